@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+// The manifest is the architecture: one target per layer, and each target lists exactly the
+// layers it may see. `ArchitectureTests` fails on any edge that ARCHITECTURE.md does not allow.
+import PackageDescription
+
+let package = Package(
+    name: "Heroes",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "heroes-cli", targets: ["heroes-cli"]),
+        .executable(name: "mock-server", targets: ["mock-server"]),
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "Network", targets: ["Network"]),
+        .library(name: "MockServerKit", targets: ["MockServerKit"]),
+    ],
+    targets: [
+        // MARK: The app, inside out
+
+        /// Entities, ports and use cases. The standard library and Foundation's value types only.
+        .target(name: "Domain"),
+        /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
+        .target(name: "Network"),
+        /// OpenSSL's libcrypto (AES-256-GCM for secret identities), from the system's libssl-dev.
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Sources/COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
+        /// DTOs, mappers, storage, offline-first repositories, the cipher adapter.
+        .target(name: "Data", dependencies: ["Domain", "Network", "COpenSSL"]),
+        /// Presenters, view protocols and console views (MVP).
+        .target(name: "Presentation", dependencies: ["Domain"]),
+        /// The composition root: arguments, the app plist, wiring, exit codes.
+        .executableTarget(
+            name: "heroes-cli",
+            dependencies: ["Domain", "Network", "Data", "Presentation", "MockServerKit"]
+        ),
+
+        // MARK: The bundled mock server (shares no code with the app)
+
+        .target(name: "MockServerKit", path: "MockServer/MockServerKit"),
+        .executableTarget(name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
+
+        // MARK: Tests
+
+        /// Hand-written fakes for the Domain's ports, shared by every test target.
+        .target(name: "TestSupport", dependencies: ["Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network"]),
+        .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
+        .testTarget(name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["Network", "Data", "Domain", "MockServerKit", "TestSupport"]
+        ),
+        .testTarget(name: "ArchitectureTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The Domain layer: entities, ports and use cases.

@@ -1,0 +1,13 @@
+import Foundation
+
+/// Until the CLI issue lands, the executable explains itself and exits cleanly.
+let usage = """
+    heroes-cli: browse, search and edit a roster of heroes over the Heroes API.
+
+    USAGE: heroes-cli <command> [options]
+
+    The commands (list, search, show, create, edit, delete, reveal, sync, picture) arrive with
+    the CLI issue. Today the Domain layer, its use cases and their tests are in place:
+    run `swift test` to see them.
+    """
+print(usage)

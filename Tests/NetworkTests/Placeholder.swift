@@ -1,0 +1,1 @@
+// Tests for this target arrive with the issue that builds it.
