@@ -42,12 +42,16 @@ let package = Package(
         .target(name: "MockServerKit", path: "MockServer/MockServerKit"),
         .executableTarget(name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
 
+        // MARK: Measurements (release builds; ratios against a baseline measured in the same run)
+
+        .executableTarget(name: "heroes-benchmarks", dependencies: ["Network"], path: "Benchmarks"),
+
         // MARK: Tests
 
-        /// Hand-written fakes for the Domain's ports, shared by every test target.
-        .target(name: "TestSupport", dependencies: ["Domain"]),
+        /// Hand-written fakes for the Domain's ports and a scripted `HTTPTransport`, for every test target.
+        .target(name: "TestSupport", dependencies: ["Domain", "Network"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "TestSupport"]),
         .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
         .testTarget(name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"]),
