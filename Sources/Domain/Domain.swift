@@ -1,1 +1,0 @@
-// The Domain layer: entities, ports and use cases.

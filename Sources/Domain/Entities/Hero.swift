@@ -1,0 +1,71 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A hero as the roster knows it: public facts plus a secret identity that stays sealed.
+public struct Hero: Sendable, Hashable, Identifiable {
+    /// The server-assigned identifier: opaque and URL-safe (`[A-Za-z0-9_-]{1,64}`).
+    public struct ID: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// The identifier as the server spells it.
+        public let rawValue: String
+
+        /// Accepts only what the contract allows, so an id can travel in a URL path unescaped.
+        public init(_ rawValue: String) throws(DomainError) {
+            let allowed = rawValue.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                        || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+            }
+            guard allowed, (1...64).contains(rawValue.unicodeScalars.count) else {
+                throw .invalid(["id": "must be 1–64 of A–Z, a–z, 0–9, '-' and '_'"])
+            }
+            self.rawValue = rawValue
+        }
+
+        /// A one-line, readable form.
+        public var description: String { rawValue }
+
+        /// Orders by the raw identifier.
+        public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The identifier.
+    public let id: ID
+    /// The public name, unique across heroes regardless of case.
+    public let codeName: String
+    /// The real name, sealed by a client; `nil` when none was ever recorded.
+    public let sealedRealName: SealedSecret?
+    /// What the hero can do, in the order the server keeps.
+    public let powers: [String]
+    /// Where the hero's picture can be fetched, if there is one.
+    public let picture: PictureReference?
+    /// The team the hero belongs to, if any.
+    public let team: Team?
+    /// When the server last changed this hero.
+    public let updatedAt: Date
+    /// Starts at 1 and grows by one on every change; guards writes against lost updates.
+    public let version: Int
+
+    /// Stores the values as given; the mapper that builds a hero has already checked them.
+    public init(
+        id: ID,
+        codeName: String,
+        sealedRealName: SealedSecret?,
+        powers: [String],
+        picture: PictureReference?,
+        team: Team?,
+        updatedAt: Date,
+        version: Int
+    ) {
+        self.id = id
+        self.codeName = codeName
+        self.sealedRealName = sealedRealName
+        self.powers = powers
+        self.picture = picture
+        self.team = team
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+}

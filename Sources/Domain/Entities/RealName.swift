@@ -1,0 +1,9 @@
+/// What a client may show of a hero's secret identity.
+public enum RealName: Sendable, Hashable {
+    /// The clearance key opened it.
+    case revealed(String)
+    /// There is a secret identity, but no key or the wrong key: show it as classified.
+    case classified
+    /// No secret identity was ever recorded for this hero.
+    case unrecorded
+}

@@ -1,0 +1,40 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// How far an upload or a download has come.
+public struct TransferProgress: Sendable, Hashable {
+    /// Bytes sent or received so far.
+    public let completedBytes: Int64
+    /// The whole size, when the other side said it; `nil` when unknown.
+    public let totalBytes: Int64?
+
+    /// Stores the values; a negative total (URLSession's "unknown") becomes `nil`.
+    public init(completedBytes: Int64, totalBytes: Int64?) {
+        self.completedBytes = completedBytes
+        self.totalBytes = totalBytes.flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// The fraction done (0–1), or `nil` when the total is unknown.
+    public var fractionCompleted: Double? {
+        guard let totalBytes else { return nil }
+        guard totalBytes > 0 else { return 1 }
+        return min(1, Double(completedBytes) / Double(totalBytes))
+    }
+}
+
+/// A picture saved to a local file.
+public struct PictureFile: Sendable, Hashable {
+    /// Where the picture was written.
+    public let location: URL
+    /// How many bytes it has.
+    public let byteCount: Int64
+
+    /// Stores the values as given.
+    public init(location: URL, byteCount: Int64) {
+        self.location = location
+        self.byteCount = byteCount
+    }
+}

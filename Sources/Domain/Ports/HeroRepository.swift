@@ -1,0 +1,18 @@
+/// Where heroes come from and go to. The Data layer implements it offline first; every method
+/// throws `DomainError` (or `CancellationError` when its task is cancelled).
+public protocol HeroRepository: Sendable {
+    /// A page of heroes matching the query; may be served stale from the store when offline.
+    func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage>
+    /// One hero; may be served stale from the store when offline.
+    func hero(_ id: Hero.ID) async throws -> Cached<Hero>
+    /// Every team; may be served stale from the store when offline.
+    func teams() async throws -> Cached<[Team]>
+    /// Creates a hero and returns it as the server stored it.
+    func create(_ draft: HeroDraft) async throws -> Hero
+    /// Replaces a hero whole; with `expectedVersion`, only if it is still at that version.
+    func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero
+    /// Deletes a hero; with `expectedVersion`, only if it is still at that version.
+    func delete(_ id: Hero.ID, expectedVersion: Int?) async throws
+    /// Brings the local store up to date with the server and says what changed.
+    func sync() async throws -> HeroChangeSet
+}

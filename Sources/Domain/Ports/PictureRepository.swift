@@ -1,0 +1,23 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Moves heroes' pictures between the server and local files, reporting progress as it goes.
+/// Both methods throw `DomainError` (or `CancellationError` when their task is cancelled).
+public protocol PictureRepository: Sendable {
+    /// Streams a picture into `destination`, calling `progress` as bytes arrive.
+    func download(
+        _ picture: PictureReference,
+        to destination: URL,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> PictureFile
+
+    /// Sends the PNG file at `file` as the hero's picture, calling `progress` as bytes leave.
+    func upload(
+        _ file: URL,
+        for hero: Hero.ID,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws
+}

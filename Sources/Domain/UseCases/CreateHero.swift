@@ -1,0 +1,28 @@
+/// Adds a hero to the roster, sealing the real name before it leaves the client.
+public struct CreateHero: Sendable {
+    let heroes: any HeroRepository
+    let cipher: any SecretIdentityCipher
+
+    /// Writes to `heroes`, sealing real names with `cipher`.
+    public init(heroes: any HeroRepository, cipher: any SecretIdentityCipher) {
+        self.heroes = heroes
+        self.cipher = cipher
+    }
+
+    /// The hero as the server stored it. Throws `DomainError.invalid` naming every bad field
+    /// (a real name without a clearance key to seal it among them) before anything is sent.
+    public func callAsFunction(
+        codeName: String,
+        powers: [String] = [],
+        team: Team.ID? = nil,
+        realName: String? = nil
+    ) async throws -> Hero {
+        let draft = try SealedDraftBuilder(cipher: cipher).draft(
+            codeName: codeName,
+            powers: powers,
+            teamID: team,
+            realName: realName.map(SealedDraftBuilder.RealNameSource.clear) ?? .sealed(nil)
+        )
+        return try await heroes.create(draft)
+    }
+}

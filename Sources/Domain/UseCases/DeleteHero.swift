@@ -1,0 +1,12 @@
+/// Removes a hero from the roster.
+public struct DeleteHero: Sendable {
+    let heroes: any HeroRepository
+
+    /// Deletes from `heroes`.
+    public init(heroes: any HeroRepository) { self.heroes = heroes }
+
+    /// Deletes the hero; with `expectedVersion`, only if nobody changed it since.
+    public func callAsFunction(_ id: Hero.ID, expectedVersion: Int? = nil) async throws {
+        try await heroes.delete(id, expectedVersion: expectedVersion)
+    }
+}

@@ -1,0 +1,15 @@
+import Synchronization
+
+/// The calls a fake received, in order, so a test can compare the whole list.
+public final class CallLog<Call: Sendable>: Sendable {
+    private let entries = Mutex<[Call]>([])
+
+    /// An empty log.
+    public init() {}
+
+    /// Appends a call.
+    public func record(_ call: Call) { entries.withLock { $0.append(call) } }
+
+    /// Every call so far, oldest first.
+    public var calls: [Call] { entries.withLock { $0 } }
+}
