@@ -17,7 +17,7 @@ let package = Package(
         // MARK: The app, inside out
 
         /// Entities, ports and use cases. The standard library and Foundation's value types only.
-        .target(name: "Domain"),
+        .target(name: "Domain", exclude: ["README.md"]),
         /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
         .target(name: "Network"),
         /// OpenSSL's libcrypto (AES-256-GCM for secret identities), from the system's libssl-dev.

@@ -1,0 +1,33 @@
+/// ARCHITECTURE.md's dependency rule, as data: who may see whom.
+enum DependencyRule {
+    /// Every non-test target and the only targets it may depend on. A new target must be placed
+    /// here (and in ARCHITECTURE.md) before the architecture tests pass again.
+    static let allowed: [String: Set<String>] = [
+        "Domain": [],
+        "Network": [],
+        "COpenSSL": [],
+        "Data": ["Domain", "Network", "COpenSSL"],
+        "Presentation": ["Domain"],
+        "heroes-cli": ["Domain", "Network", "Data", "Presentation", "MockServerKit"],
+        "MockServerKit": [],
+        "mock-server": ["MockServerKit"],
+        "heroes-benchmarks": ["Network"],
+        "TestSupport": ["Domain", "Network"],
+    ]
+
+    /// Test targets may use any library or system target, but never an executable or another test.
+    static let testsMayNotSee: Set<String> = ["heroes-cli", "mock-server", "heroes-benchmarks"]
+
+    /// Modules each layer's sources may import besides the package targets the manifest allows.
+    /// Domain's Foundation is only allowed as the fallback where FoundationEssentials is missing.
+    static let systemImports: [String: Set<String>] = [
+        "Domain": ["FoundationEssentials"],
+        "Presentation": ["Foundation", "FoundationEssentials"],
+        "Network": [
+            "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Synchronization",
+        ],
+        "MockServerKit": [
+            "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
+        ],
+    ]
+}

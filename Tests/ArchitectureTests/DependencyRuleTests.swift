@@ -1,0 +1,50 @@
+import Testing
+
+@Suite("The dependency rule, read from the manifest")
+struct DependencyRuleTests {
+    let graph: PackageGraph
+
+    init() throws {
+        graph = try PackageGraph.current.get()
+    }
+
+    @Test("every non-test target has a place in the architecture")
+    func everyTargetIsPlaced() {
+        let unplaced = graph.targets.filter { !$0.isTest && DependencyRule.allowed[$0.name] == nil }.map(
+            \.name)
+        #expect(unplaced.isEmpty, "targets missing from ARCHITECTURE.md's table: \(unplaced)")
+    }
+
+    @Test("no target depends on a layer the architecture does not allow")
+    func noForbiddenEdge() {
+        for target in graph.targets where !target.isTest {
+            let forbidden = target.edges.subtracting(DependencyRule.allowed[target.name] ?? [])
+            #expect(forbidden.isEmpty, "\(target.name) must not depend on \(forbidden.sorted())")
+        }
+    }
+
+    @Test("tests see libraries only, never an executable or another test target")
+    func testsSeeLibrariesOnly() {
+        let testTargets = Set(graph.targets.filter(\.isTest).map(\.name))
+        for target in graph.targets where target.isTest {
+            let forbidden = target.edges.intersection(DependencyRule.testsMayNotSee.union(testTargets))
+            #expect(forbidden.isEmpty, "\(target.name) must not depend on \(forbidden.sorted())")
+        }
+    }
+
+    @Test("the package uses no outside package")
+    func noOutsidePackage() {
+        #expect(graph.dependencies.isEmpty)
+        let products = graph.targets.flatMap { $0.productDependencies ?? [] }
+        #expect(products.isEmpty, "product dependencies: \(products)")
+    }
+
+    @Test("the mock server shares no code with the app's layers")
+    func mockServerStandsAlone() {
+        let app: Set = ["Domain", "Network", "Data", "Presentation", "TestSupport"]
+        for name in ["MockServerKit", "mock-server"] {
+            let edges = graph.targets.first { $0.name == name }?.edges ?? []
+            #expect(edges.isDisjoint(with: app), "\(name) depends on \(edges.intersection(app).sorted())")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The package's targets and their dependency edges, as `swift package describe` reports them.
+struct PackageGraph: Decodable {
+    struct Target: Decodable {
+        let name: String
+        let type: String
+        let path: String
+        let targetDependencies: [String]?
+        let productDependencies: [String]?
+
+        var isTest: Bool { type == "test" }
+        var edges: Set<String> { Set(targetDependencies ?? []) }
+    }
+
+    let dependencies: [Dependency]
+    let targets: [Target]
+
+    /// Any outside package; there must be none.
+    struct Dependency: Decodable {
+        let identity: String?
+    }
+
+    /// The package root: the folder holding Package.swift, found from this source file.
+    static let root: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+            folder.deleteLastPathComponent()
+        }
+        return folder
+    }()
+
+    /// Reads the manifest once per test run.
+    ///
+    /// `swift package` run from inside `swift test` waits forever on the `.build` lock, so it gets
+    /// a scratch path of its own in a temporary folder (LINUX.md, trap 11).
+    static let current: Result<PackageGraph, DescribeError> = {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("heroes-architecture-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let errors = scratch.appendingPathExtension("stderr")
+        defer { try? FileManager.default.removeItem(at: errors) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json",
+        ]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        process.standardOutput = output
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try? FileHandle(forWritingTo: errors)
+        do {
+            try process.run()
+        } catch {
+            return .failure(DescribeError(message: "could not start swift: \(error)"))
+        }
+        let json = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            return .failure(DescribeError(message: "swift package describe failed: \(stderr)"))
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        do {
+            return .success(try decoder.decode(PackageGraph.self, from: json))
+        } catch {
+            return .failure(DescribeError(message: "unreadable describe output: \(error)"))
+        }
+    }()
+}
+
+/// Why the manifest could not be read.
+struct DescribeError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
