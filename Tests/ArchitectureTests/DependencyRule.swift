@@ -9,6 +9,9 @@ enum DependencyRule {
         "Data": ["Domain", "Network", "COpenSSL"],
         "Presentation": ["Domain"],
         "heroes-cli": ["Domain", "Network", "Data", "Presentation", "MockServerKit"],
+        "Data": [
+            "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
+        ],
         "MockServerKit": [],
         "mock-server": ["MockServerKit"],
         "heroes-benchmarks": ["Network"],
@@ -25,6 +28,9 @@ enum DependencyRule {
         "Presentation": ["Foundation", "FoundationEssentials"],
         "Network": [
             "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Synchronization",
+        ],
+        "Data": [
+            "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
         ],
         "MockServerKit": [
             "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",

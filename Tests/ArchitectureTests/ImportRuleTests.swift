@@ -14,7 +14,8 @@ struct ImportRuleTests {
     @Test(
         "each layer imports only its allowed system modules and the layers the manifest gives it",
         arguments: [
-            ("Sources/Network", "Network"), ("Sources/Presentation", "Presentation"),
+            ("Sources/Network", "Network"), ("Sources/Data", "Data"),
+            ("Sources/Presentation", "Presentation"),
             ("MockServer/MockServerKit", "MockServerKit"),
         ]
     )
