@@ -9,9 +9,6 @@ enum DependencyRule {
         "Data": ["Domain", "Network", "COpenSSL"],
         "Presentation": ["Domain"],
         "heroes-cli": ["Domain", "Network", "Data", "Presentation", "MockServerKit"],
-        "Data": [
-            "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
-        ],
         "MockServerKit": [],
         "mock-server": ["MockServerKit"],
         "heroes-benchmarks": ["Network"],
