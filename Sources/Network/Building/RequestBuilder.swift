@@ -1,0 +1,123 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Fills a descriptor's templates with a call's arguments and makes the `URLRequest`.
+/// It walks the parts tokenised at load: a substituted value is encoded once and never rescanned.
+struct RequestBuilder {
+    let descriptor: RequestDescriptor
+    /// The service's base URL as text, without a trailing `/`.
+    let base: String
+
+    /// The request for `arguments`, without credentials.
+    func request(_ arguments: [any Encodable & Sendable]) throws(NetworkError) -> URLRequest {
+        guard arguments.count == descriptor.argumentCount else {
+            throw .encoding(
+                "\(descriptor.name) takes \(descriptor.argumentCount) arguments, but the call passed \(arguments.count)"
+            )
+        }
+        let text = ArgumentText(serializer: descriptor.serializer, endpoint: descriptor.name)
+        let urlString = try url(arguments, text)
+        guard let url = URL(string: urlString) else {
+            throw .encoding("\(descriptor.name): '\(urlString)' is not a valid URL")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = descriptor.method.rawValue
+        if let timeout = descriptor.timeout { request.timeoutInterval = timeout.seconds }
+        for header in descriptor.headers {
+            guard let value = try fill(header.value, arguments, text, encode: { $0 }, absentAllowed: true)
+            else {
+                continue
+            }
+            if let problem = HeaderValidation.problem(in: value) {
+                throw .encoding("\(descriptor.name): header \(header.name) \(problem)")
+            }
+            request.setValue(value, forHTTPHeaderField: header.name)
+        }
+        if let index = descriptor.bodyArgument {
+            try attachBody(arguments[index], index: index, to: &request)
+        }
+        return request
+    }
+
+    private func url(_ arguments: [any Encodable & Sendable], _ text: ArgumentText) throws(NetworkError)
+        -> String
+    {
+        var url = base
+        url += try fill(descriptor.url.path, arguments, text, encode: PercentEncoding.pathSegment) ?? ""
+        var separator = "?"
+        for item in descriptor.url.query {
+            let name = try fill(item.name, arguments, text, encode: PercentEncoding.queryComponent) ?? ""
+            guard let valueTemplate = item.value else {
+                url += separator + name
+                separator = "&"
+                continue
+            }
+            // An absent (nil) argument drops an item whose value is just that placeholder.
+            let value = try fill(
+                valueTemplate, arguments, text, encode: PercentEncoding.queryComponent,
+                absentAllowed: valueTemplate.loneArgument != nil
+            )
+            guard let value else { continue }
+            url += separator + name + "=" + value
+            separator = "&"
+        }
+        return url
+    }
+
+    /// The template's text with every placeholder replaced by its encoded value; nil only when
+    /// `absentAllowed` and the template is a single placeholder whose value is absent.
+    private func fill(
+        _ template: Template,
+        _ arguments: [any Encodable & Sendable],
+        _ text: ArgumentText,
+        encode: (String) -> String,
+        absentAllowed: Bool = false
+    ) throws(NetworkError) -> String? {
+        var result = ""
+        for part in template.parts {
+            switch part {
+            case .literal(let literal):
+                result += literal
+            case .argument(let index, let keyPath):
+                guard let value = try text.text(for: arguments[index], index: index, keyPath: keyPath) else {
+                    if absentAllowed && template.parts.count == 1 { return nil }
+                    throw .encoding("\(descriptor.name): argument \(index) is nil where a value is needed")
+                }
+                result += encode(value)
+            }
+        }
+        return result
+    }
+
+    private func attachBody(
+        _ argument: any Encodable & Sendable, index: Int, to request: inout URLRequest
+    ) throws(NetworkError) {
+        if let data = argument as? Data {
+            request.httpBody = data
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                // Without it, libcurl labels a body application/x-www-form-urlencoded.
+                request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
+            }
+            return
+        }
+        do {
+            request.httpBody = try descriptor.serializer.encode(argument)
+        } catch {
+            throw .encoding("\(descriptor.name): argument \(index) cannot be encoded as a body: \(error)")
+        }
+        if request.value(forHTTPHeaderField: "Content-Type") == nil {
+            request.setValue(descriptor.serializer.contentType, forHTTPHeaderField: "Content-Type")
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as `TimeInterval`.
+    var seconds: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

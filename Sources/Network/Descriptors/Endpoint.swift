@@ -1,0 +1,36 @@
+/// A typed handle on one descriptor of a service plist: its name, how many arguments a call
+/// passes, and what a successful call returns.
+///
+/// `Response` is a model registered for the descriptor's `serialization.serializedObject`,
+/// `Data` for the raw body (and for downloads), or `NoContent` when the body does not matter.
+public struct Endpoint<Response: Decodable & Sendable>: EndpointDeclaration, Hashable {
+    /// The descriptor's key in the service plist.
+    public let name: String
+    /// How many arguments a call passes; placeholders may use `%0` up to `%(argumentCount - 1)`.
+    public let argumentCount: Int
+
+    /// The endpoint described under `name`, called with `arguments` arguments.
+    public init(_ name: String, arguments: Int = 0) {
+        self.name = name
+        self.argumentCount = arguments
+    }
+
+    /// `Response`, for checking the descriptor's serialization at load.
+    public var responseType: any (Decodable & Sendable).Type { Response.self }
+}
+
+/// What a catalog needs to know about an endpoint to check its descriptor at load.
+public protocol EndpointDeclaration: Sendable {
+    /// The descriptor's key in the service plist.
+    var name: String { get }
+    /// How many arguments a call passes.
+    var argumentCount: Int { get }
+    /// The type a successful call decodes.
+    var responseType: any (Decodable & Sendable).Type { get }
+}
+
+/// The response type of an endpoint whose body, if any, is not read (a DELETE answering 204).
+public struct NoContent: Decodable, Sendable, Equatable {
+    /// The one value.
+    public init() {}
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Reads plist scalars strictly: `<integer>`, `<real>` and `<true/>` arrive as `NSNumber` or as
+/// Swift values depending on the platform, and a boolean must not pass for a number or back.
+enum PlistValue {
+    /// A number (`<integer>` or `<real>`), not a boolean.
+    static func number(_ value: Any) -> Double? {
+        guard !isBoolean(value) else { return nil }
+        if let integer = value as? Int { return Double(integer) }
+        return value as? Double
+    }
+
+    /// An `<integer>`, or a `<real>` with no fraction; not a boolean.
+    static func integer(_ value: Any) -> Int? {
+        guard let number = number(value), number.rounded() == number, abs(number) < 1e15 else { return nil }
+        return Int(number)
+    }
+
+    /// A `<true/>` or `<false/>`.
+    static func boolean(_ value: Any) -> Bool? {
+        guard isBoolean(value) else { return nil }
+        return value as? Bool
+    }
+
+    private static func isBoolean(_ value: Any) -> Bool {
+        // swift-corelibs gives `<true/>` as a Swift `Bool` (and says `1 is Bool`); Darwin gives a
+        // CFBoolean, an `NSNumber` whose type is "c". Integers are "i" or "q" on both.
+        if type(of: value) == Bool.self { return true }
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+}
+
+/// What a header may contain: RFC 9110 tokens for names, and no control characters in values
+/// (a CR or LF would let a value start a header of its own).
+enum HeaderValidation {
+    /// Whether `scalar` may appear in a header name.
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return false }
+        let character = Character(scalar)
+        return character.isLetter || character.isNumber || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+    }
+
+    /// Why `value` cannot be sent as a header value, or nil when it can.
+    static func problem(in value: String) -> String? {
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\r", "\n": return "contains a CR or LF, which would end the header"
+            case "\t": continue
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                return "contains the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+            default: continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,52 @@
+/// One endpoint's request, checked and tokenised at load: everything a call needs except the
+/// argument values.
+struct RequestDescriptor: Sendable {
+    /// A header whose value is a template.
+    struct Header: Sendable {
+        let name: String
+        let value: Template
+    }
+
+    /// Whose credentials the request carries.
+    enum Authentication: Sendable {
+        /// The provider the `WebService` was made with, if any.
+        case service
+        /// None, even if the service has a provider (`auth` = `none`).
+        case none
+        /// The provider registered under the descriptor's `auth` name.
+        case provider(any AuthenticationProvider)
+    }
+
+    /// How a successful body becomes the endpoint's `Response`.
+    enum ResponseDecoding: Sendable {
+        /// `Response` is `Data`: the body as received.
+        case raw
+        /// `Response` is `NoContent`: the body is not read.
+        case ignored
+        /// `Response` is the registered model; the serializer decodes it.
+        case serialized(any Serializer)
+    }
+
+    /// The descriptor's retry settings; attempts count the first one.
+    struct Retry: Sendable, Equatable {
+        let attempts: Int
+        let idempotentOnly: Bool
+    }
+
+    let name: String
+    let argumentCount: Int
+    /// The endpoint's `Response` type, so a call with a differently typed `Endpoint` is refused.
+    let responseType: ObjectIdentifier
+    let method: HTTPMethod
+    let url: URLTemplate
+    let headers: [Header]
+    /// The argument sent as the body (`body` = `%N`), if any.
+    let bodyArgument: Int?
+    /// Encodes an `Encodable` body and `%N[key]` arguments.
+    let serializer: any Serializer
+    /// The overall deadline of a call, retries included; nil means the service's.
+    let timeout: Duration?
+    let retry: Retry?
+    let authentication: Authentication
+    let responseDecoding: ResponseDecoding
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Removes credentials from requests before they are shown: header values, query items, URL
+/// passwords and body fields whose names say they are secret.
+public struct Redaction: Sendable {
+    /// What replaces a secret.
+    public static let placeholder = "<redacted>"
+
+    /// Header names (any case) whose values are never shown.
+    public var headers: Set<String>
+    /// Fragments of query item and body field names (any case) whose values are never shown.
+    public var secretNameFragments: Set<String>
+
+    /// A redaction hiding `headers` and the values of names containing `secretNameFragments`.
+    public init(headers: Set<String>, secretNameFragments: Set<String>) {
+        self.headers = Set(headers.map { $0.lowercased() })
+        self.secretNameFragments = Set(secretNameFragments.map { $0.lowercased() })
+    }
+
+    /// Hides `Authorization`, `Proxy-Authorization`, cookies and API-key headers, and any field
+    /// named like a password, secret, token or key.
+    public static let standard = Redaction(
+        headers: ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"],
+        secretNameFragments: ["password", "passwd", "secret", "token", "api_key", "apikey", "authorization"]
+    )
+
+    /// Whether a header called `name` is hidden.
+    public func hidesHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
+
+    /// Whether a query item or body field called `name` is hidden.
+    public func hidesField(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return secretNameFragments.contains { lowered.contains($0) }
+    }
+
+    /// `url` with its password and secret query values replaced.
+    public func url(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return Self.placeholder
+        }
+        if components.password != nil { components.password = "redacted" }
+        components.percentEncodedQueryItems = components.percentEncodedQueryItems?.map { item in
+            hidesField(item.name.removingPercentEncoding ?? item.name)
+                ? URLQueryItem(name: item.name, value: "redacted") : item
+        }
+        return components.string ?? Self.placeholder
+    }
+
+    /// `body` as text with secret fields replaced: JSON and form bodies are shown; anything
+    /// else is shown by size only, since a secret in it could not be found.
+    public func body(_ body: Data) -> String {
+        if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+            let redacted = try? JSONSerialization.data(
+                withJSONObject: redactingJSON(json), options: [.sortedKeys, .fragmentsAllowed]
+            )
+        {
+            return String(decoding: redacted, as: UTF8.self)
+        }
+        if let form = formBody(body) { return form }
+        return "<\(body.count) bytes>"
+    }
+
+    private func redactingJSON(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            return Dictionary(
+                uniqueKeysWithValues: object.map { key, member in
+                    (key, hidesField(key) ? Self.placeholder : redactingJSON(member))
+                }
+            )
+        }
+        if let array = value as? [Any] { return array.map(redactingJSON) }
+        return value
+    }
+
+    /// An `a=1&b=2` body with secret values replaced, or nil when `body` is not one.
+    private func formBody(_ body: Data) -> String? {
+        guard let text = String(data: body, encoding: .utf8), !text.isEmpty,
+            text.allSatisfy({ $0.isASCII && !$0.isWhitespace }), text.contains("=")
+        else { return nil }
+        let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard parts.count == 2, hidesField(name.removingPercentEncoding ?? name) else {
+                return String(pair)
+            }
+            return name + "=" + Self.placeholder
+        }
+        return pairs.joined(separator: "&")
+    }
+}

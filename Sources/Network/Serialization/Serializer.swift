@@ -1,0 +1,56 @@
+import Foundation
+
+/// Turns values into body bytes and back: Nemo Connect's `NCSerializer`, with real types.
+///
+/// Register an instance under a name in a `DescriptorRegistry`; a descriptor's
+/// `serialization.serializer` names it.
+public protocol Serializer: Sendable {
+    /// The `Content-Type` of bodies this serializer makes, such as `application/json`.
+    var contentType: String { get }
+
+    /// Encodes `value` as a request body.
+    func encode<Value: Encodable>(_ value: Value) throws -> Data
+
+    /// Decodes a response body as `type`.
+    func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value
+}
+
+/// JSON through Foundation's coders; RFC 3339 dates, and snake_case keys when asked.
+public struct JSONSerializer: Serializer {
+    /// How Swift property names map to JSON keys.
+    public enum KeyStyle: Sendable {
+        /// Keys as the Swift properties spell them.
+        case asWritten
+        /// `codeName` ↔ `code_name`.
+        case snakeCase
+    }
+
+    private let encoder: JSONEncoder
+    private let decoder: JSONDecoder
+
+    /// A serializer for JSON whose keys follow `keys`.
+    public init(keys: KeyStyle = .asWritten) {
+        let encoder = JSONEncoder()
+        let decoder = JSONDecoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .iso8601
+        if keys == .snakeCase {
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+        }
+        self.encoder = encoder
+        self.decoder = decoder
+    }
+
+    /// `application/json`.
+    public var contentType: String { "application/json" }
+
+    /// Encodes `value` as JSON.
+    public func encode<Value: Encodable>(_ value: Value) throws -> Data { try encoder.encode(value) }
+
+    /// Decodes JSON as `type`.
+    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        try decoder.decode(type, from: data)
+    }
+}

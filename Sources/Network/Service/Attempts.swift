@@ -1,0 +1,79 @@
+/// Sends a request until it succeeds, fails for good, or runs out of attempts or time.
+///
+/// Cancellation of the calling task stops the attempt in flight and any wait for the next one at
+/// once; the overall deadline cancels them the same way and reports `.timedOut`.
+struct Attempts {
+    let policy: RetryPolicy
+    /// Attempts in all, the first included.
+    let limit: Int
+    /// Whether the method may be retried (idempotent, or the descriptor allows any method).
+    let retryAllowed: Bool
+    let deadline: Duration
+    let logger: NetworkLogger?
+
+    /// Runs `send` (given the attempt number, from 1) under the deadline and the retry rules.
+    func run<Value: Sendable>(
+        _ send: @escaping @Sendable (Int) async throws -> (Value, HTTPResponseHead)
+    ) async throws -> Value {
+        try await withDeadline { try await self.retrying(send) }
+    }
+
+    private func retrying<Value: Sendable>(
+        _ send: @Sendable (Int) async throws -> (Value, HTTPResponseHead)
+    ) async throws -> Value {
+        var attempt = 1
+        while true {
+            if Task.isCancelled { throw NetworkError.cancelled }
+            let canRetry = retryAllowed && attempt < limit
+            do {
+                let (value, head) = try await send(attempt)
+                guard canRetry, policy.retryableStatuses.contains(head.status) else { return value }
+                var wait = policy.backoff(after: attempt)
+                if let header = head.headers["Retry-After"], let asked = policy.wait(forRetryAfter: header) {
+                    // A server that asks for a longer pause than we would wait gets its error now.
+                    guard asked <= policy.maximumRetryAfter else { return value }
+                    wait = asked
+                }
+                try await pause(wait, before: attempt + 1, reason: "status \(head.status)")
+            } catch let error as NetworkError where canRetry && error.isTransient {
+                try await pause(
+                    policy.backoff(after: attempt), before: attempt + 1, reason: error.description)
+            }
+            attempt += 1
+        }
+    }
+
+    private func pause(_ wait: Duration, before attempt: Int, reason: String) async throws {
+        logger?.log(.retrying(attempt: attempt, of: limit, after: wait, reason: reason))
+        do {
+            try await policy.sleeper.sleep(for: wait)
+        } catch {
+            throw NetworkError.cancelled
+        }
+    }
+
+    /// Races `operation` against the deadline; the loser is cancelled.
+    private func withDeadline<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let deadline = self.deadline
+        return try await withThrowingTaskGroup(of: Value.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: deadline)
+                } catch {
+                    throw NetworkError.cancelled
+                }
+                throw NetworkError.timedOut
+            }
+            defer { group.cancelAll() }
+            do {
+                guard let first = try await group.next() else { throw NetworkError.cancelled }
+                return first
+            } catch is CancellationError {
+                throw NetworkError.cancelled
+            }
+        }
+    }
+}

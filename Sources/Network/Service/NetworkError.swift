@@ -1,0 +1,83 @@
+import Foundation
+
+/// Everything that can go wrong between a descriptor and a decoded response, one case per cause.
+public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A service plist is malformed, or an endpoint has no valid descriptor.
+    case invalidDescriptor(DescriptorError)
+    /// An argument could not be turned into the request: wrong count, CR/LF in a header, and so on.
+    case encoding(String)
+    /// The connection failed: no route, refused, reset, TLS and the like (`URLError` code and text).
+    case transport(code: Int, message: String)
+    /// The call's overall deadline passed, retries included.
+    case timedOut
+    /// The calling task was cancelled; the request and any retries were stopped.
+    case cancelled
+    /// The server answered with a status the call does not accept.
+    case unacceptableStatus(code: Int, headers: HTTPHeaders, bodyExcerpt: String)
+    /// The body could not be decoded into the endpoint's response type.
+    case decoding(message: String, bodyExcerpt: String)
+    /// 401: credentials missing or wrong; `realm` comes from `WWW-Authenticate` when the server sent one.
+    case unauthorized(realm: String?)
+    /// 403: the credentials are valid but not allowed to do this.
+    case forbidden
+
+    /// A one-line explanation, safe to log: it never contains credentials.
+    public var description: String {
+        switch self {
+        case .invalidDescriptor(let error): "invalid descriptor: \(error)"
+        case .encoding(let message): "cannot encode the request: \(message)"
+        case .transport(let code, let message): "transport failure (\(code)): \(message)"
+        case .timedOut: "timed out"
+        case .cancelled: "cancelled"
+        case .unacceptableStatus(let code, _, let excerpt):
+            excerpt.isEmpty ? "unacceptable status \(code)" : "unacceptable status \(code): \(excerpt)"
+        case .decoding(let message, let excerpt): "cannot decode the response: \(message) in \(excerpt)"
+        case .unauthorized(let realm): realm.map { "unauthorized (realm \"\($0)\")" } ?? "unauthorized"
+        case .forbidden: "forbidden"
+        }
+    }
+
+    /// Whether trying the same request again may succeed: connection-level failures only.
+    var isTransient: Bool {
+        guard case .transport(let code, _) = self else { return false }
+        return Self.transientTransportCodes.contains(code)
+    }
+
+    private static let transientTransportCodes: Set<Int> = [
+        URLError.timedOut.rawValue,
+        URLError.cannotConnectToHost.rawValue,
+        URLError.networkConnectionLost.rawValue,
+        URLError.notConnectedToInternet.rawValue,
+        URLError.dnsLookupFailed.rawValue,
+        URLError.cannotFindHost.rawValue,
+        URLError.badServerResponse.rawValue,
+    ]
+}
+
+/// Where a service plist is wrong: the file, the endpoint and the key, and what is wrong there.
+public struct DescriptorError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The plist's file name, such as `HeroService.plist`.
+    public let file: String
+    /// The endpoint (the plist's top-level key), when the problem belongs to one.
+    public let endpoint: String?
+    /// The key path inside the endpoint, such as `request.method`, when the problem belongs to one.
+    public let key: String?
+    /// What is wrong, in words.
+    public let problem: String
+
+    /// Makes an error for `problem` at `file` / `endpoint` / `key`.
+    public init(file: String, endpoint: String?, key: String?, problem: String) {
+        self.file = file
+        self.endpoint = endpoint
+        self.key = key
+        self.problem = problem
+    }
+
+    /// `HeroService.plist: endpoint 'hero', key 'request.method': 'FETCH' is not an HTTP method`.
+    public var description: String {
+        var location = file
+        if let endpoint { location += ": endpoint '\(endpoint)'" }
+        if let key { location += (endpoint == nil ? ": " : ", ") + "key '\(key)'" }
+        return "\(location): \(problem)"
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Judges a response by its status and decodes its body for the endpoint: the one place where a
+/// status becomes a success or a `NetworkError`, so a 500 can never pass for data.
+enum ResponseInterpreter {
+    /// How much of a body an error carries.
+    static let excerptLength = 512
+
+    /// The reply to an in-memory response.
+    static func reply<Content: Decodable & Sendable>(
+        to response: HTTPResponse, decoding: RequestDescriptor.ResponseDecoding, as type: Content.Type
+    ) throws(NetworkError) -> Reply<Content> {
+        let head = response.head
+        let reply = { (outcome: Reply<Content>.Outcome) in
+            Reply(outcome: outcome, status: head.status, headers: head.headers)
+        }
+        try check(head, bodyExcerpt: { excerpt(of: response.body) })
+        if head.status == 304 { return reply(.notModified) }
+        if head.status == 204 || head.status == 205 || response.body.isEmpty { return reply(.noContent) }
+        switch decoding {
+        case .ignored:
+            return reply(.noContent)
+        case .raw:
+            guard let content = response.body as? Content else {
+                throw .decoding(message: "the endpoint does not return Data", bodyExcerpt: "")
+            }
+            return reply(.content(content))
+        case .serialized(let serializer):
+            do {
+                return reply(.content(try serializer.decode(Content.self, from: response.body)))
+            } catch {
+                throw .decoding(message: "\(error)", bodyExcerpt: excerpt(of: response.body))
+            }
+        }
+    }
+
+    /// Throws the error a status stands for; returns for 2xx and 304.
+    static func check(_ head: HTTPResponseHead, bodyExcerpt: () -> String) throws(NetworkError) {
+        switch head.status {
+        case 200..<300, 304: return
+        case 401: throw .unauthorized(realm: realm(in: head.headers["WWW-Authenticate"]))
+        case 403: throw .forbidden
+        default:
+            throw .unacceptableStatus(code: head.status, headers: head.headers, bodyExcerpt: bodyExcerpt())
+        }
+    }
+
+    /// The start of `body` as text, for error messages.
+    static func excerpt(of body: Data) -> String {
+        let text = String(decoding: body.prefix(excerptLength), as: UTF8.self)
+        return body.count > excerptLength ? text + "…" : text
+    }
+
+    /// The `realm` parameter of a challenge such as `Basic realm="heroes", charset="UTF-8"`.
+    static func realm(in challenge: String?) -> String? {
+        guard let challenge, let range = challenge.range(of: "realm=", options: .caseInsensitive) else {
+            return nil
+        }
+        var rest = challenge[range.upperBound...]
+        guard rest.first == "\"" else {
+            return String(rest.prefix { $0 != "," && $0 != " " })
+        }
+        rest = rest.dropFirst()
+        var realm = ""
+        var escaped = false
+        for character in rest {
+            if escaped {
+                realm.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                return realm
+            } else {
+                realm.append(character)
+            }
+        }
+        return nil
+    }
+}

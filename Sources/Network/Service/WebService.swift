@@ -1,0 +1,179 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Calls the endpoints of one service plist: Nemo Connect's `NCWebService`, typed.
+///
+/// It fills a descriptor with the call's arguments, adds credentials, sends through an
+/// `HTTPTransport` with retries under an overall deadline, and turns the response into a
+/// `Reply` or a `NetworkError`. It holds no mutable state; share one per service.
+public final class WebService: Sendable {
+    /// The URL every descriptor's `path` is appended to.
+    public let baseURL: URL
+    private let base: String
+    private let catalog: ServiceCatalog
+    private let transport: any HTTPTransport
+    private let authentication: (any AuthenticationProvider)?
+    private let retryPolicy: RetryPolicy
+    private let deadline: Duration
+    private let logger: NetworkLogger?
+
+    /// A service at `baseURL` whose endpoints `catalog` describes.
+    /// - Parameters:
+    ///   - authentication: the provider for descriptors without an `auth` key.
+    ///   - retryPolicy: backoff, retryable statuses and attempts for descriptors without `retry`.
+    ///   - deadline: the overall time a call may take, retries included, unless its descriptor
+    ///     has a `timeout`.
+    ///   - logger: sees every attempt, redacted.
+    public init(
+        baseURL: URL,
+        catalog: ServiceCatalog,
+        transport: any HTTPTransport,
+        authentication: (any AuthenticationProvider)? = nil,
+        retryPolicy: RetryPolicy = RetryPolicy(),
+        deadline: Duration = .seconds(60),
+        logger: NetworkLogger? = nil
+    ) {
+        self.baseURL = baseURL
+        let text = baseURL.absoluteString
+        base = text.hasSuffix("/") ? String(text.dropLast()) : text
+        self.catalog = catalog
+        self.transport = transport
+        self.authentication = authentication
+        self.retryPolicy = retryPolicy
+        self.deadline = deadline
+        self.logger = logger
+    }
+
+    /// The request `endpoint` sends for `arguments`, before credentials are added.
+    public func request<Response>(
+        _ endpoint: Endpoint<Response>, _ arguments: any Encodable & Sendable...
+    ) throws -> URLRequest {
+        try request(endpoint, arguments: arguments)
+    }
+
+    /// The request `endpoint` sends for `arguments`, before credentials are added.
+    public func request<Response>(
+        _ endpoint: Endpoint<Response>, arguments: [any Encodable & Sendable]
+    ) throws -> URLRequest {
+        let descriptor = try catalog.descriptor(for: endpoint)
+        return try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
+    }
+
+    /// Calls `endpoint` with `arguments`.
+    /// - Parameters:
+    ///   - ifNoneMatch: an `ETag` from an earlier reply; a 304 then comes back as `.notModified`.
+    ///   - progress: receives upload progress for a body and download progress for the response.
+    /// - Throws: `NetworkError` (or an authentication provider's own error).
+    public func call<Response>(
+        _ endpoint: Endpoint<Response>,
+        _ arguments: any Encodable & Sendable...,
+        ifNoneMatch: String? = nil,
+        progress: ProgressHandler? = nil
+    ) async throws -> Reply<Response> {
+        try await call(endpoint, arguments: arguments, ifNoneMatch: ifNoneMatch, progress: progress)
+    }
+
+    /// Calls `endpoint` with an array of arguments; see `call(_:_:ifNoneMatch:progress:)`.
+    public func call<Response>(
+        _ endpoint: Endpoint<Response>,
+        arguments: [any Encodable & Sendable],
+        ifNoneMatch: String? = nil,
+        progress: ProgressHandler? = nil
+    ) async throws -> Reply<Response> {
+        let descriptor = try catalog.descriptor(for: endpoint)
+        var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
+        if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
+        let response = try await send(request, descriptor) { [transport] prepared in
+            let response = try await transport.data(for: prepared, progress: progress)
+            return (response, response.head)
+        }
+        return try ResponseInterpreter.reply(
+            to: response, decoding: descriptor.responseDecoding, as: Response.self)
+    }
+
+    /// Downloads what `endpoint` returns into a file at `destination`, streamed, never in memory.
+    ///
+    /// The reply's content is `destination`. On an error status the file is removed and the
+    /// error carries the start of the body.
+    public func download(
+        _ endpoint: Endpoint<Data>,
+        _ arguments: any Encodable & Sendable...,
+        to destination: URL,
+        ifNoneMatch: String? = nil,
+        progress: ProgressHandler? = nil
+    ) async throws -> Reply<URL> {
+        let descriptor = try catalog.descriptor(for: endpoint)
+        var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
+        if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
+        let head = try await send(request, descriptor) { [transport] prepared in
+            let head = try await transport.download(for: prepared, to: destination, progress: progress)
+            return (head, head)
+        }
+        do {
+            try ResponseInterpreter.check(head) { Self.excerpt(ofFile: destination) }
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            throw error
+        }
+        let reply = { (outcome: Reply<URL>.Outcome) in
+            Reply(outcome: outcome, status: head.status, headers: head.headers)
+        }
+        if head.status == 304 || head.status == 204 || head.status == 205 {
+            try? FileManager.default.removeItem(at: destination)
+            return reply(head.status == 304 ? .notModified : .noContent)
+        }
+        return reply(.content(destination))
+    }
+
+    /// Authenticates, logs and sends `request` under the descriptor's retry rules and deadline.
+    private func send<Value: Sendable>(
+        _ request: URLRequest,
+        _ descriptor: RequestDescriptor,
+        through transport: @escaping @Sendable (URLRequest) async throws -> (Value, HTTPResponseHead)
+    ) async throws -> Value {
+        let provider: (any AuthenticationProvider)? =
+            switch descriptor.authentication {
+            case .service: authentication
+            case .none: nil
+            case .provider(let provider): provider
+            }
+        let retry = descriptor.retry
+        let attempts = Attempts(
+            policy: retryPolicy,
+            limit: retry?.attempts ?? retryPolicy.attempts,
+            retryAllowed: descriptor.method.isIdempotent || retry?.idempotentOnly == false,
+            deadline: descriptor.timeout ?? deadline,
+            logger: logger
+        )
+        let logger = self.logger
+        let shownURL = request.url.map { logger?.redaction.url($0) ?? "" } ?? ""
+        let method = descriptor.method.rawValue
+        do {
+            return try await attempts.run { attempt in
+                var prepared = request
+                try await provider?.authenticate(&prepared)
+                logger.map {
+                    $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared)))
+                }
+                let start = ContinuousClock.now
+                let (value, head) = try await transport(prepared)
+                logger?.log(
+                    .received(status: head.status, method: method, url: shownURL, elapsed: .now - start))
+                return (value, head)
+            }
+        } catch {
+            logger?.log(.failed(method: method, url: shownURL, error: "\(error)"))
+            throw error
+        }
+    }
+
+    private static func excerpt(ofFile url: URL) -> String {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: ResponseInterpreter.excerptLength + 1)) ?? Data()
+        return ResponseInterpreter.excerpt(of: data)
+    }
+}
