@@ -15,7 +15,7 @@ struct RequestBuilder {
     func request(_ arguments: [any Encodable & Sendable]) throws(NetworkError) -> URLRequest {
         guard arguments.count == descriptor.argumentCount else {
             throw .encoding(
-                "\(descriptor.name) takes \(descriptor.argumentCount) arguments, but the call passed \(arguments.count)"
+                "\(descriptor.name) takes \(Self.count(descriptor.argumentCount)), but the call passed \(arguments.count)"
             )
         }
         let text = ArgumentText(serializer: descriptor.serializer, endpoint: descriptor.name)
@@ -41,6 +41,9 @@ struct RequestBuilder {
         }
         return request
     }
+
+    /// "1 argument", "2 arguments".
+    private static func count(_ number: Int) -> String { number == 1 ? "1 argument" : "\(number) arguments" }
 
     private func url(_ arguments: [any Encodable & Sendable], _ text: ArgumentText) throws(NetworkError)
         -> String

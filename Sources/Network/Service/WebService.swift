@@ -86,12 +86,15 @@ public final class WebService: Sendable {
         let descriptor = try catalog.descriptor(for: endpoint)
         var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
         if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
-        let response = try await send(request, descriptor) { [transport] prepared in
-            let response = try await transport.data(for: prepared, progress: progress)
-            return (response, response.head)
+        return try await reportingFailure(of: request) {
+            let response = try await send(request, descriptor) { [transport] prepared in
+                let response = try await transport.data(for: prepared, progress: progress)
+                return (response, response.head)
+            }
+            return try ResponseInterpreter.reply(
+                to: response, decoding: descriptor.responseDecoding, as: Response.self
+            )
         }
-        return try ResponseInterpreter.reply(
-            to: response, decoding: descriptor.responseDecoding, as: Response.self)
     }
 
     /// Downloads what `endpoint` returns into a file at `destination`, streamed, never in memory.
@@ -108,24 +111,41 @@ public final class WebService: Sendable {
         let descriptor = try catalog.descriptor(for: endpoint)
         var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
         if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
-        let head = try await send(request, descriptor) { [transport] prepared in
-            let head = try await transport.download(for: prepared, to: destination, progress: progress)
-            return (head, head)
+        return try await reportingFailure(of: request) {
+            let head = try await send(request, descriptor) { [transport] prepared in
+                let head = try await transport.download(for: prepared, to: destination, progress: progress)
+                return (head, head)
+            }
+            do {
+                try ResponseInterpreter.check(head) { Self.excerpt(ofFile: destination) }
+            } catch {
+                try? FileManager.default.removeItem(at: destination)
+                throw error
+            }
+            let reply = { (outcome: Reply<URL>.Outcome) in
+                Reply(outcome: outcome, status: head.status, headers: head.headers)
+            }
+            if head.status == 304 || head.status == 204 || head.status == 205 {
+                try? FileManager.default.removeItem(at: destination)
+                return reply(head.status == 304 ? .notModified : .noContent)
+            }
+            return reply(.content(destination))
         }
+    }
+
+    /// Runs `body`, telling the logger when it fails, on the wire or in judging the response.
+    private func reportingFailure<Value>(
+        of request: URLRequest, _ body: () async throws -> Value
+    ) async throws -> Value {
         do {
-            try ResponseInterpreter.check(head) { Self.excerpt(ofFile: destination) }
+            return try await body()
         } catch {
-            try? FileManager.default.removeItem(at: destination)
+            if let logger {
+                let shown = request.url.map(logger.redaction.url) ?? ""
+                logger.log(.failed(method: request.httpMethod ?? "GET", url: shown, error: "\(error)"))
+            }
             throw error
         }
-        let reply = { (outcome: Reply<URL>.Outcome) in
-            Reply(outcome: outcome, status: head.status, headers: head.headers)
-        }
-        if head.status == 304 || head.status == 204 || head.status == 205 {
-            try? FileManager.default.removeItem(at: destination)
-            return reply(head.status == 304 ? .notModified : .noContent)
-        }
-        return reply(.content(destination))
     }
 
     /// Authenticates, logs and sends `request` under the descriptor's retry rules and deadline.
@@ -151,22 +171,14 @@ public final class WebService: Sendable {
         let logger = self.logger
         let shownURL = request.url.map { logger?.redaction.url($0) ?? "" } ?? ""
         let method = descriptor.method.rawValue
-        do {
-            return try await attempts.run { attempt in
-                var prepared = request
-                try await provider?.authenticate(&prepared)
-                logger.map {
-                    $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared)))
-                }
-                let start = ContinuousClock.now
-                let (value, head) = try await transport(prepared)
-                logger?.log(
-                    .received(status: head.status, method: method, url: shownURL, elapsed: .now - start))
-                return (value, head)
-            }
-        } catch {
-            logger?.log(.failed(method: method, url: shownURL, error: "\(error)"))
-            throw error
+        return try await attempts.run { attempt in
+            var prepared = request
+            try await provider?.authenticate(&prepared)
+            logger.map { $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared))) }
+            let start = ContinuousClock.now
+            let (value, head) = try await transport(prepared)
+            logger?.log(.received(status: head.status, method: method, url: shownURL, elapsed: .now - start))
+            return (value, head)
         }
     }
 

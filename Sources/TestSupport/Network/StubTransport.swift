@@ -1,0 +1,154 @@
+import Foundation
+import Network
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An `HTTPTransport` that answers from a script, for unit tests of anything above the wire.
+///
+/// Script answers per route (`"GET /v1/heroes/0007"`, or with a query to match it exactly);
+/// each route's answers are used once, in order. A call with no answer left fails the test,
+/// naming the call, and throws `UnimplementedCall`. Every call is recorded in `calls`.
+public final class StubTransport: HTTPTransport {
+    /// A request as the transport received it.
+    public struct Call: Sendable, Equatable {
+        /// `GET`, `POST`, …
+        public let method: String
+        /// The whole URL as sent.
+        public let url: String
+        /// The header fields, by name as set.
+        public let headers: [String: String]
+        /// The body, if any.
+        public let body: Data?
+        /// Whether the call was a download to a file.
+        public let isDownload: Bool
+    }
+
+    private struct State {
+        var scripts: [String: [StubResponse]] = [:]
+        var calls: [Call] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// A transport with nothing scripted.
+    public init() {}
+
+    /// Adds `responses` to the answers for `route`, such as `"GET /v1/heroes"`.
+    public func on(_ route: String, _ responses: StubResponse...) {
+        state.withLock { $0.scripts[route, default: []].append(contentsOf: responses) }
+    }
+
+    /// Every call so far, oldest first.
+    public var calls: [Call] { state.withLock { $0.calls } }
+
+    /// Routes that still have scripted answers, to check that a test used all it set up.
+    public var unusedRoutes: [String] {
+        state.withLock { $0.scripts.filter { !$0.value.isEmpty }.keys.sorted() }
+    }
+
+    /// Answers from the script.
+    public func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
+        try await answer(request, isDownload: false, progress: progress)
+    }
+
+    /// Answers from the script, writing the scripted body to `destination`.
+    public func download(
+        for request: URLRequest, to destination: URL, progress: ProgressHandler?
+    ) async throws -> HTTPResponseHead {
+        let response = try await answer(request, isDownload: true, progress: progress)
+        do {
+            try response.body.write(to: destination, options: .atomic)
+        } catch {
+            throw NetworkError.transport(code: -1, message: "StubTransport cannot write \(destination.path)")
+        }
+        return response.head
+    }
+
+    private func answer(_ request: URLRequest, isDownload: Bool, progress: ProgressHandler?) async throws
+        -> HTTPResponse
+    {
+        let call = Call(
+            method: request.httpMethod ?? "GET",
+            url: request.url?.absoluteString ?? "",
+            headers: request.allHTTPHeaderFields ?? [:],
+            body: request.httpBody,
+            isDownload: isDownload
+        )
+        let route = Self.routes(for: call)
+        let scripted = state.withLock { state -> StubResponse? in
+            state.calls.append(call)
+            guard let key = route.first(where: { state.scripts[$0]?.isEmpty == false }) else { return nil }
+            return state.scripts[key]?.removeFirst()
+        }
+        guard let scripted else {
+            let name = "StubTransport: \(route[0]) (\(call.url))"
+            Issue.record("\(name) was called, but the test scripted no answer for it")
+            throw UnimplementedCall(name: name)
+        }
+        for report in scripted.progress { progress?(report) }
+        if scripted.delay > .zero {
+            do {
+                try await Task.sleep(for: scripted.delay)
+            } catch {
+                throw NetworkError.cancelled
+            }
+        }
+        if Task.isCancelled { throw NetworkError.cancelled }
+        return try scripted.outcome.get()
+    }
+
+    /// The routes a call matches, most specific first: with its query, then without.
+    private static func routes(for call: Call) -> [String] {
+        guard let components = URLComponents(string: call.url) else { return ["\(call.method) \(call.url)"] }
+        let path = "\(call.method) \(components.percentEncodedPath)"
+        guard let query = components.percentEncodedQuery else { return [path] }
+        return [path + "?" + query, path]
+    }
+}
+
+/// One scripted answer of a `StubTransport`.
+public struct StubResponse: Sendable {
+    /// The response, or the error the transport throws.
+    public var outcome: Result<HTTPResponse, NetworkError>
+    /// How long the transport waits before answering; cancellation during the wait throws
+    /// `NetworkError.cancelled`.
+    public var delay: Duration = .zero
+    /// Progress reports made before the wait, in order.
+    public var progress: [TransferProgress] = []
+
+    /// A response with `status`, `headers` and `body`.
+    public static func status(_ status: Int, headers: HTTPHeaders = [:], body: Data = Data()) -> StubResponse
+    {
+        StubResponse(outcome: .success(HTTPResponse(status: status, headers: headers, body: body)))
+    }
+
+    /// A response with `status` and the UTF-8 JSON `json` as its body.
+    public static func json(_ status: Int = 200, _ json: String, headers: HTTPHeaders = [:]) -> StubResponse {
+        var fields = Array(headers.map { ($0.name, $0.value) })
+        fields.append(("Content-Type", "application/json"))
+        return .status(status, headers: HTTPHeaders(fields), body: Data(json.utf8))
+    }
+
+    /// The transport throws `error`.
+    public static func failure(_ error: NetworkError) -> StubResponse {
+        StubResponse(outcome: .failure(error))
+    }
+
+    /// The same answer, given after `delay`.
+    public func delayed(by delay: Duration) -> StubResponse {
+        var copy = self
+        copy.delay = delay
+        return copy
+    }
+
+    /// The same answer, reporting `progress` first.
+    public func reporting(_ progress: TransferProgress...) -> StubResponse {
+        var copy = self
+        copy.progress += progress
+        return copy
+    }
+}
