@@ -39,7 +39,7 @@ let package = Package(
 
         // MARK: The bundled mock server (shares no code with the app)
 
-        .target(name: "MockServerKit", path: "MockServer/MockServerKit"),
+        .target(name: "MockServerKit", path: "MockServer/MockServerKit", resources: [.copy("Fixtures")]),
         .executableTarget(name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
 
         // MARK: Measurements (release builds; ratios against a baseline measured in the same run)
@@ -54,7 +54,9 @@ let package = Package(
         .testTarget(name: "NetworkTests", dependencies: ["Network", "TestSupport"]),
         .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
-        .testTarget(name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"]),
+        .testTarget(
+            name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"], resources: [.copy("Resources")]
+        ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Network", "Data", "Domain", "MockServerKit", "TestSupport"]

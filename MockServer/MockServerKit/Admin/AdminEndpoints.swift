@@ -1,0 +1,110 @@
+import Foundation
+
+/// The admin API under `/__admin/`: the journal, reset and fault rules. Not part of the contract.
+extension HeroesApplication {
+    /// Dispatches an admin request.
+    func routeAdmin(_ request: HTTPRequest) -> HTTPResponse {
+        let noContent = HTTPResponse(status: 204, fields: [], body: [])
+        switch (request.path, request.method) {
+        case ("/__admin/requests", "GET"):
+            var since = 0
+            for pair in (request.query ?? "").split(separator: "&") where pair.hasPrefix("since=") {
+                guard let value = Int(pair.dropFirst(6)), value >= 0 else {
+                    return ErrorBody.response(status: 400, message: "since must be a sequence number")
+                }
+                since = value
+            }
+            return ErrorBody.json(200, journalJSON(since: since))
+        case ("/__admin/requests", "DELETE"):
+            journal.clear()
+            return noContent
+        case ("/__admin/reset", "POST"):
+            do {
+                try reset()
+                return noContent
+            } catch {
+                return ErrorBody.response(status: 500, message: error.description)
+            }
+        case ("/__admin/faults", "POST"):
+            return addFault(request.body)
+        case ("/__admin/faults", "GET"):
+            return ErrorBody.json(200, faultsJSON())
+        case ("/__admin/faults", "DELETE"):
+            faults.clear()
+            return noContent
+        case ("/__admin/requests", _), ("/__admin/reset", _), ("/__admin/faults", _):
+            return ErrorBody.response(status: 405, message: "\(request.method) is not allowed here")
+        default:
+            return ErrorBody.response(status: 404, message: "no admin resource at \(request.path)")
+        }
+    }
+
+    private func addFault(_ body: [UInt8]) -> HTTPResponse {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+            let path = object["path"] as? String, let fault = object["fault"] as? String
+        else {
+            return ErrorBody.response(
+                status: 400, message: #"expected {"method", "path", "fault", "times", "after"}"#)
+        }
+        let rule = FaultRule(
+            method: object["method"] as? String ?? "*", path: path, fault: fault,
+            times: object["times"] as? Int ?? 1, after: object["after"] as? Int ?? 0)
+        do {
+            let id = try faults.add(rule)
+            return ErrorBody.json(201, Array("{\"id\":\(id)}".utf8))
+        } catch {
+            return ErrorBody.response(status: 400, message: error.description)
+        }
+    }
+
+    private func faultsJSON() -> [UInt8] {
+        var json = JSONWriter()
+        json.raw("{\"items\":[")
+        for (index, entry) in faults.rules().enumerated() {
+            if index > 0 { json.raw(",") }
+            json.raw("{\"id\":\(entry.id),\"method\":")
+            json.string(entry.rule.method)
+            json.raw(",\"path\":")
+            json.string(entry.rule.path)
+            json.raw(",\"fault\":")
+            json.string(entry.rule.fault)
+            json.raw(",\"times\":\(entry.rule.times),\"after\":\(entry.rule.after)}")
+        }
+        json.raw("]}")
+        return json.bytes
+    }
+
+    private func journalJSON(since: Int) -> [UInt8] {
+        var json = JSONWriter()
+        json.raw("{\"items\":[")
+        for (index, entry) in journal.entries(since: since).enumerated() {
+            if index > 0 { json.raw(",") }
+            json.raw("{\"sequence\":\(entry.sequence),\"method\":")
+            json.string(entry.method)
+            json.raw(",\"path\":")
+            json.string(entry.path)
+            json.raw(",\"query\":")
+            json.optionalString(entry.query)
+            json.raw(",\"headers\":[")
+            for (position, field) in entry.fields.enumerated() {
+                if position > 0 { json.raw(",") }
+                json.raw("{\"name\":")
+                json.string(field.name)
+                json.raw(",\"value\":")
+                json.string(field.value)
+                json.raw("}")
+            }
+            json.raw("],\"body\":")
+            json.optionalString(entry.text)
+            json.raw(",\"body_base64\":")
+            json.string(entry.body.base64EncodedString())
+            json.raw(",\"body_length\":\(entry.bodyLength),\"status\":\(entry.status),\"fault\":")
+            json.optionalString(entry.fault)
+            json.raw(",\"received_at\":")
+            json.string(ISO8601DateFormatter().string(from: entry.receivedAt))
+            json.raw("}")
+        }
+        json.raw("],\"last_sequence\":\(journal.lastSequence)}")
+        return json.bytes
+    }
+}

@@ -1,0 +1,77 @@
+/// The faults to apply to one response, parsed from `X-Mock-Fault` or a registered rule.
+///
+/// Grammar: comma-separated items, case-insensitive: `status:NNN`, `delay:250ms` (or `2s`, or a bare
+/// number of milliseconds), `reset`, `close-before-headers`, `truncate-body:N`, `malformed-json`,
+/// `stall`, `trickle`.
+struct FaultPlan: Sendable {
+    /// Answer with this status and an error body instead of running the endpoint.
+    var status: Int?
+    /// Wait before the first byte.
+    var delayMilliseconds = 0
+    /// What happens to the bytes.
+    var mode = Delivery.Mode.normal
+    /// Replace the body with broken JSON.
+    var malformedJSON = false
+    /// The items as given, for the journal.
+    private(set) var items: [String] = []
+
+    /// Whether no fault applies.
+    var isEmpty: Bool { items.isEmpty }
+
+    /// The items, comma-separated.
+    var summary: String { items.joined(separator: ",") }
+
+    /// How the HTTP layer delivers the response.
+    var delivery: Delivery { Delivery(delayMilliseconds: delayMilliseconds, mode: mode) }
+
+    /// Parses a fault specification.
+    static func parse(_ text: String) -> Result<FaultPlan, QueryError> {
+        var plan = FaultPlan()
+        for item in text.split(separator: ",").map({ $0.trimmingWhitespace().lowercased() })
+        where !item.isEmpty {
+            let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+            let argument = parts.count > 1 ? parts[1] : nil
+            switch (parts[0], argument) {
+            case ("status", let value?):
+                guard let code = Int(value), (200...599).contains(code) else {
+                    return .failure(QueryError("fault status needs a code from 200 to 599"))
+                }
+                plan.status = code
+            case ("delay", let value?):
+                guard let milliseconds = duration(value), milliseconds <= 60_000 else {
+                    return .failure(QueryError("fault delay needs a duration up to 60s, like 250ms or 2s"))
+                }
+                plan.delayMilliseconds += milliseconds
+            case ("truncate-body", let value?):
+                guard let count = Int(value), count >= 0 else {
+                    return .failure(QueryError("fault truncate-body needs a byte count"))
+                }
+                plan.mode = .truncateBody(count)
+            case ("reset", nil): plan.mode = .reset
+            case ("close-before-headers", nil): plan.mode = .closeBeforeHeaders
+            case ("stall", nil): plan.mode = .stall
+            case ("trickle", nil): plan.mode = .trickle
+            case ("malformed-json", nil): plan.malformedJSON = true
+            default:
+                return .failure(QueryError("unknown fault \(item)"))
+            }
+            plan.items.append(item)
+        }
+        return .success(plan)
+    }
+
+    /// Adds another plan's faults to this one.
+    mutating func merge(_ other: FaultPlan) {
+        status = other.status ?? status
+        delayMilliseconds += other.delayMilliseconds
+        if other.mode != .normal { mode = other.mode }
+        malformedJSON = malformedJSON || other.malformedJSON
+        items += other.items
+    }
+
+    private static func duration(_ text: String) -> Int? {
+        if text.hasSuffix("ms") { return Int(text.dropLast(2)) }
+        if text.hasSuffix("s") { return Int(text.dropLast()).map { $0 * 1000 } }
+        return Int(text)
+    }
+}

@@ -1,0 +1,87 @@
+import Synchronization
+
+/// A fault registered ahead of time: applied to requests matching a method and a path, after
+/// skipping some of them, for a number of times. "Fail the third request" is `after: 2, times: 1`.
+public struct FaultRule: Sendable, Equatable {
+    /// The method to match, or `*` for any.
+    public var method: String
+    /// The path to match exactly (with its query when the rule's path has one).
+    public var path: String
+    /// The fault, in `X-Mock-Fault` syntax (for example `status:503` or `delay:250ms,reset`).
+    public var fault: String
+    /// How many matching requests get the fault.
+    public var times: Int
+    /// How many matching requests pass untouched first.
+    public var after: Int
+
+    /// Makes a rule.
+    public init(method: String, path: String, fault: String, times: Int = 1, after: Int = 0) {
+        self.method = method
+        self.path = path
+        self.fault = fault
+        self.times = times
+        self.after = after
+    }
+}
+
+/// The registered fault rules, consumed as requests match them.
+final class FaultRegistry: Sendable {
+    private struct Entry {
+        var id: Int
+        var rule: FaultRule
+        var plan: FaultPlan
+    }
+
+    private let state = Mutex<(nextID: Int, entries: [Entry])>((1, []))
+
+    /// Registers a rule; returns its id.
+    func add(_ rule: FaultRule) throws(MockServerError) -> Int {
+        guard rule.times >= 1, rule.after >= 0, rule.path.hasPrefix("/") else {
+            throw MockServerError("a fault rule needs a path starting with /, times ≥ 1 and after ≥ 0")
+        }
+        let plan: FaultPlan
+        switch FaultPlan.parse(rule.fault) {
+        case .success(let parsed) where !parsed.isEmpty: plan = parsed
+        case .success: throw MockServerError("a fault rule needs a fault")
+        case .failure(let error): throw MockServerError(error.message)
+        }
+        return state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.entries.append(Entry(id: id, rule: rule, plan: plan))
+            return id
+        }
+    }
+
+    /// The fault for a request, if a rule matches and is due; consumes one use of it.
+    func take(method: String, path: Substring, query: Substring?) -> FaultPlan? {
+        state.withLock { state in
+            guard !state.entries.isEmpty else { return nil }
+            let full = query.map { "\(path)?\($0)" } ?? String(path)
+            for index in state.entries.indices {
+                let rule = state.entries[index].rule
+                let target = rule.path.contains("?") ? full : String(path)
+                guard rule.method == "*" || rule.method == method, rule.path == target else { continue }
+                if rule.after > 0 {
+                    state.entries[index].rule.after -= 1
+                    return nil
+                }
+                let plan = state.entries[index].plan
+                state.entries[index].rule.times -= 1
+                if state.entries[index].rule.times == 0 { state.entries.remove(at: index) }
+                return plan
+            }
+            return nil
+        }
+    }
+
+    /// The rules still pending, with their ids.
+    func rules() -> [(id: Int, rule: FaultRule)] {
+        state.withLock { $0.entries.map { ($0.id, $0.rule) } }
+    }
+
+    /// Removes every rule.
+    func clear() {
+        state.withLock { $0.entries.removeAll() }
+    }
+}

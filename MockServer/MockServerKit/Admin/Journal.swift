@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+
+/// The request journal: a bounded ring buffer with sequence numbers, so tests wait for requests
+/// instead of sleeping, and memory stays flat however long the server runs.
+final class Journal: Sendable {
+    private struct Waiter {
+        let id: Int
+        let since: Int
+        let count: Int
+        let continuation: CheckedContinuation<[RecordedRequest], any Error>
+    }
+
+    private struct State {
+        var ring: [RecordedRequest?]
+        var nextSequence = 1
+        var oldest = 1
+        var waiters: [Waiter] = []
+        var nextWaiter = 0
+        /// Waits that timed out or were cancelled before they were registered.
+        var expired: Set<Int> = []
+
+        func entries(since: Int) -> [RecordedRequest] {
+            let first = max(since + 1, oldest)
+            guard first < nextSequence else { return [] }
+            return (first..<nextSequence).compactMap { ring[($0 - 1) % ring.count] }
+        }
+    }
+
+    private let state: Mutex<State>
+    /// How many requests are kept.
+    let capacity: Int
+
+    /// Makes a journal keeping the last `capacity` requests.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        state = Mutex(State(ring: Array(repeating: nil, count: max(1, capacity))))
+    }
+
+    /// Records a request and wakes the tests waiting for it.
+    func record(_ request: HTTPRequest, status: Int, fault: String?) {
+        let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
+            state in
+            let entry = RecordedRequest(
+                sequence: state.nextSequence, method: request.method, path: String(request.path),
+                query: request.query.map(String.init), fields: request.fields,
+                body: Data(request.body.prefix(65_536)), bodyLength: request.body.count, status: status,
+                fault: fault, receivedAt: Date())
+            state.ring[(state.nextSequence - 1) % state.ring.count] = entry
+            state.nextSequence += 1
+            state.oldest = max(state.oldest, state.nextSequence - state.ring.count)
+            guard !state.waiters.isEmpty else { return [] }
+            var woken: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = []
+            var waiting: [Waiter] = []
+            for waiter in state.waiters {
+                let found = state.entries(since: waiter.since)
+                if found.count >= waiter.count {
+                    woken.append((waiter.continuation, found))
+                } else {
+                    waiting.append(waiter)
+                }
+            }
+            state.waiters = waiting
+            return woken
+        }
+        for (continuation, entries) in ready { continuation.resume(returning: entries) }
+    }
+
+    /// The requests after sequence number `since` that are still kept.
+    func entries(since: Int) -> [RecordedRequest] {
+        state.withLock { $0.entries(since: since) }
+    }
+
+    /// The sequence number of the last request recorded (0 before any).
+    var lastSequence: Int { state.withLock { $0.nextSequence - 1 } }
+
+    /// Forgets every request; sequence numbers keep increasing.
+    func clear() {
+        state.withLock { $0.oldest = $0.nextSequence }
+    }
+
+    /// Waits until at least `count` requests after `since` are recorded, or throws after `timeout`.
+    func wait(count: Int, since: Int, timeout: Duration) async throws -> [RecordedRequest] {
+        let id = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        let timer = Task { [weak self] in
+            try await Task.sleep(for: timeout)
+            self?.expire(
+                id, reason: "timed out after \(timeout) waiting for \(count) request(s) after #\(since)")
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let found: [RecordedRequest]?? = state.withLock { state in
+                    if state.expired.remove(id) != nil { return .some(nil) }
+                    let found = state.entries(since: since)
+                    if found.count >= count { return found }
+                    state.waiters.append(
+                        Waiter(id: id, since: since, count: count, continuation: continuation))
+                    return nil
+                }
+                switch found {
+                case .some(.some(let entries)): continuation.resume(returning: entries)
+                case .some(.none): continuation.resume(throwing: MockServerError("journal wait timed out"))
+                case .none: break
+                }
+            }
+        } onCancel: {
+            expire(id, reason: "cancelled")
+        }
+    }
+
+    private func expire(_ id: Int, reason: String) {
+        let waiter = state.withLock { state -> Waiter? in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+                state.expired.insert(id)
+                return nil
+            }
+            return state.waiters.remove(at: index)
+        }
+        waiter?.continuation.resume(throwing: MockServerError("journal wait \(reason)"))
+    }
+}

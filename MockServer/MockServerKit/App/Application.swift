@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+
+/// The Heroes API behind the HTTP layer: routes, the store, auth, faults and the request journal.
+final class HeroesApplication: RequestHandler {
+    /// The heroes, behind a lock (the loop thread writes, tests may reset from theirs).
+    let store: Mutex<HeroStore>
+    /// What the server received.
+    let journal: Journal
+    /// Faults registered through the admin API.
+    let faults: FaultRegistry
+    /// Who may write.
+    let authenticator: Authenticator
+    /// What reset restores.
+    let fixtures: FixtureSet
+    /// Where the state persists, if anywhere.
+    let stateFile: StateFile?
+    /// Delay added to every API response, in milliseconds.
+    let latency: Int
+    /// The teams' JSON and tag (they never change).
+    let teamsBody: [UInt8]
+    let teamsTag: String
+
+    init(
+        fixtures: FixtureSet, users: [MockUser], stateFile: StateFile?, latency: Int, journal: Journal,
+        faults: FaultRegistry
+    ) throws(MockServerError) {
+        var heroes = fixtures.heroes
+        var pictures = fixtures.pictures
+        if let saved = try stateFile?.load(teams: fixtures.teams) {
+            heroes = saved.heroes
+            pictures = saved.pictures
+        }
+        let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        store = Mutex(HeroStore(teams: fixtures.teams, heroes: heroes, pictures: pictures, epoch: epoch))
+        self.journal = journal
+        self.faults = faults
+        authenticator = Authenticator(users: users)
+        self.fixtures = fixtures
+        self.stateFile = stateFile
+        self.latency = latency
+        var json = JSONWriter()
+        json.raw("{\"items\":[")
+        for (index, team) in fixtures.teams.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.raw("{\"id\":")
+            json.string(team.id)
+            json.raw(",\"name\":")
+            json.string(team.name)
+            json.raw("}")
+        }
+        json.raw("]}")
+        teamsBody = json.bytes
+        teamsTag =
+            "\"teams-\(json.bytes.reduce(into: UInt32(2_166_136_261)) { $0 = ($0 ^ UInt32($1)) &* 16_777_619 })\""
+    }
+
+    /// Answers one request: admin routes directly, API routes through faults and the journal.
+    func handle(_ request: HTTPRequest) -> (HTTPResponse, Delivery) {
+        if request.path.hasPrefix("/__admin/") {
+            return (routeAdmin(request), Delivery())
+        }
+        var plan = FaultPlan()
+        if let header = request.value("x-mock-fault") {
+            switch FaultPlan.parse(header) {
+            case .success(let parsed): plan = parsed
+            case .failure(let error):
+                let response = ErrorBody.response(status: 400, message: error.message)
+                journal.record(request, status: 400, fault: nil)
+                return (response, Delivery())
+            }
+        }
+        if let registered = faults.take(method: request.method, path: request.path, query: request.query) {
+            plan.merge(registered)
+        }
+        plan.delayMilliseconds += latency
+        var response: HTTPResponse
+        if let status = plan.status {
+            response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
+        } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
+            response = HTTPResponse(status: 0, fields: [], body: [])
+        } else {
+            response = route(request)
+        }
+        if plan.malformedJSON {
+            if !ResponseEncoder.hasBody(response.status) { response.status = 200 }
+            response.fields.removeAll { asciiCaseInsensitiveEqual($0.name, "Content-Type") }
+            response.fields.append(HTTPField(name: "Content-Type", value: "application/json"))
+            response.body = Array(#"{"items": [{"id": "0001", "code_name": "Trunc"#.utf8)
+        }
+        journal.record(request, status: response.status, fault: plan.isEmpty ? nil : plan.summary)
+        return (response, plan.delivery)
+    }
+
+    /// Restores the fixtures (and saves them, when state persists).
+    func reset() throws(MockServerError) {
+        try store.withLock { store throws(MockServerError) in
+            store.replaceAll(heroes: fixtures.heroes, pictures: fixtures.pictures)
+            try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
+        }
+        faults.clear()
+    }
+
+    /// Saves the state after a change, when it persists. Called with the lock held.
+    func persist(_ store: HeroStore) -> HTTPResponse? {
+        do {
+            try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
+            return nil
+        } catch {
+            return ErrorBody.response(status: 500, message: "the state could not be saved: \(error)")
+        }
+    }
+
+    /// The current time in RFC 3339, UTC, whole seconds.
+    static func timestamp() -> String {
+        ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime])
+    }
+}

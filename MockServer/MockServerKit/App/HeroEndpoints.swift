@@ -1,0 +1,118 @@
+/// The hero, page and team endpoints of API.md.
+extension HeroesApplication {
+    /// `GET /v1/teams`.
+    func teams(_ request: HTTPRequest) -> HTTPResponse {
+        cacheable(teamsBody, tag: teamsTag, request)
+    }
+
+    /// `GET /v1/heroes?page=&per_page=&q=&team=`.
+    func list(_ request: HTTPRequest) -> HTTPResponse {
+        let teams = store.withLock { $0.teams }
+        switch PageQuery.parse(request.query, teams: teams) {
+        case .failure(let error):
+            return ErrorBody.response(status: 400, message: error.message)
+        case .success(let query):
+            let page = store.withLock { $0.page(query) }
+            return cacheable(page.body, tag: page.entityTag, request)
+        }
+    }
+
+    /// `GET /v1/heroes/{id}`.
+    func hero(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+        let found = store.withLock { store in store.hero(id).map { ($0.entityTag, store.heroJSON(id) ?? []) }
+        }
+        guard let (tag, body) = found else { return notFound(id) }
+        return cacheable(body, tag: tag, request)
+    }
+
+    /// `POST /v1/heroes`: editor only; 422 invalid, 409 duplicate code name.
+    func create(_ request: HTTPRequest) -> HTTPResponse {
+        if let refusal = refuseUnlessEditor(request) { return refusal }
+        let teams = store.withLock { $0.teams }
+        let draft: HeroDraft
+        switch HeroInput.parse(request.body, teams: teams) {
+        case .success(let parsed): draft = parsed
+        case .failure(let problem): return Self.response(for: problem)
+        }
+        return store.withLock { store in
+            if store.isTaken(draft.codeName, except: nil) { return conflict(draft.codeName) }
+            let record = store.insert(draft, now: Self.timestamp())
+            if let failure = persist(store) { return failure }
+            return ErrorBody.json(
+                201, record.json,
+                extra: [
+                    HTTPField(name: "Location", value: "/v1/heroes/\(record.id)"),
+                    HTTPField(name: "ETag", value: record.entityTag),
+                ])
+        }
+    }
+
+    /// `PUT /v1/heroes/{id}`: editor only; full replace, `If-Match` checked.
+    func replace(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+        if let refusal = refuseUnlessEditor(request) { return refusal }
+        if let refusal = checkExistsAndMatches(id, request) { return refusal }
+        let teams = store.withLock { $0.teams }
+        let draft: HeroDraft
+        switch HeroInput.parse(request.body, teams: teams) {
+        case .success(let parsed): draft = parsed
+        case .failure(let problem): return Self.response(for: problem)
+        }
+        return store.withLock { store in
+            if store.isTaken(draft.codeName, except: id) { return conflict(draft.codeName) }
+            guard let record = store.replace(id, with: draft, now: Self.timestamp()) else {
+                return notFound(id)
+            }
+            if let failure = persist(store) { return failure }
+            return ErrorBody.json(200, record.json, extra: [HTTPField(name: "ETag", value: record.entityTag)])
+        }
+    }
+
+    /// `DELETE /v1/heroes/{id}`: editor only, `If-Match` checked.
+    func delete(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+        if let refusal = refuseUnlessEditor(request) { return refusal }
+        if let refusal = checkExistsAndMatches(id, request) { return refusal }
+        return store.withLock { store in
+            guard store.delete(id) else { return notFound(id) }
+            if let failure = persist(store) { return failure }
+            return HTTPResponse(status: 204, fields: [], body: [])
+        }
+    }
+
+    /// 404 when the hero is absent, 412 when `If-Match` names another version.
+    func checkExistsAndMatches(_ id: String, _ request: HTTPRequest) -> HTTPResponse? {
+        guard let tag = store.withLock({ $0.hero(id)?.entityTag }) else { return notFound(id) }
+        guard Preconditions.matches(request.value("if-match"), current: tag) else {
+            return ErrorBody.response(
+                status: 412, message: "the hero changed: its current version is \(tag)",
+                extra: [HTTPField(name: "ETag", value: tag)])
+        }
+        return nil
+    }
+
+    /// A 200 with `ETag`, or a 304 when `If-None-Match` matches it.
+    func cacheable(_ body: [UInt8], tag: String, _ request: HTTPRequest) -> HTTPResponse {
+        if Preconditions.notModified(request.value("if-none-match"), current: tag) {
+            return HTTPResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
+        }
+        return ErrorBody.json(200, body, extra: [HTTPField(name: "ETag", value: tag)])
+    }
+
+    /// The 404 of an absent hero.
+    func notFound(_ id: String) -> HTTPResponse {
+        ErrorBody.response(status: 404, message: "no hero with id \(id)")
+    }
+
+    private func conflict(_ codeName: String) -> HTTPResponse {
+        ErrorBody.response(status: 409, message: "another hero is already called \(codeName)")
+    }
+
+    private static func response(for problem: HeroInput.Problem) -> HTTPResponse {
+        switch problem {
+        case .malformed(let message):
+            return ErrorBody.response(status: 400, message: message)
+        case .invalid(let fields):
+            let summary = fields.map { "\($0.0) \($0.1)" }.joined(separator: "; ")
+            return ErrorBody.response(status: 422, message: summary, fields: fields)
+        }
+    }
+}

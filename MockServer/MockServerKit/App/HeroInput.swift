@@ -1,0 +1,70 @@
+import Foundation
+
+/// Reads and validates the body of a create or a replace (API.md's *Hero input*).
+enum HeroInput {
+    /// Why a body was refused.
+    enum Problem: Error {
+        /// Not a JSON object: 400.
+        case malformed(String)
+        /// A JSON object with invalid values: 422 with a message per field.
+        case invalid([(String, String)])
+    }
+
+    /// Parses `body`; unknown keys are ignored, lengths count Unicode code points.
+    static func parse(_ body: [UInt8], teams: [Team]) -> Result<HeroDraft, Problem> {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            return .failure(.malformed("the body must be a JSON object"))
+        }
+        var problems: [(String, String)] = []
+        var codeName = ""
+        switch object["code_name"] {
+        case nil, is NSNull:
+            problems.append(("code_name", "is required"))
+        case let text as String:
+            let length = text.unicodeScalars.count
+            if length == 0 { problems.append(("code_name", "must not be empty")) }
+            if length > 80 { problems.append(("code_name", "must be at most 80 characters")) }
+            codeName = text
+        default:
+            problems.append(("code_name", "must be a string"))
+        }
+        var sealed: String?
+        switch object["encrypted_real_name"] {
+        case nil, is NSNull: break
+        case let text as String: sealed = text
+        default: problems.append(("encrypted_real_name", "must be a string or null"))
+        }
+        var powers: [String] = []
+        switch object["powers"] {
+        case nil, is NSNull: break
+        case let list as [Any]:
+            let texts = list.compactMap { $0 as? String }
+            if texts.count != list.count || isNumberOrBool(list) {
+                problems.append(("powers", "must be an array of strings"))
+            } else if texts.count > 20 {
+                problems.append(("powers", "must have at most 20 entries"))
+            } else if let bad = texts.firstIndex(where: { !(1...120).contains($0.unicodeScalars.count) }) {
+                problems.append(("powers", "entry \(bad) must be 1 to 120 characters"))
+            }
+            powers = texts
+        default:
+            problems.append(("powers", "must be an array of strings"))
+        }
+        var team: Team?
+        switch object["team_id"] {
+        case nil, is NSNull: break
+        case let id as String:
+            team = teams.first { $0.id == id }
+            if team == nil { problems.append(("team_id", "must be the id of a team")) }
+        default:
+            problems.append(("team_id", "must be a string or null"))
+        }
+        guard problems.isEmpty else { return .failure(.invalid(problems)) }
+        return .success(HeroDraft(codeName: codeName, encryptedRealName: sealed, powers: powers, team: team))
+    }
+
+    /// Foundation on Linux bridges JSON numbers to String through NSNumber in some versions; refuse them.
+    private static func isNumberOrBool(_ list: [Any]) -> Bool {
+        list.contains { $0 is NSNumber }
+    }
+}

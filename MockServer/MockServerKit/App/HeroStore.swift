@@ -1,0 +1,192 @@
+/// A hero as the body of a create or a replace describes it, already validated.
+struct HeroDraft {
+    /// The code name.
+    var codeName: String
+    /// The sealed secret identity.
+    var encryptedRealName: String?
+    /// The powers.
+    var powers: [String]
+    /// The team.
+    var team: Team?
+}
+
+/// A page of heroes, encoded once per version of the store.
+struct EncodedPage {
+    /// The page's JSON.
+    let body: [UInt8]
+    /// Its entity tag, which changes with any change to the heroes.
+    let entityTag: String
+}
+
+/// The heroes, their pictures and the teams, with every JSON form cached until the next change.
+/// A value type, kept behind the application's lock.
+struct HeroStore {
+    private struct Entry {
+        var record: HeroRecord
+        var json: [UInt8]
+        var sortKey: String
+        var searchable: [String]
+
+        init(_ record: HeroRecord) {
+            self.record = record
+            json = record.json
+            sortKey = record.codeName.lowercased()
+            searchable = [sortKey] + record.powers.map { $0.lowercased() }
+        }
+    }
+
+    /// The teams (they do not change).
+    let teams: [Team]
+    private var entries: [String: Entry] = [:]
+    private var order: [String] = []
+    private(set) var pictures: [String: [UInt8]] = [:]
+    private var pages: [PageQuery: EncodedPage] = [:]
+    private var generation = 0
+    private let epoch: String
+
+    /// Starts from a set of heroes and pictures; `epoch` keeps page tags unique across runs.
+    init(teams: [Team], heroes: [HeroRecord], pictures: [String: [UInt8]], epoch: String) {
+        self.teams = teams
+        self.epoch = epoch
+        replaceAll(heroes: heroes, pictures: pictures)
+    }
+
+    /// Every hero, in page order.
+    var heroes: [HeroRecord] { order.compactMap { entries[$0]?.record } }
+
+    /// A hero by id.
+    func hero(_ id: String) -> HeroRecord? { entries[id]?.record }
+
+    /// A hero's cached JSON.
+    func heroJSON(_ id: String) -> [UInt8]? { entries[id]?.json }
+
+    /// Whether another hero already has this code name, case-insensitively.
+    func isTaken(_ codeName: String, except id: String?) -> Bool {
+        let key = codeName.lowercased()
+        return entries.values.contains { $0.sortKey == key && $0.record.id != id }
+    }
+
+    /// A page: the filtered heroes in order, sliced, encoded once per change.
+    mutating func page(_ query: PageQuery) -> EncodedPage {
+        if let cached = pages[query] { return cached }
+        let matching = order.compactMap { id -> Entry? in
+            guard let entry = entries[id] else { return nil }
+            if let team = query.team, entry.record.team?.id != team { return nil }
+            if !query.search.isEmpty, !entry.searchable.contains(where: { $0.contains(query.search) }) {
+                return nil
+            }
+            return entry
+        }
+        let start = min(matching.count, (query.page - 1) * query.perPage)
+        let slice = matching[start..<min(matching.count, start + query.perPage)]
+        var json = JSONWriter()
+        json.raw("{\"items\":[")
+        for (index, entry) in slice.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.append(entry.json)
+        }
+        json.raw("],\"page\":\(query.page),\"per_page\":\(query.perPage),\"total\":\(matching.count)}")
+        let tag = "\"page-\(epoch)-\(generation)-\(query.hashValue & 0xFFFF_FFFF)\""
+        let page = EncodedPage(body: json.bytes, entityTag: tag)
+        if pages.count >= 512 { pages.removeAll() }
+        pages[query] = page
+        return page
+    }
+
+    /// Adds a hero with the next free id.
+    mutating func insert(_ draft: HeroDraft, now: String) -> HeroRecord {
+        var number = entries.count + 1
+        for id in entries.keys { if let value = Int(id), value >= number { number = value + 1 } }
+        var id = Self.format(number)
+        while entries[id] != nil {
+            number += 1
+            id = Self.format(number)
+        }
+        let record = HeroRecord(
+            id: id, codeName: draft.codeName, encryptedRealName: draft.encryptedRealName,
+            powers: draft.powers,
+            team: draft.team, hasPicture: false, updatedAt: now, version: 1)
+        store(record)
+        return record
+    }
+
+    /// Replaces a hero's fields, keeping its id and picture, and bumps its version.
+    mutating func replace(_ id: String, with draft: HeroDraft, now: String) -> HeroRecord? {
+        guard var record = entries[id]?.record else { return nil }
+        record.codeName = draft.codeName
+        record.encryptedRealName = draft.encryptedRealName
+        record.powers = draft.powers
+        record.team = draft.team
+        record.updatedAt = now
+        record.version += 1
+        store(record)
+        return record
+    }
+
+    /// Stores a hero's picture and bumps its version.
+    mutating func setPicture(_ id: String, _ bytes: [UInt8], now: String) -> HeroRecord? {
+        guard var record = entries[id]?.record else { return nil }
+        record.hasPicture = true
+        record.updatedAt = now
+        record.version += 1
+        pictures[id] = bytes
+        store(record)
+        return record
+    }
+
+    /// Removes a hero and its picture.
+    mutating func delete(_ id: String) -> Bool {
+        guard entries.removeValue(forKey: id) != nil else { return false }
+        pictures[id] = nil
+        order.removeAll { $0 == id }
+        changed()
+        return true
+    }
+
+    /// Replaces every hero and picture (start-up and reset).
+    mutating func replaceAll(heroes: [HeroRecord], pictures: [String: [UInt8]]) {
+        entries = Dictionary(heroes.map { ($0.id, Entry($0)) }, uniquingKeysWith: { first, _ in first })
+        self.pictures = pictures
+        order = entries.keys.sorted(by: precedes)
+        changed()
+    }
+
+    private mutating func store(_ record: HeroRecord) {
+        let isNew = entries[record.id] == nil
+        entries[record.id] = Entry(record)
+        if !isNew { order.removeAll { $0 == record.id } }
+        let index = order.partitioningIndex { precedes(record.id, $0) }
+        order.insert(record.id, at: index)
+        changed()
+    }
+
+    private mutating func changed() {
+        generation += 1
+        pages.removeAll()
+    }
+
+    /// API.md's order: code name case-insensitively, then id.
+    private func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let left = entries[lhs]?.sortKey ?? ""
+        let right = entries[rhs]?.sortKey ?? ""
+        return left != right ? left < right : lhs < rhs
+    }
+
+    private static func format(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongsAfter`, for an array partitioned by it.
+    func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

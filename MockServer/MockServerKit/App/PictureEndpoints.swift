@@ -1,0 +1,40 @@
+/// The picture endpoints of API.md: PNG download and upload.
+extension HeroesApplication {
+    /// `GET /v1/heroes/{id}/picture`: the PNG bytes; 404 when the hero or its picture is absent.
+    func picture(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+        let found = store.withLock { store in store.hero(id).map { ($0, store.pictures[id]) } }
+        guard let (hero, bytes) = found else { return notFound(id) }
+        guard hero.hasPicture, let bytes else {
+            return ErrorBody.response(status: 404, message: "hero \(id) has no picture")
+        }
+        let tag = "\"\(id)-\(hero.version)-picture\""
+        if Preconditions.notModified(request.value("if-none-match"), current: tag) {
+            return HTTPResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
+        }
+        return HTTPResponse(
+            status: 200,
+            fields: [
+                HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: tag),
+            ],
+            body: bytes)
+    }
+
+    /// `PUT /v1/heroes/{id}/picture`: editor only; `Content-Type: image/png` else 415 (over 5 MiB is
+    /// refused with 413 by the HTTP layer before the body is read).
+    func putPicture(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+        if let refusal = refuseUnlessEditor(request) { return refusal }
+        guard store.withLock({ $0.hero(id) }) != nil else { return notFound(id) }
+        let mediaType = request.value("content-type")?.split(separator: ";").first?.trimmingWhitespace()
+        guard let mediaType, mediaType.lowercased() == "image/png" else {
+            return ErrorBody.response(status: 415, message: "a picture must be sent as image/png")
+        }
+        return store.withLock { store in
+            guard let record = store.setPicture(id, request.body, now: Self.timestamp()) else {
+                return notFound(id)
+            }
+            if let failure = persist(store) { return failure }
+            let tag = "\"\(id)-\(record.version)-picture\""
+            return HTTPResponse(status: 204, fields: [HTTPField(name: "ETag", value: tag)], body: [])
+        }
+    }
+}

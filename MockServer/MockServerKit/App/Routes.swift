@@ -1,0 +1,68 @@
+/// The contract's routes: which paths exist and which methods each allows (404 and 405 with `Allow`).
+extension HeroesApplication {
+    /// Dispatches an API request to its endpoint.
+    func route(_ request: HTTPRequest) -> HTTPResponse {
+        guard let path = PercentDecoding.decode(request.path, plusIsSpace: false) else {
+            return ErrorBody.response(status: 400, message: "the path is not valid percent-encoded UTF-8")
+        }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let method = request.method == "HEAD" ? "GET" : request.method
+        switch segments.count {
+        case 2 where segments[1] == "health":
+            return allow(request, ["GET", "HEAD"]) {
+                ErrorBody.json(200, Array(#"{"status":"ok"}"#.utf8))
+            }
+        case 3 where segments[1] == "v1" && segments[2] == "teams":
+            return allow(request, ["GET", "HEAD"]) { teams(request) }
+        case 3 where segments[1] == "v1" && segments[2] == "heroes":
+            return allow(request, ["GET", "HEAD", "POST"]) {
+                method == "GET" ? list(request) : create(request)
+            }
+        case 4 where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(segments[3]):
+            let id = String(segments[3])
+            return allow(request, ["GET", "HEAD", "PUT", "DELETE"]) {
+                switch method {
+                case "GET": hero(id, request)
+                case "PUT": replace(id, request)
+                default: delete(id, request)
+                }
+            }
+        case 5
+        where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(segments[3])
+            && segments[4] == "picture":
+            let id = String(segments[3])
+            return allow(request, ["GET", "HEAD", "PUT"]) {
+                method == "GET" ? picture(id, request) : putPicture(id, request)
+            }
+        default:
+            return ErrorBody.response(status: 404, message: "no resource at \(path)")
+        }
+    }
+
+    private func allow(
+        _ request: HTTPRequest, _ methods: [String], _ endpoint: () -> HTTPResponse
+    ) -> HTTPResponse {
+        guard methods.contains(request.method) else {
+            let allowed = methods.joined(separator: ", ")
+            return ErrorBody.response(
+                status: 405, message: "\(request.method) is not allowed here; allowed: \(allowed)",
+                extra: [HTTPField(name: "Allow", value: allowed)])
+        }
+        return endpoint()
+    }
+
+    /// Answers 401 (with the realm) or 403 unless the request carries an editor's credentials.
+    func refuseUnlessEditor(_ request: HTTPRequest) -> HTTPResponse? {
+        switch authenticator.authorizeWrite(request.value("authorization")) {
+        case .allowed:
+            return nil
+        case .forbidden:
+            return ErrorBody.response(status: 403, message: "writes need the editor role")
+        case .unauthorized(let message):
+            return ErrorBody.response(
+                status: 401, message: message,
+                extra: [HTTPField(name: "WWW-Authenticate", value: #"Basic realm="heroes", charset="UTF-8""#)]
+            )
+        }
+    }
+}

@@ -1,0 +1,180 @@
+/// One client connection: its input buffer, the request being read, and its outbox.
+/// Owned by the event loop thread alone.
+final class Connection {
+    /// The socket.
+    let fd: Int32
+    /// Bytes received and not yet compacted away.
+    private(set) var input: [UInt8] = []
+    /// How much of `input` is already parsed.
+    private var consumed = 0
+    /// Where the search for the end of the head resumes (relative to `consumed`).
+    private var scanFrom = 0
+    private var head: RequestHead?
+    private var framing: Framing?
+    private var decoder: BodyDecoder?
+    /// What the write side still has to do.
+    var outbox = Outbox()
+    /// When the first byte of the request being read arrived; nil between requests.
+    private(set) var requestStarted: UInt64?
+    /// When bytes last moved in either direction.
+    var lastActivity: UInt64
+    /// Set once the connection answers no more requests (after a close, a fault or an error).
+    private(set) var closing = false
+    /// Set when the peer has shut its write side.
+    var peerClosed = false
+    /// Set once our write side is shut; the connection reads and discards until this deadline.
+    var drainDeadline: UInt64?
+    /// The interest last registered with the poller.
+    var watching: (read: Bool, write: Bool)?
+
+    /// Output beyond which the connection stops reading (a client that pipelines without reading).
+    static let outputHighWater = 1 << 20
+
+    init(fd: Int32, now: UInt64) {
+        self.fd = fd
+        lastActivity = now
+        input.reserveCapacity(4096)
+    }
+
+    /// Whether the head of the current request is complete and its body is being read.
+    var isReadingBody: Bool { decoder != nil }
+
+    /// Appends received bytes (discarded once the connection answers no more requests).
+    func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        lastActivity = now
+        guard !closing else { return }
+        input.append(contentsOf: bytes)
+    }
+
+    /// Parses and answers every complete request in the input, in order (pipelining).
+    func processInput(handler: any RequestHandler, dates: DateCache, now: UInt64) {
+        while !closing, outbox.pendingBytes < Self.outputHighWater {
+            if head == nil {
+                skipEmptyLines()
+                guard consumed < input.count else { break }
+                if requestStarted == nil { requestStarted = now }
+                guard readHead(dates: dates) else { break }
+            }
+            guard let head, let framing, var body = decoder else { continue }
+            decoder = nil  // keeps the body array uniquely referenced while it grows
+            do {
+                let used = try input.withUnsafeBufferPointer { buffer throws(HTTPFailure) in
+                    try body.feed(UnsafeBufferPointer(rebasing: buffer[consumed...]))
+                }
+                consumed += used
+            } catch {
+                fail(error, dates: dates)
+                break
+            }
+            guard body.isComplete else {
+                decoder = body
+                break
+            }
+            self.head = nil
+            self.framing = nil
+            requestStarted = nil
+            dispatch(head, framing: framing, body: body.body, handler: handler, dates: dates)
+        }
+        compact()
+    }
+
+    /// Answers 408 and closes, for a request that took too long to arrive.
+    func timeOut(dates: DateCache) {
+        fail(HTTPFailure(status: 408, message: "the request took too long to arrive"), dates: dates)
+    }
+
+    /// Reads the head if it is complete. Returns false when more bytes are needed or on failure.
+    private func readHead(dates: DateCache) -> Bool {
+        let limit = HeadParser.maximumHeadBytes
+        do {
+            let parsed = try input.withUnsafeBufferPointer { buffer throws(HTTPFailure) -> RequestHead? in
+                let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
+                guard let end = try HeadParser.findEnd(rest, scanningFrom: scanFrom) else {
+                    if rest.count > limit {
+                        throw HTTPFailure(status: 431, message: "the head is over 16 KiB")
+                    }
+                    scanFrom = rest.count
+                    return nil
+                }
+                if end > limit { throw HTTPFailure(status: 431, message: "the head is over 16 KiB") }
+                let head = try HeadParser.parse(UnsafeBufferPointer(rebasing: rest[..<end]))
+                consumed += end
+                return head
+            }
+            guard let parsed else { return false }
+            scanFrom = 0
+            let framing = try Framing(parsed)
+            head = parsed
+            self.framing = framing
+            decoder = BodyDecoder(framing.body)
+            if framing.expectsContinue, consumed == input.count {
+                outbox.append(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            }
+            return true
+        } catch {
+            fail(error, dates: dates)
+            return false
+        }
+    }
+
+    /// Skips the empty lines a server should ignore before a request line (RFC 9112 §2.2).
+    private func skipEmptyLines() {
+        while input.count - consumed >= 2, input[consumed] == 13, input[consumed + 1] == 10 {
+            consumed += 2
+            scanFrom = 0
+        }
+    }
+
+    private func compact() {
+        if consumed == input.count {
+            input.removeAll(keepingCapacity: input.capacity <= 65_536)
+            consumed = 0
+        } else if consumed > 32_768 {
+            input.removeFirst(consumed)
+            consumed = 0
+        }
+    }
+
+    private func dispatch(
+        _ head: RequestHead, framing: Framing, body: [UInt8], handler: any RequestHandler, dates: DateCache
+    ) {
+        guard let (path, query) = Self.splitTarget(head.target) else {
+            fail(HTTPFailure(status: 400, message: "the request target is not a path"), dates: dates)
+            return
+        }
+        let request = HTTPRequest(
+            method: head.method, path: path, query: query, fields: head.fields, body: body)
+        let (response, delivery) = handler.handle(request)
+        let keepAlive = framing.keepAlive && !response.closesConnection && !peerClosed
+        enqueue(
+            response, delivery: delivery, isHead: head.method == "HEAD", keepAlive: keepAlive, dates: dates)
+        if !keepAlive || (delivery.mode != .normal && delivery.mode != .trickle) { closing = true }
+    }
+
+    /// Answers a framing failure with an error body and closes.
+    private func fail(_ failure: HTTPFailure, dates: DateCache) {
+        let response = ErrorBody.response(status: failure.status, message: failure.message)
+        enqueue(response, delivery: Delivery(), isHead: false, keepAlive: false, dates: dates)
+        closing = true
+        head = nil
+        decoder = nil
+        requestStarted = nil
+    }
+
+    /// Splits an origin-form or absolute-form target into path and query.
+    static func splitTarget(_ target: String) -> (Substring, Substring?)? {
+        var rest = Substring(target)
+        if !rest.hasPrefix("/") {
+            let lowered = rest.prefix(8).lowercased()
+            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
+                let schemeEnd = rest.range(of: "://")
+            else { return nil }
+            rest = rest[schemeEnd.upperBound...]
+            guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return ("/", nil) }
+            rest = rest[slash...]
+            if rest.hasPrefix("?") { return ("/", rest.dropFirst()) }
+        }
+        guard let mark = rest.firstIndex(of: "?") else { return (rest, nil) }
+        return (rest[..<mark], rest[rest.index(after: mark)...])
+    }
+}

@@ -1,0 +1,92 @@
+/// What the write side of a connection needs next.
+enum FlushOutcome {
+    /// Everything queued is sent.
+    case idle
+    /// The socket is full: wait until it is writable.
+    case blocked
+    /// A pause is running until this monotonic time.
+    case paused(until: UInt64)
+    /// Held forever (the `stall` fault).
+    case held
+    /// The write side is shut; drain the input, then close.
+    case draining
+    /// Close now with a TCP reset.
+    case reset
+    /// The peer is gone: close now.
+    case failed
+}
+
+extension Connection {
+    /// How long the pieces of a trickled body are apart.
+    static let tricklePause: UInt64 = 50_000_000
+    /// How many pieces a trickled body is cut into.
+    static let tricklePieces = 8
+
+    /// Queues a response as its delivery says.
+    func enqueue(
+        _ response: HTTPResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
+    ) {
+        var head: [UInt8] = []
+        head.reserveCapacity(256 + response.body.count)
+        ResponseEncoder.appendHead(
+            response, bodyLength: response.body.count, keepAlive: keepAlive, date: dates.now(), to: &head)
+        let body = isHead || !ResponseEncoder.hasBody(response.status) ? [] : response.body
+        if delivery.delayMilliseconds > 0 {
+            outbox.append(.pause(UInt64(delivery.delayMilliseconds) * 1_000_000))
+        }
+        switch delivery.mode {
+        case .normal:
+            head.append(contentsOf: body)
+            outbox.append(head)
+            if !keepAlive { outbox.append(.close) }
+        case .reset:
+            outbox.append(.reset)
+        case .closeBeforeHeaders:
+            outbox.append(.close)
+        case .truncateBody(let count):
+            head.append(contentsOf: body.prefix(count))
+            outbox.append(head)
+            outbox.append(.close)
+        case .stall:
+            outbox.append(.hold)
+        case .trickle:
+            outbox.append(head)
+            let size = max(1, (body.count + Self.tricklePieces - 1) / Self.tricklePieces)
+            for start in stride(from: 0, to: body.count, by: size) {
+                outbox.append(.pause(Self.tricklePause))
+                outbox.append(Array(body[start..<min(start + size, body.count)]))
+            }
+            if !keepAlive { outbox.append(.close) }
+        }
+    }
+
+    /// Sends what it can and says what the write side waits for.
+    func flush(now: UInt64) -> FlushOutcome {
+        while let item = outbox.items.first {
+            switch item {
+            case .bytes(let bytes):
+                let result = bytes.withUnsafeBytes { buffer in
+                    Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[outbox.offset...]))
+                }
+                guard let sent = result else { return .failed }
+                if sent == 0 { return .blocked }
+                lastActivity = now
+                outbox.sent(sent)
+            case .pause(let length):
+                let deadline = outbox.pausedUntil ?? now + length
+                outbox.pausedUntil = deadline
+                if now < deadline { return .paused(until: deadline) }
+                outbox.popFirst()
+            case .close:
+                outbox.popFirst()
+                Socket.shutdownWrite(fd)
+                return .draining
+            case .reset:
+                return .reset
+            case .hold:
+                return .held
+            }
+        }
+        return .idle
+    }
+}

@@ -1,0 +1,189 @@
+/// Limits and timeouts of the event loop, in nanoseconds where they are durations.
+struct LoopSettings: Sendable {
+    /// Connections served at once; more are answered 503 and closed.
+    var maximumConnections: Int
+    /// From the first byte of a request to its last: beyond it, 408 and close (slowloris).
+    var requestTimeout: UInt64
+    /// No bytes moving either way for this long closes the connection.
+    var idleTimeout: UInt64
+    /// How long a closing connection reads and discards what the client still sends.
+    var drainTimeout: UInt64 = 2_000_000_000
+    /// poll(2) instead of epoll (always poll(2) where epoll does not exist).
+    var usesPoll = false
+}
+
+/// The server's single I/O thread: accepts, reads, parses, answers and writes for every connection,
+/// readiness-driven, with timers for fault delays and a periodic sweep for timeouts.
+final class EventLoop {
+    private let listener: Int32
+    private let wake: WakePipe
+    private let handler: any RequestHandler
+    private let settings: LoopSettings
+    private let poller: any Poller
+    private var connections: [Int32: Connection] = [:]
+    private var timers: [Int32: UInt64] = [:]
+    private let dates = DateCache()
+    private var scratch = [UInt8](repeating: 0, count: 65_536)
+    private var events: [PollEvent] = []
+    private var nextSweep: UInt64 = 0
+    private let sweepInterval: UInt64
+
+    init(listener: Int32, wake: WakePipe, handler: any RequestHandler, settings: LoopSettings) {
+        self.listener = listener
+        self.wake = wake
+        self.handler = handler
+        self.settings = settings
+        poller = PollPoller()
+        sweepInterval = min(1_000_000_000, min(settings.requestTimeout, settings.idleTimeout) / 4)
+    }
+
+    /// Runs until the wake pipe is signalled, then closes the listener (freeing the port) and every connection.
+    func run() {
+        poller.watch(listener, read: true, write: false)
+        poller.watch(wake.readEnd, read: true, write: false)
+        nextSweep = Monotonic.now() + sweepInterval
+        var running = true
+        while running {
+            poller.wait(timeout: waitTimeout(now: Monotonic.now()), into: &events)
+            let now = Monotonic.now()
+            for event in events {
+                if event.fd == wake.readEnd {
+                    running = false
+                } else if event.fd == listener {
+                    acceptAll(now: now)
+                } else if let connection = connections[event.fd] {
+                    service(connection, readable: event.readable, now: now)
+                }
+            }
+            for (fd, deadline) in timers where deadline <= now {
+                if let connection = connections[fd] { update(connection, now: now) }
+            }
+            if now >= nextSweep {
+                sweep(now: now)
+                nextSweep = now + sweepInterval
+            }
+        }
+        Socket.close(listener)
+        for connection in connections.values { Socket.close(connection.fd) }
+        connections.removeAll()
+        poller.close()
+        wake.close()
+    }
+
+    private func waitTimeout(now: UInt64) -> Int32 {
+        var deadline = nextSweep
+        for value in timers.values where value < deadline { deadline = value }
+        guard deadline > now else { return 0 }
+        return Int32(min((deadline - now + 999_999) / 1_000_000, 60_000))
+    }
+
+    private func acceptAll(now: UInt64) {
+        for _ in 0..<256 {
+            guard let fd = Socket.accept(listener) else { return }
+            guard connections.count < settings.maximumConnections else {
+                refuse(fd)
+                continue
+            }
+            let connection = Connection(fd: fd, now: now)
+            connections[fd] = connection
+            update(connection, now: now)
+        }
+    }
+
+    /// Over the cap: a best-effort 503 and close.
+    private func refuse(_ fd: Int32) {
+        var bytes: [UInt8] = []
+        let response = ErrorBody.response(status: 503, message: "too many connections")
+        ResponseEncoder.appendHead(
+            response, bodyLength: response.body.count, keepAlive: false, date: dates.now(), to: &bytes)
+        bytes.append(contentsOf: response.body)
+        _ = bytes.withUnsafeBytes { Socket.send(fd, $0) }
+        Socket.close(fd)
+    }
+
+    private func service(_ connection: Connection, readable: Bool, now: UInt64) {
+        if readable {
+            for _ in 0..<8 {
+                let count = scratch.withUnsafeMutableBytes { Socket.receive(connection.fd, into: $0) }
+                guard let count else { break }
+                guard count >= 0 else {
+                    close(connection, reset: false)
+                    return
+                }
+                if count == 0 {
+                    connection.peerClosed = true
+                    break
+                }
+                scratch.withUnsafeBytes {
+                    connection.received(UnsafeRawBufferPointer(rebasing: $0[..<count]), now: now)
+                }
+                if count < scratch.count { break }
+            }
+        }
+        // Also after a write: input held back while the client was not reading may now be answered.
+        if connection.drainDeadline == nil {
+            connection.processInput(handler: handler, dates: dates, now: now)
+        }
+        update(connection, now: now)
+    }
+
+    /// Flushes, then registers what the connection waits for next (or closes it).
+    private func update(_ connection: Connection, now: UInt64) {
+        let outcome = connection.flush(now: now)
+        timers[connection.fd] = nil
+        var writes = false
+        switch outcome {
+        case .failed:
+            close(connection, reset: false)
+            return
+        case .reset:
+            close(connection, reset: true)
+            return
+        case .draining:
+            connection.drainDeadline = connection.drainDeadline ?? now + settings.drainTimeout
+        case .paused(let deadline):
+            timers[connection.fd] = deadline
+        case .blocked:
+            writes = true
+        case .idle, .held:
+            break
+        }
+        if connection.peerClosed, !writes {
+            // The client is gone or done sending: what is left is either sent or can never be.
+            close(connection, reset: false)
+            return
+        }
+        let reads =
+            connection.drainDeadline != nil || connection.outbox.pendingBytes < Connection.outputHighWater
+        if connection.watching?.read != reads || connection.watching?.write != writes {
+            poller.watch(connection.fd, read: reads, write: writes)
+            connection.watching = (reads, writes)
+        }
+    }
+
+    private func sweep(now: UInt64) {
+        for connection in Array(connections.values) {
+            if let deadline = connection.drainDeadline {
+                if now >= deadline { close(connection, reset: false) }
+                continue
+            }
+            if let started = connection.requestStarted, !connection.closing,
+                now - started > settings.requestTimeout
+            {
+                connection.timeOut(dates: dates)
+                update(connection, now: now)
+                continue
+            }
+            if timers[connection.fd] == nil, now - connection.lastActivity > settings.idleTimeout {
+                close(connection, reset: false)
+            }
+        }
+    }
+
+    private func close(_ connection: Connection, reset: Bool) {
+        poller.forget(connection.fd)
+        timers[connection.fd] = nil
+        connections[connection.fd] = nil
+        if reset { Socket.reset(connection.fd) } else { Socket.close(connection.fd) }
+    }
+}

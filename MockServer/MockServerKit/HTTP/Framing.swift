@@ -1,0 +1,116 @@
+/// How a request's body is delimited, and what the connection does after it (RFC 9112 §6, §9).
+struct Framing {
+    /// How the body arrives.
+    enum Body: Equatable {
+        /// No body.
+        case none
+        /// Exactly this many bytes.
+        case length(Int)
+        /// Chunked transfer coding.
+        case chunked
+    }
+
+    /// The limit on a body (API.md): beyond it, 413.
+    static let maximumBodyBytes = 5 * 1024 * 1024
+
+    /// How the body arrives.
+    var body: Body
+    /// Whether the connection stays open after the response.
+    var keepAlive: Bool
+    /// Whether the client waits for `100 Continue` before sending the body.
+    var expectsContinue: Bool
+
+    /// Checks the fields that frame the message and decides how to read the body.
+    init(_ head: RequestHead) throws(HTTPFailure) {
+        let hosts = head.values("host")
+        if head.minorVersion >= 1, hosts.count != 1 {
+            throw HTTPFailure(status: 400, message: "an HTTP/1.1 request needs exactly one Host field")
+        }
+        if hosts.count > 1 {
+            throw HTTPFailure(status: 400, message: "more than one Host field")
+        }
+        if let host = hosts.first, !host.utf8.allSatisfy(Self.isHostByte) {
+            throw HTTPFailure(status: 400, message: "the Host field is not a valid authority")
+        }
+        body = try Self.body(head)
+        let connection = Self.tokens(head.values("connection"))
+        keepAlive =
+            head.minorVersion >= 1 ? !connection.contains("close") : connection.contains("keep-alive")
+        expectsContinue = false
+        if let expect = head.value("expect") {
+            guard expect.lowercased() == "100-continue" else {
+                throw HTTPFailure(status: 417, message: "only Expect: 100-continue is understood")
+            }
+            expectsContinue = head.minorVersion >= 1 && body != .none && body != .length(0)
+        }
+    }
+
+    private static func body(_ head: RequestHead) throws(HTTPFailure) -> Body {
+        let codings = head.values("transfer-encoding")
+        let lengths = head.values("content-length")
+        if !codings.isEmpty {
+            guard lengths.isEmpty else {
+                throw HTTPFailure(status: 400, message: "Content-Length and Transfer-Encoding together")
+            }
+            guard head.minorVersion >= 1 else {
+                throw HTTPFailure(status: 400, message: "Transfer-Encoding in an HTTP/1.0 request")
+            }
+            let list = tokens(codings)
+            if let unknown = list.first(where: { $0 != "chunked" }) {
+                throw HTTPFailure(status: 501, message: "the transfer coding \(unknown) is not implemented")
+            }
+            guard list.count == 1 else {
+                throw HTTPFailure(status: 400, message: "chunked must be applied exactly once")
+            }
+            return .chunked
+        }
+        guard !lengths.isEmpty else { return .none }
+        var length: Int?
+        for element in lengths.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            let text = element.trimmingWhitespace()
+            guard let value = decimal(text), length == nil || length == value else {
+                throw HTTPFailure(status: 400, message: "Content-Length is not one non-negative integer")
+            }
+            length = value
+        }
+        guard let length else { return .none }
+        guard length <= maximumBodyBytes else {
+            throw HTTPFailure(status: 413, message: "the body is over 5 MiB")
+        }
+        return .length(length)
+    }
+
+    /// A non-negative decimal integer without sign or overflow, or nil.
+    static func decimal(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    /// The lowercased, trimmed, non-empty elements of comma-separated field values.
+    static func tokens(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingWhitespace().lowercased() }
+            .filter { !$0.isEmpty }
+    }
+
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,;=:%[]".utf8.contains(byte)
+        }
+    }
+}
+
+extension Substring {
+    /// The substring without leading and trailing spaces and tabs.
+    func trimmingWhitespace() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

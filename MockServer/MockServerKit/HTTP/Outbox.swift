@@ -1,0 +1,66 @@
+/// What a connection still has to do on its write side, in order: bytes, pauses and endings.
+struct Outbox {
+    /// One step of the write side.
+    enum Item {
+        /// Bytes to send.
+        case bytes([UInt8])
+        /// A pause of this many nanoseconds, counted from when the step is reached.
+        case pause(UInt64)
+        /// An orderly end: the write side is shut and the rest of the input drained.
+        case close
+        /// An abrupt end: a TCP reset.
+        case reset
+        /// Nothing more, ever (the `stall` fault).
+        case hold
+    }
+
+    /// The steps not yet done; the first may be partly sent.
+    private(set) var items: [Item] = []
+    /// How many bytes of the first item are already sent.
+    var offset = 0
+    /// When the pause at the head of the queue ends, once it has started.
+    var pausedUntil: UInt64?
+    /// Bytes queued and not yet sent.
+    private(set) var pendingBytes = 0
+
+    /// Whether nothing is left to do.
+    var isEmpty: Bool { items.isEmpty }
+
+    /// Queues bytes, joining them to queued bytes when possible so pipelined answers go out in one write.
+    mutating func append(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        pendingBytes += bytes.count
+        if let last = items.indices.last, case .bytes(var queued) = items[last] {
+            items[last] = .pause(0)  // drops the array's second reference so the append is in place
+            queued.append(contentsOf: bytes)
+            items[last] = .bytes(queued)
+        } else {
+            items.append(.bytes(bytes))
+        }
+    }
+
+    /// Queues a step other than bytes.
+    mutating func append(_ item: Item) {
+        if case .bytes(let bytes) = item {
+            append(bytes)
+        } else {
+            items.append(item)
+        }
+    }
+
+    /// Marks `count` bytes of the first item as sent.
+    mutating func sent(_ count: Int) {
+        offset += count
+        pendingBytes -= count
+        if case .bytes(let bytes) = items.first, offset == bytes.count {
+            popFirst()
+        }
+    }
+
+    /// Removes the first step.
+    mutating func popFirst() {
+        items.removeFirst()
+        offset = 0
+        pausedUntil = nil
+    }
+}

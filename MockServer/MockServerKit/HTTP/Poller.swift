@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One readiness report from a poller.
+struct PollEvent {
+    /// The descriptor that is ready.
+    var fd: Int32
+    /// Data (or an end of stream) can be read.
+    var readable: Bool
+    /// The socket accepts more bytes.
+    var writable: Bool
+}
+
+/// Readiness notification over many descriptors.
+protocol Poller: AnyObject {
+    /// Starts or changes watching `fd`.
+    func watch(_ fd: Int32, read: Bool, write: Bool)
+    /// Stops watching `fd` (call before closing it).
+    func forget(_ fd: Int32)
+    /// Waits up to `timeout` milliseconds (-1: forever) and fills `events`.
+    func wait(timeout: Int32, into events: inout [PollEvent])
+    /// Releases the poller's own resources.
+    func close()
+}
+
+/// The poller: poll(2), with the `pollfd` array kept between waits and updated in place,
+/// so a wait costs one system call and one pass over the ready entries.
+final class PollPoller: Poller {
+    private var fds: [pollfd] = []
+    private var slots: [Int32: Int] = [:]
+
+    func watch(_ fd: Int32, read: Bool, write: Bool) {
+        let mask = (read ? Int16(POLLIN) : 0) | (write ? Int16(POLLOUT) : 0)
+        if let slot = slots[fd] {
+            fds[slot].events = mask
+        } else {
+            slots[fd] = fds.count
+            fds.append(pollfd(fd: fd, events: mask, revents: 0))
+        }
+    }
+
+    func forget(_ fd: Int32) {
+        guard let slot = slots.removeValue(forKey: fd) else { return }
+        let last = fds.count - 1
+        if slot != last {
+            fds[slot] = fds[last]
+            slots[fds[slot].fd] = slot
+        }
+        fds.removeLast()
+    }
+
+    func wait(timeout: Int32, into events: inout [PollEvent]) {
+        events.removeAll(keepingCapacity: true)
+        let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
+        guard ready > 0 else { return }
+        let failure = Int16(POLLERR) | Int16(POLLHUP) | Int16(POLLNVAL)
+        var remaining = Int(ready)
+        for index in fds.indices where fds[index].revents != 0 {
+            let revents = fds[index].revents
+            let failed = revents & failure != 0
+            events.append(
+                PollEvent(
+                    fd: fds[index].fd,
+                    readable: revents & Int16(POLLIN) != 0 || failed,
+                    writable: revents & Int16(POLLOUT) != 0 || failed))
+            fds[index].revents = 0
+            remaining -= 1
+            if remaining == 0 { break }
+        }
+    }
+
+    func close() {}
+}
+
+/// Wakes a poller from another thread: a non-blocking pipe whose read end the loop watches.
+final class WakePipe: Sendable {
+    /// The end the loop watches.
+    let readEnd: Int32
+    /// The end other threads write to.
+    let writeEnd: Int32
+
+    init?() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        Socket.setNonBlocking(readEnd)
+        Socket.setNonBlocking(writeEnd)
+    }
+
+    /// Makes the read end readable (safe from any thread; a full pipe already means "awake").
+    func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Empties the pipe after a wake-up.
+    func drain() {
+        var scratch = [UInt8](repeating: 0, count: 64)
+        while scratch.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// Closes both ends.
+    func close() {
+        Socket.close(readEnd)
+        Socket.close(writeEnd)
+    }
+}

@@ -1,0 +1,75 @@
+/// A header field exactly as a client sent it.
+public struct HTTPField: Sendable, Equatable {
+    /// The field name, in the client's spelling.
+    public let name: String
+    /// The field value, without surrounding whitespace.
+    public let value: String
+
+    /// Makes a field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Why a request cannot be served at the framing level. The connection is closed after the answer.
+struct HTTPFailure: Error {
+    /// The status to answer with (400, 408, 413, 417, 431, 501 or 505).
+    let status: Int
+    /// A sentence for the error body.
+    let message: String
+}
+
+/// The request line and header fields of one request.
+struct RequestHead {
+    /// The method token, case-sensitive.
+    var method: String
+    /// The request target as sent (origin form or absolute form).
+    var target: String
+    /// 0 for HTTP/1.0, 1 for HTTP/1.1 (and later 1.x minors, which are answered as 1.1).
+    var minorVersion: Int
+    /// The header fields in order.
+    var fields: [HTTPField]
+
+    /// The first value of a field, by case-insensitive name.
+    func value(_ name: String) -> String? {
+        fields.first { asciiCaseInsensitiveEqual($0.name, name) }?.value
+    }
+
+    /// Every value of a field, by case-insensitive name, in order.
+    func values(_ name: String) -> [String] {
+        fields.compactMap { asciiCaseInsensitiveEqual($0.name, name) ? $0.value : nil }
+    }
+}
+
+/// Compares two ASCII strings ignoring case without allocating.
+func asciiCaseInsensitiveEqual(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
+}
+
+private func lower(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+}
+
+/// Byte classes of RFC 9110.
+enum ByteClass {
+    /// `tchar`: the characters of a token (method, field name).
+    static func isToken(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A byte allowed in a field value: HTAB, visible ASCII, space, or obs-text.
+    static func isFieldValue(_ byte: UInt8) -> Bool {
+        byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
+    }
+}

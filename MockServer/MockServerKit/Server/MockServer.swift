@@ -1,0 +1,180 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The Heroes API over real HTTP/1.1, in-process: start it on port 0, point a client at `baseURL`,
+/// inject faults, read the journal, stop it. One event-loop thread serves every connection.
+public final class MockServer: Sendable {
+    private struct Running: Sendable {
+        let port: Int
+        let wake: WakePipe
+        let finished: Completion
+        let application: HeroesApplication
+    }
+
+    private enum Lifecycle {
+        case idle
+        case running(Running)
+    }
+
+    /// What the server was made with.
+    public let configuration: MockServerConfiguration
+    private let journal: Journal
+    private let faults = FaultRegistry()
+    private let lifecycle = Mutex(Lifecycle.idle)
+
+    /// Makes a server; nothing happens until `start()`.
+    public init(configuration: MockServerConfiguration = MockServerConfiguration()) {
+        self.configuration = configuration
+        journal = Journal(capacity: configuration.journalCapacity)
+    }
+
+    deinit {
+        // A server dropped without stop() still ends its thread and frees its port.
+        if case .running(let running) = lifecycle.withLock({ $0 }) { running.wake.signal() }
+    }
+
+    /// Loads the fixtures (or the saved state), binds, and starts serving. Returns once the port is open.
+    public func start() async throws(MockServerError) {
+        guard case .idle = lifecycle.withLock({ $0 }) else {
+            throw MockServerError("the server is already running")
+        }
+        signal(SIGPIPE, SIG_IGN)  // a peer that vanishes mid-write must never end the process
+        let fixtures = try FixtureSet.load(from: configuration.fixturesDirectory())
+        let application = try HeroesApplication(
+            fixtures: fixtures, users: configuration.users,
+            stateFile: configuration.stateFile.map(StateFile.init),
+            latency: configuration.latencyMilliseconds, journal: journal, faults: faults)
+        let (listener, port) = try Socket.listen(
+            host: configuration.host, port: configuration.port, backlog: 1024)
+        guard let wake = WakePipe() else {
+            Socket.close(listener)
+            throw MockServerError(posix: "pipe")
+        }
+        let settings = LoopSettings(
+            maximumConnections: configuration.maximumConnections,
+            requestTimeout: Self.nanoseconds(configuration.requestTimeout),
+            idleTimeout: Self.nanoseconds(configuration.idleTimeout), usesPoll: configuration.usesPoll)
+        let finished = Completion()
+        let thread = Thread {
+            EventLoop(listener: listener, wake: wake, handler: application, settings: settings).run()
+            finished.finish()
+        }
+        thread.name = "mock-server"
+        let running = Running(port: port, wake: wake, finished: finished, application: application)
+        let started = lifecycle.withLock { state -> Bool in
+            guard case .idle = state else { return false }
+            state = .running(running)
+            return true
+        }
+        guard started else {
+            Socket.close(listener)
+            wake.close()
+            throw MockServerError("the server is already running")
+        }
+        thread.start()
+    }
+
+    /// Stops serving: closes the port at once (a restart on it works) and every connection.
+    public func stop() async {
+        let running = lifecycle.withLock { state -> Running? in
+            guard case .running(let running) = state else { return nil }
+            state = .idle
+            return running
+        }
+        guard let running else { return }
+        running.wake.signal()
+        await running.finished.wait()
+    }
+
+    /// The bound port (the kernel's choice when configured with 0); 0 when not running.
+    public var port: Int {
+        lifecycle.withLock { state in
+            if case .running(let running) = state { return running.port }
+            return 0
+        }
+    }
+
+    /// `http://host:port` of the running server.
+    public var baseURL: URL {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The journal's requests after sequence number `since` (API requests only, not `/__admin/`).
+    public func requests(since: Int = 0) -> [RecordedRequest] {
+        journal.entries(since: since)
+    }
+
+    /// The sequence number of the last recorded request; 0 before any.
+    public var lastSequence: Int { journal.lastSequence }
+
+    /// Waits until `count` requests after `since` have been answered; throws after `timeout`.
+    public func waitForRequests(
+        count: Int = 1, since: Int = 0, timeout: Duration = .seconds(5)
+    ) async throws -> [RecordedRequest] {
+        try await journal.wait(count: count, since: since, timeout: timeout)
+    }
+
+    /// Empties the journal; sequence numbers keep increasing.
+    public func clearRequests() {
+        journal.clear()
+    }
+
+    /// Restores the fixtures and removes the fault rules.
+    public func reset() throws(MockServerError) {
+        let running = lifecycle.withLock { state -> Running? in
+            if case .running(let running) = state { return running }
+            return nil
+        }
+        guard let running else { throw MockServerError("the server is not running") }
+        try running.application.reset()
+    }
+
+    /// Registers a fault for matching requests; returns the rule's id.
+    @discardableResult
+    public func addFault(_ rule: FaultRule) throws(MockServerError) -> Int {
+        try faults.add(rule)
+    }
+
+    /// Removes every registered fault.
+    public func clearFaults() {
+        faults.clear()
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+    }
+}
+
+/// A one-shot signal that many tasks can await.
+final class Completion: Sendable {
+    private let state = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    /// Marks it done and wakes every waiter.
+    func finish() {
+        let waiters = state.withLock { state in
+            state.done = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once `finish()` has been called.
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state in
+                if !state.done { state.waiters.append(continuation) }
+                return state.done
+            }
+            if done { continuation.resume() }
+        }
+    }
+}

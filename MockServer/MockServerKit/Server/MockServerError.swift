@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why the mock server could not start or do what it was asked: a sentence naming the cause.
+public struct MockServerError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong, naming the file, option or call.
+    public let description: String
+
+    /// Makes an error from a sentence.
+    public init(_ description: String) {
+        self.description = description
+    }
+
+    /// Makes an error from a failed POSIX call and the current `errno`.
+    init(posix what: String) {
+        description = "\(what): \(String(cString: strerror(errno)))"
+    }
+}

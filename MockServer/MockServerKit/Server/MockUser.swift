@@ -1,0 +1,54 @@
+import Foundation
+
+/// A user the server accepts for HTTP Basic authentication. Users come from configuration
+/// (an init parameter or a users file), never from the fixtures served to clients.
+public struct MockUser: Sendable, Equatable {
+    /// What a user may do.
+    public enum Role: String, Sendable {
+        /// May read and write.
+        case editor
+        /// May read; a write is answered 403.
+        case viewer
+    }
+
+    /// The user name.
+    public var name: String
+    /// The password, compared in constant time.
+    public var password: String
+    /// The role.
+    public var role: Role
+
+    /// Makes a user.
+    public init(name: String, password: String, role: Role) {
+        self.name = name
+        self.password = password
+        self.role = role
+    }
+
+    /// The demo users (demo only, published in MockServer/README.md): `editor` and `viewer`.
+    public static let demoUsers = [
+        MockUser(name: "editor", password: "editor-demo-password", role: .editor),
+        MockUser(name: "viewer", password: "viewer-demo-password", role: .viewer),
+    ]
+
+    /// Reads a users file: `{"users": [{"name": …, "password": …, "role": "editor" | "viewer"}]}`.
+    public static func load(from url: URL) throws(MockServerError) -> [MockUser] {
+        let object = try FixtureSet.readJSON(url)
+        guard let items = (object as? [String: Any])?["users"] as? [[String: Any]] else {
+            throw MockServerError("\(url.path): expected {\"users\": [{\"name\", \"password\", \"role\"}]}")
+        }
+        var users: [MockUser] = []
+        for item in items {
+            guard let name = item["name"] as? String, !name.contains(":"),
+                let password = item["password"] as? String,
+                let role = (item["role"] as? String).flatMap(Role.init(rawValue:))
+            else {
+                throw MockServerError(
+                    "\(url.path): each user needs a name (without a colon), a password and a role "
+                        + "(editor or viewer)")
+            }
+            users.append(MockUser(name: name, password: password, role: role))
+        }
+        return users
+    }
+}
