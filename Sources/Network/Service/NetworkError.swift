@@ -44,7 +44,6 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     private static let transientTransportCodes: Set<Int> = [
-        URLError.timedOut.rawValue,
         URLError.cannotConnectToHost.rawValue,
         URLError.networkConnectionLost.rawValue,
         URLError.notConnectedToInternet.rawValue,

@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The one delegate of a `URLSessionTransport`'s session: it routes every callback to the
+/// transfer registered under the task's identifier.
+///
+/// `@unchecked Sendable` is safe because `transfers` is only touched while `lock` is held, and
+/// the continuations and progress handlers are called after the lock is released.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable
+{
+    private let lock = NSLock()
+    private var transfers: [Int: Transfer] = [:]
+
+    /// Starts tracking a task, before it can produce any callback.
+    func register(_ transfer: Transfer, for identifier: Int) {
+        lock.withLock { transfers[identifier] = transfer }
+    }
+
+    /// Hands the task's continuation to its transfer; returns whether the task should be resumed
+    /// (false when it was cancelled before it started: the continuation is resumed at once).
+    func attach(_ continuation: CheckedContinuation<Transfer.Outcome, any Error>, to identifier: Int) -> Bool
+    {
+        let early: Result<Transfer.Outcome, NetworkError>? = lock.withLock {
+            guard let transfer = transfers[identifier] else { return .failure(.cancelled) }
+            if transfer.cancelled {
+                transfers[identifier] = nil
+                return .failure(.cancelled)
+            }
+            transfer.continuation = continuation
+            return nil
+        }
+        guard let early else { return true }
+        continuation.resume(with: early)
+        return false
+    }
+
+    /// Notes that the caller gave up, so a task not yet started never starts.
+    func cancel(_ identifier: Int) {
+        lock.withLock { transfers[identifier]?.cancelled = true }
+    }
+
+    // MARK: Callbacks
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let expected = dataTask.response?.expectedContentLength ?? -1
+        let report: (ProgressHandler, TransferProgress)? = lock.withLock {
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
+            transfer.body.append(data)
+            return transfer.progress.map {
+                (
+                    $0,
+                    TransferProgress(
+                        direction: .download, completedBytes: Int64(transfer.body.count), totalBytes: expected
+                    )
+                )
+            }
+        }
+        report.map { handler, progress in handler(progress) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let progress = lock.withLock { transfers[task.taskIdentifier]?.progress }
+        progress?(
+            TransferProgress(
+                direction: .upload, completedBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
+    }
+
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {
+        let progress = lock.withLock { transfers[downloadTask.taskIdentifier]?.progress }
+        progress?(
+            TransferProgress(
+                direction: .download, completedBytes: totalBytesWritten, totalBytes: totalBytesExpectedToWrite
+            )
+        )
+    }
+
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
+    ) {
+        guard let transfer = lock.withLock({ transfers[downloadTask.taskIdentifier] }),
+            let destination = transfer.destination
+        else { return }
+        // The temporary file is deleted when this callback returns: move it now.
+        let files = FileManager.default
+        do {
+            if files.fileExists(atPath: destination.path) { try files.removeItem(at: destination) }
+            try files.moveItem(at: location, to: destination)
+        } catch {
+            lock.withLock { transfer.fileError = "cannot move the download to \(destination.path): \(error)" }
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let finished: (Transfer, CheckedContinuation<Transfer.Outcome, any Error>?)? = lock.withLock {
+            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+            return (transfer, transfer.continuation)
+        }
+        guard let (transfer, continuation) = finished, let continuation else { return }
+        continuation.resume(with: transfer.outcome(response: task.response, error: error))
+    }
+}
