@@ -106,6 +106,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         }
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        let httpMethods = [
+            NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic,
+            NSURLAuthenticationMethodHTTPDigest,
+        ]
+        guard httpMethods.contains(challenge.protectionSpace.authenticationMethod) else {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        // Credentials go up front. Default handling of a 401 challenge hangs FoundationNetworking
+        // on 6.3.1, past every timeout (LINUX.md #5), so the challenge is declined and the 401
+        // (status and headers, without its body) is handed to the caller.
+        lock.withLock { transfers[task.taskIdentifier]?.declinedChallenge = true }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let finished: (Transfer, CheckedContinuation<Transfer.Outcome, any Error>?)? = lock.withLock {
             guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }

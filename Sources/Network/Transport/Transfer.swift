@@ -18,6 +18,9 @@ final class Transfer {
     var continuation: CheckedContinuation<Outcome, any Error>?
     var body = Data()
     var cancelled = false
+    /// Set when the delegate declined an authentication challenge; the task then ends with
+    /// `cancelled` although the server answered (with a 401).
+    var declinedChallenge = false
     var fileError: String?
 
     init(destination: URL?, progress: ProgressHandler?) {
@@ -27,7 +30,10 @@ final class Transfer {
 
     /// The task's result from its response and completion error.
     func outcome(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
-        if let error { return .failure(Self.networkError(error, cancelled: cancelled)) }
+        let answered = declinedChallenge && !cancelled && (response as? HTTPURLResponse)?.statusCode == 401
+        if let error, !answered {
+            return .failure(Self.networkError(error, cancelled: cancelled, afterHead: response != nil))
+        }
         if let fileError {
             return .failure(.transport(code: URLError.cannotMoveFile.rawValue, message: fileError))
         }
@@ -45,10 +51,13 @@ final class Transfer {
     }
 
     /// Maps a URLSession error to the case a caller acts on.
-    static func networkError(_ error: any Error, cancelled: Bool) -> NetworkError {
-        let code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
+    static func networkError(_ error: any Error, cancelled: Bool, afterHead: Bool) -> NetworkError {
+        var code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
         if cancelled || code == URLError.cancelled.rawValue { return .cancelled }
         if code == URLError.timedOut.rawValue { return .timedOut }
+        // FoundationNetworking reports a body cut short ("transfer closed with N bytes remaining")
+        // as an unknown error; after the head arrived, that is a connection lost mid-body.
+        if code == URLError.unknown.rawValue && afterHead { code = URLError.networkConnectionLost.rawValue }
         return .transport(code: code, message: (error as NSError).localizedDescription)
     }
 }

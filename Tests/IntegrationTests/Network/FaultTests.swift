@@ -1,0 +1,81 @@
+import Foundation
+import MockServerKit
+import Network
+import TestSupport
+import Testing
+
+@Suite("URLSessionTransport against the mock server: faults")
+struct FaultTests {
+    private static func fault(_ fault: String, times: Int = 1) -> FaultRule {
+        FaultRule(method: "GET", path: "/v1/heroes/0001", fault: fault, times: times)
+    }
+
+    @Test(
+        "a connection fault is a transport error when nothing is retried",
+        arguments: ["reset", "close-before-headers", "truncate-body:10"]
+    )
+    func connectionFaults(fault: String) async throws {
+        try await NetworkIT.withServer { server, service in
+            try server.addFault(Self.fault(fault))
+            await #expect {
+                try await service.call(TestAPI.hero, "0001")
+            } throws: { error in
+                guard case NetworkError.transport = error else { return false }
+                return true
+            }
+        }
+    }
+
+    @Test(
+        "an idempotent request survives a connection fault or a 503 by retrying",
+        arguments: ["reset", "close-before-headers", "truncate-body:10", "status:503"]
+    )
+    func retriedFaults(fault: String) async throws {
+        let sleeper = RecordingSleeper()
+        try await NetworkIT.withServer(retryPolicy: RetryPolicy(attempts: 3, sleeper: sleeper)) {
+            server, service in
+            try server.addFault(Self.fault(fault, times: 2))
+            let reply = try await service.call(TestAPI.hero, "0001")
+            #expect(reply.content?.id == "0001")
+            #expect(sleeper.recorded.count == 2)
+            #expect(server.requests().map(\.fault) == [fault, fault, nil])
+        }
+    }
+
+    @Test("malformed JSON is a decoding error carrying the start of the body")
+    func malformedJSON() async throws {
+        try await NetworkIT.withServer { server, service in
+            try server.addFault(Self.fault("malformed-json"))
+            await #expect {
+                try await service.call(TestAPI.hero, "0001")
+            } throws: { error in
+                guard case NetworkError.decoding(_, let excerpt) = error else { return false }
+                return excerpt.hasPrefix(#"{"items": [{"id": "0001""#)
+            }
+        }
+    }
+
+    @Test(
+        "a stalled or delayed response is cut off by the overall deadline", arguments: ["stall", "delay:3s"])
+    func deadline(fault: String) async throws {
+        try await NetworkIT.withServer(deadline: .milliseconds(300)) { server, service in
+            try server.addFault(Self.fault(fault))
+            let start = ContinuousClock.now
+            await #expect(throws: NetworkError.timedOut) { try await service.call(TestAPI.hero, "0001") }
+            #expect(ContinuousClock.now - start < .seconds(2))
+        }
+    }
+
+    @Test("a trickled body still arrives whole, reporting download progress as it comes")
+    func trickle() async throws {
+        try await NetworkIT.withServer { server, service in
+            try server.addFault(Self.fault("trickle"))
+            let log = NetworkIT.ProgressReports()
+            let reply = try await service.call(TestAPI.hero, "0001", progress: log.record)
+            #expect(reply.content?.id == "0001")
+            let downloads = log.all.filter { $0.direction == .download }
+            #expect(downloads.count > 1)
+            #expect(downloads.last?.fractionCompleted == 1)
+        }
+    }
+}
