@@ -39,6 +39,9 @@ final class Connection {
     /// Whether the head of the current request is complete and its body is being read.
     var isReadingBody: Bool { decoder != nil }
 
+    /// Whether bytes wait in the input that may hold another request.
+    var hasUnparsedInput: Bool { !closing && drainDeadline == nil && consumed < input.count }
+
     /// Appends received bytes (discarded once the connection answers no more requests).
     func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         lastActivity = now

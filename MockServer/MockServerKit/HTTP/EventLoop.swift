@@ -129,7 +129,13 @@ final class EventLoop {
 
     /// Flushes, then registers what the connection waits for next (or closes it).
     private func update(_ connection: Connection, now: UInt64) {
-        let outcome = connection.flush(now: now)
+        var outcome = connection.flush(now: now)
+        // Input held back while the outbox was full is parsed once it has drained.
+        while case .idle = outcome, connection.hasUnparsedInput {
+            connection.processInput(handler: handler, dates: dates, now: now)
+            if connection.outbox.isEmpty { break }
+            outcome = connection.flush(now: now)
+        }
         timers[connection.fd] = nil
         var writes = false
         switch outcome {

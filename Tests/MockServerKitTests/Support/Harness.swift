@@ -50,13 +50,20 @@ struct TestClient {
     }
 }
 
-/// Starts a server on port 0 with the test users, runs `body`, and stops it even when `body` throws.
+extension MockServerConfiguration {
+    /// A test configuration: port 0, the test users, then `edit`.
+    static func test(_ edit: (inout MockServerConfiguration) -> Void = { _ in }) -> MockServerConfiguration {
+        var configuration = MockServerConfiguration(users: TestUsers.all)
+        edit(&configuration)
+        return configuration
+    }
+}
+
+/// Starts a server, runs `body`, and stops the server even when `body` throws.
 func withServer(
-    _ configure: (inout MockServerConfiguration) -> Void = { _ in },
+    _ configuration: MockServerConfiguration = .test(),
     _ body: (MockServer, TestClient) async throws -> Void
 ) async throws {
-    var configuration = MockServerConfiguration(users: TestUsers.all)
-    configure(&configuration)
     let server = MockServer(configuration: configuration)
     try await server.start()
     do {

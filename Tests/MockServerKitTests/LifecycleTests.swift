@@ -1,0 +1,98 @@
+import Foundation
+import MockServerKit
+import Testing
+
+@Suite("Lifecycle: ports, restarts and persisted state")
+struct LifecycleTests {
+    @Test("binding port 0 reads the real port back into baseURL")
+    func realPort() async throws {
+        try await withServer { server, _ async throws in
+            #expect(server.port > 0)
+            #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+        }
+    }
+
+    @Test("stop releases the port at once: a new server starts on it while old connections were open")
+    func restartOnSamePort() async throws {
+        let first = MockServer(configuration: MockServerConfiguration(users: TestUsers.all))
+        try await first.start()
+        let port = first.port
+        let connection = try RawConnection(port: port)
+        try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try connection.readResponse().status == 200)
+        await first.stop()
+        #expect(connection.isClosed())
+        #expect(throws: (any Error).self) { try RawConnection(port: port) }
+        var configuration = MockServerConfiguration(users: TestUsers.all)
+        configuration.port = port
+        let second = MockServer(configuration: configuration)
+        try await second.start()
+        #expect(second.port == port)
+        #expect(try TestClient(port: port).get("/health").status == 200)
+        await second.stop()
+    }
+
+    @Test("starting twice is an error; stopping twice is harmless")
+    func startTwice() async throws {
+        let server = MockServer(configuration: MockServerConfiguration(users: TestUsers.all))
+        try await server.start()
+        await #expect(throws: MockServerError.self) { try await server.start() }
+        await server.stop()
+        await server.stop()
+        #expect(server.port == 0)
+    }
+
+    @Test("with a state file, writes survive a restart, and reset restores the fixtures")
+    func persistence() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appendingPathComponent("state.json")
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
+        try await withServer(.test { $0.stateFile = state }) { _, client async throws in
+            #expect(try client.send("POST", "/v1/heroes", json: #"{"code_name":"Persistent"}"#).status == 201)
+            #expect(try client.send("DELETE", "/v1/heroes/0002", json: "").status == 204)
+            let upload = try client.request(
+                "PUT", "/v1/heroes/0003/picture",
+                headers: [("Authorization", TestUsers.editorAuthorization), ("Content-Type", "image/png")],
+                body: png)
+            #expect(upload.status == 204)
+        }
+        #expect(FileManager.default.fileExists(atPath: state.path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(leftovers == ["state.json"])
+        try await withServer(.test { $0.stateFile = state }) { server, client async throws in
+            #expect(try client.get("/v1/heroes?q=persistent").json["total"] as? Int == 1)
+            #expect(try client.get("/v1/heroes/0002").status == 404)
+            #expect(try client.get("/v1/heroes/0003/picture").body == png)
+            try server.reset()
+            #expect(try client.get("/v1/heroes/0002").status == 200)
+        }
+        try await withServer(.test { $0.stateFile = state }) { _, client async throws in
+            #expect(try client.get("/v1/heroes?q=persistent").json["total"] as? Int == 0)
+        }
+    }
+
+    @Test("a corrupt state file stops the start with an error naming it, and is left in place")
+    func corruptState() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appendingPathComponent("state.json")
+        try Data("{not json".utf8).write(to: state)
+        let server = MockServer(
+            configuration: MockServerConfiguration(users: TestUsers.all, stateFile: state))
+        await #expect(throws: MockServerError.self) { try await server.start() }
+        #expect(try String(contentsOf: state, encoding: .utf8) == "{not json")
+    }
+
+    @Test("fixtures load from a directory, and a broken one is an error")
+    func fixturesDirectory() async throws {
+        let bundled = try #require(MockServerConfiguration.bundledFixtures)
+        try await withServer(.test { $0.fixtures = .directory(bundled) }) { _, client async throws in
+            #expect(try client.get("/v1/heroes/0001").status == 200)
+        }
+        let empty = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let server = MockServer(configuration: MockServerConfiguration(fixtures: .directory(empty)))
+        await #expect(throws: MockServerError.self) { try await server.start() }
+    }
+}
