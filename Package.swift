@@ -19,7 +19,7 @@ let package = Package(
         /// Entities, ports and use cases. The standard library and Foundation's value types only.
         .target(name: "Domain", exclude: ["README.md"]),
         /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
-        .target(name: "Network"),
+        .target(name: "Network", exclude: ["README.md"]),
         /// OpenSSL's libcrypto (AES-256-GCM for secret identities), from the system's libssl-dev.
         .systemLibrary(
             name: "COpenSSL",
