@@ -197,7 +197,10 @@ struct ContractReadTests {
     @Test("an unknown path is 404 with an error body")
     func unknownPath() async throws {
         try await withServer { _, client async throws in
-            for path in ["/", "/v2/heroes", "/v1/heroes/0001/powers", "/v1/heroes/", "/v1/heroes/bad%20id"] {
+            for path in [
+                "/", "/v2/heroes", "/v1/heroes/0001/powers", "/v1/heroes/", "/v1/heroes/bad%20id",
+                "/v1/heroes/0001%2Fpicture",
+            ] {
                 let response = try client.get(path)
                 #expect(response.status == 404, "\(path)")
                 #expect(response.errorCode == "not_found", "\(path)")

@@ -2,10 +2,15 @@
 extension HeroesApplication {
     /// Dispatches an API request to its endpoint.
     func route(_ request: HTTPRequest) -> HTTPResponse {
-        guard let path = PercentDecoding.decode(request.path, plusIsSpace: false) else {
-            return ErrorBody.response(status: 400, message: "the path is not valid percent-encoded UTF-8")
+        // Split first, then decode each segment: an encoded slash (%2F) is data, not a separator.
+        var segments: [String] = []
+        for raw in request.path.split(separator: "/", omittingEmptySubsequences: false) {
+            guard let segment = PercentDecoding.decode(raw, plusIsSpace: false) else {
+                return ErrorBody.response(status: 400, message: "the path is not valid percent-encoded UTF-8")
+            }
+            segments.append(segment)
         }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let path = segments.joined(separator: "/")
         let method = request.method == "HEAD" ? "GET" : request.method
         switch segments.count {
         case 2 where segments[1] == "health":
@@ -18,7 +23,8 @@ extension HeroesApplication {
             return allow(request, ["GET", "HEAD", "POST"]) {
                 method == "GET" ? list(request) : create(request)
             }
-        case 4 where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(segments[3]):
+        case 4
+        where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3])):
             let id = String(segments[3])
             return allow(request, ["GET", "HEAD", "PUT", "DELETE"]) {
                 switch method {
@@ -28,7 +34,7 @@ extension HeroesApplication {
                 }
             }
         case 5
-        where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(segments[3])
+        where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3]))
             && segments[4] == "picture":
             let id = String(segments[3])
             return allow(request, ["GET", "HEAD", "PUT"]) {

@@ -8,8 +8,6 @@ struct LoopSettings: Sendable {
     var idleTimeout: UInt64
     /// How long a closing connection reads and discards what the client still sends.
     var drainTimeout: UInt64 = 2_000_000_000
-    /// poll(2) instead of epoll (always poll(2) where epoll does not exist).
-    var usesPoll = false
 }
 
 /// The server's single I/O thread: accepts, reads, parses, answers and writes for every connection,

@@ -31,8 +31,6 @@ public struct MockServerConfiguration: Sendable {
     public var idleTimeout = Duration.seconds(20)
     /// How many requests the journal keeps.
     public var journalCapacity = 1_000
-    /// Uses poll(2) instead of epoll on Linux (the portable backend, for tests).
-    public var usesPoll = false
 
     /// Makes a configuration.
     public init(
