@@ -41,7 +41,7 @@ struct ArgumentText {
         case let flag as Bool: flag ? "true" : "false"
         case let uuid as UUID: uuid.uuidString
         case let url as URL: url.absoluteString
-        case let value as any LosslessStringConvertible & Encodable where !(argument is Data):
+        case let value as any LosslessStringConvertible & Encodable:
             value.description
         default: nil
         }
