@@ -42,14 +42,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         lock.withLock { transfers[identifier]?.cancelled = true }
     }
 
-    // MARK: Callbacks
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        completionHandler(.allow)
-    }
+    // MARK: Callbacks (no response-disposition callback: FoundationNetworking ignores it, LINUX.md #8)
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let expected = dataTask.response?.expectedContentLength ?? -1
@@ -131,6 +124,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             return (transfer, transfer.continuation)
         }
         guard let (transfer, continuation) = finished, let continuation else { return }
+        // Out of the table, the transfer is reachable from this callback only: read it unlocked.
         continuation.resume(with: transfer.outcome(response: task.response, error: error))
     }
 }

@@ -109,3 +109,37 @@ struct TransferTests {
         }
     }
 }
+
+@Suite("URLSessionTransport: cancellation under load")
+struct CancellationStressTests {
+    @Test("cancelling 40 requests at scattered moments neither crashes nor leaks, and the session goes on")
+    func scatteredCancellation() async throws {
+        try await NetworkIT.withServer { server, service in
+            try server.addFault(
+                FaultRule(method: "GET", path: "/v1/heroes/0001", fault: "delay:300ms", times: 40))
+            let outcomes = await withTaskGroup(of: String.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        let call = Task { try await service.call(TestAPI.hero, "0001") }
+                        try? await Task.sleep(for: .milliseconds(index * 10 % 400))
+                        call.cancel()
+                        do {
+                            _ = try await call.value
+                            return "answered"
+                        } catch NetworkError.cancelled {
+                            return "cancelled"
+                        } catch {
+                            return "\(error)"
+                        }
+                    }
+                }
+                return await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(outcomes.count == 40)
+            #expect(outcomes.allSatisfy { $0 == "answered" || $0 == "cancelled" })
+            #expect(outcomes.contains("cancelled"))
+            let after = try await service.call(TestAPI.hero, "0002")
+            #expect(after.content?.id == "0002")
+        }
+    }
+}
