@@ -1,9 +1,7 @@
 // mock-server: the Heroes API mock server as a process. Prints `listening on http://HOST:PORT` first,
 // then serves until SIGINT or SIGTERM.
-import Dispatch
 import Foundation
 import MockServerKit
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,22 +9,28 @@ import Synchronization
     import Darwin
 #endif
 
-/// Resumes a continuation once, whichever signal comes first.
-final class SignalGate: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Int32, Never>?>(nil)
-
-    init(_ continuation: CheckedContinuation<Int32, Never>) {
-        self.continuation.withLock { $0 = continuation }
-    }
-
-    func fire(_ number: Int32) {
-        continuation.withLock { $0.take() }?.resume(returning: number)
-    }
-}
+/// The self-pipe that SIGINT and SIGTERM write their number to. Installed before the first line is
+/// printed, so a signal sent as soon as a parent reads that line is never lost.
+let signalPipe: (read: Int32, write: Int32) = {
+    var ends: [Int32] = [-1, -1]
+    _ = pipe(&ends)
+    return (ends[0], ends[1])
+}()
 
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("mock-server: \(message)\n".utf8))
     exit(code)
+}
+
+/// Waits on a plain thread (never a cooperative one) for the first signal's number.
+func nextSignal() async -> Int32 {
+    await withCheckedContinuation { continuation in
+        Thread {
+            var byte: UInt8 = 0
+            while read(signalPipe.read, &byte, 1) != 1 {}
+            continuation.resume(returning: Int32(byte))
+        }.start()
+    }
 }
 
 func run() async {
@@ -41,6 +45,14 @@ func run() async {
     } catch {
         fail("\(error)\n\(MockServerCommandLine.usage)", code: 2)
     }
+    _ = signalPipe
+    for number in [SIGINT, SIGTERM] {
+        // Only write(2), which is async-signal-safe, happens in the handler.
+        signal(number) { received in
+            var byte = UInt8(truncatingIfNeeded: received)
+            _ = write(signalPipe.write, &byte, 1)
+        }
+    }
     let server = MockServer(configuration: configuration)
     do {
         try await server.start()
@@ -49,20 +61,9 @@ func run() async {
     }
     // Written straight to the descriptor, unbuffered: a parent process waits for this line.
     FileHandle.standardOutput.write(Data("listening on http://\(configuration.host):\(server.port)\n".utf8))
-    var sources: [any DispatchSourceSignal] = []
-    let number = await withCheckedContinuation { continuation in
-        let gate = SignalGate(continuation)
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)  // the dispatch source gets it instead of the default handler
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { gate.fire(number) }
-            source.resume()
-            sources.append(source)
-        }
-    }
+    let number = await nextSignal()
     await server.stop()
     FileHandle.standardError.write(Data("mock-server: stopped on signal \(number)\n".utf8))
-    for source in sources { source.cancel() }
 }
 
 await run()

@@ -142,3 +142,21 @@ struct ProtocolTests {
         }
     }
 }
+
+@Suite("HTTP/1.1: incremental parsing")
+struct IncrementalParsingTests {
+    @Test("a request sent one byte per write is parsed as it arrives")
+    func byteByByte() async throws {
+        try await withServer { server, _ async throws in
+            let connection = try RawConnection(port: server.port)
+            let body = #"{"code_name":"Drip"}"#
+            let request =
+                "POST /v1/heroes HTTP/1.1\r\nHost: x\r\nAuthorization: \(TestUsers.editorAuthorization)\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            for byte in request.utf8 { try connection.send([byte]) }
+            let response = try connection.readResponse()
+            #expect(response.status == 201)
+            #expect(response.json["code_name"] as? String == "Drip")
+        }
+    }
+}

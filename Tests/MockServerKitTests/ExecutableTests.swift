@@ -1,0 +1,70 @@
+import Foundation
+import MockServerKit
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The built `mock-server` next to this test bundle's resources, when the build made it.
+private let executable: URL? = {
+    let directory = Bundle.module.bundleURL.deletingLastPathComponent()
+    let url = directory.appendingPathComponent("mock-server")
+    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+}()
+
+@Suite("The mock-server executable", .enabled(if: executable != nil, "mock-server is not built"))
+struct ExecutableTests {
+    @Test(
+        "it prints listening on http://HOST:PORT first, serves, and exits 0 on SIGTERM and SIGINT",
+        arguments: [SIGTERM, SIGINT])
+    func runsAndStops(signal number: Int32) throws {
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["--port", "0", "--latency", "1"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+        let prefix = "listening on http://127.0.0.1:"
+        #expect(line.hasPrefix(prefix))
+        let port = try #require(Int(line.dropFirst(prefix.count)))
+        #expect(try TestClient(port: port).get("/health").status == 200)
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("a bad option prints one error line and the usage, and exits 2")
+    func badOption() throws {
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["--bogus"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(text.hasPrefix("mock-server: unknown option --bogus\nusage: mock-server"))
+    }
+
+    private static func binary() throws -> URL {
+        guard let executable else { throw WireError(description: "mock-server is not built") }
+        return executable
+    }
+
+    /// Reads up to the first newline with plain reads (the server writes the line unbuffered).
+    private static func firstLine(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) == 1, byte != 10 { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
