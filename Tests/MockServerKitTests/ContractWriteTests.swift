@@ -169,7 +169,7 @@ struct ContractWriteTests {
             #expect(response.status == status)
             if status == 401 {
                 #expect(response.errorCode == "unauthorized")
-                #expect(response.header("www-authenticate")?.hasPrefix(#"Basic realm="heroes""#) == true)
+                #expect(response.header("www-authenticate") == #"Basic realm="heroes""#)
             } else {
                 #expect(response.errorCode == "forbidden")
             }

@@ -55,6 +55,26 @@ struct ExecutableTests {
         #expect(text.hasPrefix("mock-server: unknown option --bogus\nusage: mock-server"))
     }
 
+    @Test("out of file descriptors, it pauses accepting and recovers once clients leave")
+    func descriptorLimit() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 40 && exec \"$0\" --port 0", try Self.binary().path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+        let port = try #require(Int(line.split(separator: ":").last ?? ""))
+        var crowd = try (0..<60).map { _ in try RawConnection(port: port, timeout: 0.5) }
+        for connection in crowd { try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n") }
+        #expect(try crowd[0].readResponse().status == 200)
+        crowd.removeAll()
+        #expect(try TestClient(port: port).get("/health").status == 200)
+        #expect(process.isRunning)
+    }
+
     private static func binary() throws -> URL {
         guard let executable else { throw WireError(description: "mock-server is not built") }
         return executable

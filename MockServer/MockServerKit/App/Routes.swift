@@ -67,7 +67,7 @@ extension HeroesApplication {
         case .unauthorized(let message):
             return ErrorBody.response(
                 status: 401, message: message,
-                extra: [HTTPField(name: "WWW-Authenticate", value: #"Basic realm="heroes", charset="UTF-8""#)]
+                extra: [HTTPField(name: "WWW-Authenticate", value: #"Basic realm="heroes""#)]
             )
         }
     }

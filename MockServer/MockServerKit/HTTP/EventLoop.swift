@@ -24,6 +24,8 @@ final class EventLoop {
     private var scratch = [UInt8](repeating: 0, count: 65_536)
     private var events: [PollEvent] = []
     private var nextSweep: UInt64 = 0
+    /// Set while accepting is paused because the process ran out of descriptors.
+    private var acceptResumes: UInt64?
     private let sweepInterval: UInt64
 
     init(listener: Int32, wake: WakePipe, handler: any RequestHandler, settings: LoopSettings) {
@@ -56,6 +58,10 @@ final class EventLoop {
             for (fd, deadline) in timers where deadline <= now {
                 if let connection = connections[fd] { update(connection, now: now) }
             }
+            if let resume = acceptResumes, now >= resume {
+                acceptResumes = nil
+                poller.watch(listener, read: true, write: false)
+            }
             if now >= nextSweep {
                 sweep(now: now)
                 nextSweep = now + sweepInterval
@@ -69,7 +75,7 @@ final class EventLoop {
     }
 
     private func waitTimeout(now: UInt64) -> Int32 {
-        var deadline = nextSweep
+        var deadline = min(nextSweep, acceptResumes ?? nextSweep)
         for value in timers.values where value < deadline { deadline = value }
         guard deadline > now else { return 0 }
         return Int32(min((deadline - now + 999_999) / 1_000_000, 60_000))
@@ -77,7 +83,14 @@ final class EventLoop {
 
     private func acceptAll(now: UInt64) {
         for _ in 0..<256 {
-            guard let fd = Socket.accept(listener) else { return }
+            guard let fd = Socket.accept(listener) else {
+                if Socket.lastFailureWasDescriptorLimit {
+                    // The listener would stay readable and spin the loop: stop watching it for a moment.
+                    poller.watch(listener, read: false, write: false)
+                    acceptResumes = now + 100_000_000
+                }
+                return
+            }
             guard connections.count < settings.maximumConnections else {
                 refuse(fd)
                 continue

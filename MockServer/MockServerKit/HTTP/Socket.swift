@@ -53,6 +53,11 @@ enum Socket {
         return fd
     }
 
+    /// Whether the last failed call ran out of file descriptors (EMFILE, ENFILE).
+    static var lastFailureWasDescriptorLimit: Bool {
+        errno == EMFILE || errno == ENFILE
+    }
+
     /// Sends bytes without ever raising SIGPIPE. Returns the count sent, 0 when the socket is full,
     /// or nil when the peer is gone.
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int? {
