@@ -91,7 +91,10 @@ struct FaultTests {
     @Test("an unknown fault is 400")
     func unknownFault() async throws {
         try await withServer { _, client async throws in
-            for fault in ["explode", "status:abc", "delay:forever", "truncate-body:-1"] {
+            for fault in [
+                "explode", "status:abc", "delay:forever", "truncate-body:-1", ":", "status:", "delay:-5",
+                "delay:9999999999999999999s", "delay:61s", "status:99",
+            ] {
                 #expect(
                     try client.get("/health", headers: [("X-Mock-Fault", fault)]).status == 400, "\(fault)")
             }

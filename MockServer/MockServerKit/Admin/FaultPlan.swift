@@ -29,7 +29,8 @@ struct FaultPlan: Sendable {
         var plan = FaultPlan()
         for item in text.split(separator: ",").map({ $0.trimmingWhitespace().lowercased() })
         where !item.isEmpty {
-            let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+            let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(
+                String.init)
             let argument = parts.count > 1 ? parts[1] : nil
             switch (parts[0], argument) {
             case ("status", let value?):
@@ -38,7 +39,7 @@ struct FaultPlan: Sendable {
                 }
                 plan.status = code
             case ("delay", let value?):
-                guard let milliseconds = duration(value), milliseconds <= 60_000 else {
+                guard let milliseconds = duration(value), (0...60_000).contains(milliseconds) else {
                     return .failure(QueryError("fault delay needs a duration up to 60s, like 250ms or 2s"))
                 }
                 plan.delayMilliseconds += milliseconds
@@ -69,9 +70,13 @@ struct FaultPlan: Sendable {
         items += other.items
     }
 
+    /// Milliseconds from `250ms`, `2s` or `250`; nil when malformed or beyond a minute.
     private static func duration(_ text: String) -> Int? {
         if text.hasSuffix("ms") { return Int(text.dropLast(2)) }
-        if text.hasSuffix("s") { return Int(text.dropLast()).map { $0 * 1000 } }
+        if text.hasSuffix("s") {
+            guard let seconds = Int(text.dropLast()), (0...60).contains(seconds) else { return nil }
+            return seconds * 1000
+        }
         return Int(text)
     }
 }

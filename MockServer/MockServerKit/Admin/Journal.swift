@@ -44,7 +44,7 @@ final class Journal: Sendable {
             let entry = RecordedRequest(
                 sequence: state.nextSequence, method: request.method, path: String(request.path),
                 query: request.query.map(String.init), fields: request.fields,
-                body: Data(request.body.prefix(65_536)), bodyLength: request.body.count, status: status,
+                body: Data(request.body.prefix(16_384)), bodyLength: request.body.count, status: status,
                 fault: fault, receivedAt: Date())
             state.ring[(state.nextSequence - 1) % state.ring.count] = entry
             state.nextSequence += 1

@@ -12,7 +12,7 @@ public struct RecordedRequest: Sendable, Equatable {
     public let query: String?
     /// The header fields as sent.
     public let fields: [HTTPField]
-    /// The body (at most the first 64 KiB of it).
+    /// The body (at most the first 16 KiB of it, so the journal's memory stays bounded).
     public let body: Data
     /// The full length of the body.
     public let bodyLength: Int

@@ -185,13 +185,13 @@ final class EventLoop {
                 continue
             }
             if let started = connection.requestStarted, !connection.closing,
-                now - started > settings.requestTimeout
+                now > started + settings.requestTimeout
             {
                 connection.timeOut(dates: dates)
                 update(connection, now: now)
                 continue
             }
-            if timers[connection.fd] == nil, now - connection.lastActivity > settings.idleTimeout {
+            if timers[connection.fd] == nil, now > connection.lastActivity + settings.idleTimeout {
                 close(connection, reset: false)
             }
         }

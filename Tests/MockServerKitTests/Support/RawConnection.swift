@@ -93,6 +93,11 @@ final class RawConnection {
         }
     }
 
+    /// Shuts our write side: the server sees the end of the request stream.
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     /// Reads one response. `head`: the request was HEAD (no body follows whatever the fields say).
     func readResponse(head: Bool = false) throws -> WireResponse {
         var response: WireResponse
