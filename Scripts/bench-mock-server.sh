@@ -60,6 +60,9 @@ error_log $WORK/nginx.err;
 events { worker_connections 1024; }
 http {
     access_log off;
+    sendfile on;
+    tcp_nopush on;
+    open_file_cache max=16;
     client_body_temp_path $WORK; proxy_temp_path $WORK; fastcgi_temp_path $WORK;
     uwsgi_temp_path $WORK; scgi_temp_path $WORK;
     keepalive_requests 100000000;

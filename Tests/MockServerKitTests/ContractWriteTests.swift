@@ -108,6 +108,9 @@ struct ContractWriteTests {
             #expect(response.json["encrypted_real_name"] is NSNull)
             #expect(response.json["picture_url"] as? String == "/v1/heroes/0004/picture")
             #expect(response.header("etag") == "\"0004-\(version + 1)\"")
+            let updated = try #require(response.json["updated_at"] as? String)
+            #expect(updated != before.json["updated_at"] as? String)
+            #expect(updated.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
             #expect(try client.get("/v1/heroes/0004").json["code_name"] as? String == "Glass Heron II")
         }
     }

@@ -18,9 +18,9 @@ struct FaultTests {
         }
     }
 
-    @Test("delay:250ms holds the response for at least 250 ms")
-    func delay() async throws {
-        try await withServer { _, client async throws in
+    @Test("delay:250ms holds the response for at least 250 ms", arguments: [false, true])
+    func delay(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { _, client async throws in
             let clock = ContinuousClock()
             let start = clock.now
             let response = try client.get("/v1/heroes/0001", headers: [("X-Mock-Fault", "delay:250ms")])
@@ -29,9 +29,9 @@ struct FaultTests {
         }
     }
 
-    @Test("reset and close-before-headers end the connection without a response")
-    func connectionFaults() async throws {
-        try await withServer { server, client async throws in
+    @Test("reset and close-before-headers end the connection without a response", arguments: [false, true])
+    func connectionFaults(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, client async throws in
             for fault in ["reset", "close-before-headers"] {
                 let connection = try RawConnection(port: server.port)
                 try connection.send(
@@ -66,9 +66,9 @@ struct FaultTests {
         }
     }
 
-    @Test("stall never answers, and the server keeps serving others")
-    func stall() async throws {
-        try await withServer { server, client async throws in
+    @Test("stall never answers, and the server keeps serving others", arguments: [false, true])
+    func stall(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, client async throws in
             let connection = try RawConnection(port: server.port, timeout: 0.3)
             try connection.send("GET /v1/heroes/0001 HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: stall\r\n\r\n")
             #expect(throws: (any Error).self) { try connection.readResponse() }
@@ -76,9 +76,9 @@ struct FaultTests {
         }
     }
 
-    @Test("trickle delivers the whole body in pieces, slowly")
-    func trickle() async throws {
-        try await withServer { _, client async throws in
+    @Test("trickle delivers the whole body in pieces, slowly", arguments: [false, true])
+    func trickle(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { _, client async throws in
             let normal = try client.get("/v1/heroes?per_page=5")
             let clock = ContinuousClock()
             let start = clock.now

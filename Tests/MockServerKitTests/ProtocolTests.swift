@@ -4,9 +4,9 @@ import Testing
 
 @Suite("HTTP/1.1: persistent connections, pipelining, bodies")
 struct ProtocolTests {
-    @Test("a connection stays open for several requests")
-    func keepAlive() async throws {
-        try await withServer { server, _ async throws in
+    @Test("a connection stays open for several requests", arguments: [false, true])
+    func keepAlive(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, _ async throws in
             let connection = try RawConnection(port: server.port)
             for path in ["/health", "/v1/teams", "/v1/heroes/0001"] {
                 try connection.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -17,9 +17,9 @@ struct ProtocolTests {
         }
     }
 
-    @Test("pipelined requests are answered in order")
-    func pipelining() async throws {
-        try await withServer { server, _ async throws in
+    @Test("pipelined requests are answered in order", arguments: [false, true])
+    func pipelining(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, _ async throws in
             let connection = try RawConnection(port: server.port)
             try connection.send(
                 "GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/heroes/9999 HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -59,9 +59,9 @@ struct ProtocolTests {
         }
     }
 
-    @Test("a chunked body, with extensions and trailers, is read")
-    func chunked() async throws {
-        try await withServer { server, _ async throws in
+    @Test("a chunked body, with extensions and trailers, is read", arguments: [false, true])
+    func chunked(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, _ async throws in
             let connection = try RawConnection(port: server.port)
             let json = #"{"code_name":"Chunky"}"#
             let first = json.prefix(5)
@@ -79,9 +79,9 @@ struct ProtocolTests {
         }
     }
 
-    @Test("Expect: 100-continue gets 100 Continue before the body is sent")
-    func expectContinue() async throws {
-        try await withServer { server, _ async throws in
+    @Test("Expect: 100-continue gets 100 Continue before the body is sent", arguments: [false, true])
+    func expectContinue(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, _ async throws in
             let connection = try RawConnection(port: server.port)
             let body = #"{"code_name":"Patient"}"#
             try connection.send(
@@ -123,9 +123,11 @@ struct ProtocolTests {
         }
     }
 
-    @Test("a client that pipelines many large answers without reading is served in full, in order")
-    func backpressure() async throws {
-        try await withServer { server, _ async throws in
+    @Test(
+        "a client that pipelines many large answers without reading is served in full, in order",
+        arguments: [false, true])
+    func backpressure(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, _ async throws in
             let connection = try RawConnection(port: server.port)
             let count = 300
             let request = "GET /v1/heroes?per_page=100 HTTP/1.1\r\nHost: x\r\n\r\n"

@@ -93,9 +93,9 @@ struct RobustnessTests {
         }
     }
 
-    @Test("a client that closes mid-head or mid-body does not disturb the server")
-    func vanishingClients() async throws {
-        try await withServer { server, client async throws in
+    @Test("a client that closes mid-head or mid-body does not disturb the server", arguments: [false, true])
+    func vanishingClients(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, client async throws in
             for partial in [
                 "GET /health HTTP/1.1\r\nHo",
                 "POST /v1/heroes HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{\"code",
@@ -108,9 +108,11 @@ struct RobustnessTests {
         }
     }
 
-    @Test("a client that leaves before reading large answers does not kill the server (no SIGPIPE)")
-    func leavesBeforeReading() async throws {
-        try await withServer { server, client async throws in
+    @Test(
+        "a client that leaves before reading large answers does not kill the server (no SIGPIPE)",
+        arguments: [false, true])
+    func leavesBeforeReading(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, client async throws in
             for _ in 0..<5 {
                 let connection = try RawConnection(port: server.port)
                 try connection.send(
@@ -120,9 +122,14 @@ struct RobustnessTests {
         }
     }
 
-    @Test("a slowloris client is answered 408 and cut off")
-    func slowloris() async throws {
-        try await withServer(.test { $0.requestTimeout = .milliseconds(300) }) {
+    @Test("a slowloris client is answered 408 and cut off", arguments: [false, true])
+    func slowloris(usesPoll: Bool) async throws {
+        try await withServer(
+            .test {
+                $0.usesPoll = usesPoll
+                $0.requestTimeout = .milliseconds(300)
+            }
+        ) {
             server, client async throws in
             let connection = try RawConnection(port: server.port)
             let clock = ContinuousClock()
@@ -138,9 +145,14 @@ struct RobustnessTests {
         }
     }
 
-    @Test("an idle connection is closed after the idle timeout")
-    func idle() async throws {
-        try await withServer(.test { $0.idleTimeout = .milliseconds(200) }) { server, _ async throws in
+    @Test("an idle connection is closed after the idle timeout", arguments: [false, true])
+    func idle(usesPoll: Bool) async throws {
+        try await withServer(
+            .test {
+                $0.usesPoll = usesPoll
+                $0.idleTimeout = .milliseconds(200)
+            }
+        ) { server, _ async throws in
             let connection = try RawConnection(port: server.port)
             try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try connection.readResponse().status == 200)
@@ -151,9 +163,9 @@ struct RobustnessTests {
         }
     }
 
-    @Test("200 concurrent connections are all served")
-    func concurrentConnections() async throws {
-        try await withServer { server, client async throws in
+    @Test("200 concurrent connections are all served", arguments: [false, true])
+    func concurrentConnections(usesPoll: Bool) async throws {
+        try await withServer(.test { $0.usesPoll = usesPoll }) { server, client async throws in
             let connections = try (0..<200).map { _ in try RawConnection(port: server.port) }
             for (index, connection) in connections.enumerated() {
                 try connection.send(
@@ -167,9 +179,14 @@ struct RobustnessTests {
         }
     }
 
-    @Test("connections over the cap are answered 503 and closed")
-    func connectionCap() async throws {
-        try await withServer(.test { $0.maximumConnections = 3 }) { server, _ async throws in
+    @Test("connections over the cap are answered 503 and closed", arguments: [false, true])
+    func connectionCap(usesPoll: Bool) async throws {
+        try await withServer(
+            .test {
+                $0.usesPoll = usesPoll
+                $0.maximumConnections = 3
+            }
+        ) { server, _ async throws in
             let held = try (0..<3).map { _ in try RawConnection(port: server.port) }
             for connection in held {
                 try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")

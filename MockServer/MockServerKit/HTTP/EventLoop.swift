@@ -8,6 +8,8 @@ struct LoopSettings: Sendable {
     var idleTimeout: UInt64
     /// How long a closing connection reads and discards what the client still sends.
     var drainTimeout: UInt64 = 2_000_000_000
+    /// poll(2) even where epoll exists.
+    var usesPoll = false
 }
 
 /// The server's single I/O thread: accepts, reads, parses, answers and writes for every connection,
@@ -33,7 +35,12 @@ final class EventLoop {
         self.wake = wake
         self.handler = handler
         self.settings = settings
-        poller = PollPoller()
+        #if os(Linux)
+            let epoll: (any Poller)? = settings.usesPoll ? nil : EpollPoller()
+            poller = epoll ?? PollPoller()
+        #else
+            poller = PollPoller()
+        #endif
         sweepInterval = min(1_000_000_000, min(settings.requestTimeout, settings.idleTimeout) / 4)
     }
 

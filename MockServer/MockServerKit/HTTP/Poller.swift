@@ -26,7 +26,7 @@ protocol Poller: AnyObject {
     func close()
 }
 
-/// The poller: poll(2), with the `pollfd` array kept between waits and updated in place,
+/// The portable poller: poll(2), with the `pollfd` array kept between waits and updated in place,
 /// so a wait costs one system call and one pass over the ready entries.
 final class PollPoller: Poller {
     private var fds: [pollfd] = []

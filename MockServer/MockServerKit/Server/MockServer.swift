@@ -59,7 +59,7 @@ public final class MockServer: Sendable {
         let settings = LoopSettings(
             maximumConnections: configuration.maximumConnections,
             requestTimeout: Self.nanoseconds(configuration.requestTimeout),
-            idleTimeout: Self.nanoseconds(configuration.idleTimeout))
+            idleTimeout: Self.nanoseconds(configuration.idleTimeout), usesPoll: configuration.usesPoll)
         let finished = Completion()
         let thread = Thread {
             EventLoop(listener: listener, wake: wake, handler: application, settings: settings).run()

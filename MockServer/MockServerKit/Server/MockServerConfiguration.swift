@@ -31,6 +31,9 @@ public struct MockServerConfiguration: Sendable {
     public var idleTimeout = Duration.seconds(20)
     /// How many requests the journal keeps.
     public var journalCapacity = 1_000
+    /// Waits on sockets with poll(2) even on Linux, where epoll is the default (other systems always
+    /// use poll(2)); tests run both.
+    public var usesPoll = false
 
     /// Makes a configuration.
     public init(
