@@ -147,8 +147,12 @@ final class Connection {
         }
         let request = HTTPRequest(
             method: head.method, path: path, query: query, fields: head.fields, body: body)
-        let (response, delivery) = handler.handle(request)
+        var (response, delivery) = handler.handle(request)
         let keepAlive = framing.keepAlive && !response.closesConnection && !peerClosed
+        if keepAlive, head.minorVersion == 0 {
+            // An HTTP/1.0 client only keeps the connection when the answer says so.
+            response.fields.append(HTTPField(name: "Connection", value: "keep-alive"))
+        }
         enqueue(
             response, delivery: delivery, isHead: head.method == "HEAD", keepAlive: keepAlive, dates: dates)
         if !keepAlive || (delivery.mode != .normal && delivery.mode != .trickle) { closing = true }
