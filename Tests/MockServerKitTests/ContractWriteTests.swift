@@ -138,7 +138,10 @@ struct ContractWriteTests {
             let staleDelete = try client.send(
                 "DELETE", "/v1/heroes/0005", json: "", headers: [("If-Match", tag)])
             #expect(staleDelete.status == 412)
-            let newTag = try #require(fresh.header("etag"))
+            let star = try client.send(
+                "PUT", "/v1/heroes/0005", json: #"{"code_name":"Basalt"}"#, headers: [("If-Match", "*")])
+            #expect(star.status == 200)
+            let newTag = try #require(star.header("etag"))
             let delete = try client.send(
                 "DELETE", "/v1/heroes/0005", json: "", headers: [("If-Match", newTag)])
             #expect(delete.status == 204)

@@ -32,7 +32,7 @@ struct LifecycleTests {
         await second.stop()
     }
 
-    @Test("starting twice is an error; stopping twice is harmless")
+    @Test("starting twice is an error; stopping twice is harmless; a stopped server starts again")
     func startTwice() async throws {
         let server = MockServer(configuration: MockServerConfiguration(users: TestUsers.all))
         try await server.start()
@@ -40,6 +40,9 @@ struct LifecycleTests {
         await server.stop()
         await server.stop()
         #expect(server.port == 0)
+        try await server.start()
+        #expect(try TestClient(port: server.port).get("/health").status == 200)
+        await server.stop()
     }
 
     @Test("with a state file, writes survive a restart, and reset restores the fixtures")
