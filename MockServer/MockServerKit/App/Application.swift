@@ -17,31 +17,35 @@ final class HeroesApplication: RequestHandler {
     let stateFile: StateFile?
     /// Delay added to every API response, in milliseconds.
     let latency: Int
-    /// The teams' JSON and tag (they never change).
+    /// The teams' JSON (the teams never change).
     let teamsBody: [UInt8]
+    /// The teams' entity tag.
     let teamsTag: String
 
+    /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state).
     init(
-        fixtures: FixtureSet, users: [MockUser], stateFile: StateFile?, latency: Int, journal: Journal,
-        faults: FaultRegistry
-    ) throws(MockServerError) {
-        var heroes = fixtures.heroes
-        var pictures = fixtures.pictures
-        if let saved = try stateFile?.load(teams: fixtures.teams) {
-            heroes = saved.heroes
-            pictures = saved.pictures
-        }
+        fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
+        stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry
+    ) {
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        store = Mutex(HeroStore(teams: fixtures.teams, heroes: heroes, pictures: pictures, epoch: epoch))
+        store = Mutex(
+            HeroStore(teams: fixtures.teams, heroes: current.heroes, pictures: current.pictures, epoch: epoch)
+        )
         self.journal = journal
         self.faults = faults
         authenticator = Authenticator(users: users)
         self.fixtures = fixtures
         self.stateFile = stateFile
         self.latency = latency
+        teamsBody = Self.teamsJSON(fixtures.teams)
+        teamsTag = "\"teams-\(Self.fnv1a(teamsBody))\""
+    }
+
+    /// The body of `GET /v1/teams`.
+    static func teamsJSON(_ teams: [Team]) -> [UInt8] {
         var json = JSONWriter()
         json.raw("{\"items\":[")
-        for (index, team) in fixtures.teams.enumerated() {
+        for (index, team) in teams.enumerated() {
             if index > 0 { json.raw(",") }
             json.raw("{\"id\":")
             json.string(team.id)
@@ -50,9 +54,12 @@ final class HeroesApplication: RequestHandler {
             json.raw("}")
         }
         json.raw("]}")
-        teamsBody = json.bytes
-        teamsTag =
-            "\"teams-\(json.bytes.reduce(into: UInt32(2_166_136_261)) { $0 = ($0 ^ UInt32($1)) &* 16_777_619 })\""
+        return json.bytes
+    }
+
+    /// A 32-bit FNV-1a hash, for tags of content that never changes.
+    static func fnv1a(_ bytes: [UInt8]) -> UInt32 {
+        bytes.reduce(into: 2_166_136_261) { hash, byte in hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     }
 
     /// Answers one request: admin routes directly, API routes through faults and the journal.

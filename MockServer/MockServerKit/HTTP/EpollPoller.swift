@@ -36,16 +36,22 @@
         private let events: UnsafeMutableRawPointer
         private var registered: Set<Int32> = []
 
-        /// Nil when epoll is not available (then the caller falls back to poll).
-        init?() {
+        /// Opens an epoll instance; nil when epoll is not available (then the caller uses poll).
+        static func open() -> EpollPoller? {
             guard let libc = dlopen(nil, RTLD_NOW), let create = dlsym(libc, "epoll_create1"),
                 let control = dlsym(libc, "epoll_ctl"), let wait = dlsym(libc, "epoll_wait")
             else { return nil }
-            let descriptor = unsafeBitCast(create, to: Create.self)(Self.closeOnExec)
+            let descriptor = unsafeBitCast(create, to: Create.self)(closeOnExec)
             guard descriptor >= 0 else { return nil }
-            epoll = descriptor
-            self.control = unsafeBitCast(control, to: Control.self)
-            waitCall = unsafeBitCast(wait, to: Wait.self)
+            return EpollPoller(
+                epoll: descriptor, control: unsafeBitCast(control, to: Control.self),
+                wait: unsafeBitCast(wait, to: Wait.self))
+        }
+
+        private init(epoll: Int32, control: Control, wait: Wait) {
+            self.epoll = epoll
+            self.control = control
+            waitCall = wait
             events = UnsafeMutableRawPointer.allocate(byteCount: Self.eventSize * Self.capacity, alignment: 8)
         }
 

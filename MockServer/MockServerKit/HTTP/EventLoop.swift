@@ -30,18 +30,24 @@ final class EventLoop {
     private var acceptResumes: UInt64?
     private let sweepInterval: UInt64
 
-    init(listener: Int32, wake: WakePipe, handler: any RequestHandler, settings: LoopSettings) {
+    init(
+        listener: Int32, wake: WakePipe, handler: any RequestHandler, settings: LoopSettings,
+        poller: any Poller
+    ) {
         self.listener = listener
         self.wake = wake
         self.handler = handler
         self.settings = settings
-        #if os(Linux)
-            let epoll: (any Poller)? = settings.usesPoll ? nil : EpollPoller()
-            poller = epoll ?? PollPoller()
-        #else
-            poller = PollPoller()
-        #endif
+        self.poller = poller
         sweepInterval = min(1_000_000_000, min(settings.requestTimeout, settings.idleTimeout) / 4)
+    }
+
+    /// The poller for these settings: epoll on Linux unless poll(2) is asked for, poll(2) elsewhere.
+    static func makePoller(_ settings: LoopSettings) -> any Poller {
+        #if os(Linux)
+            if !settings.usesPoll, let epoll = EpollPoller.open() { return epoll }
+        #endif
+        return PollPoller()
     }
 
     /// Runs until the wake pipe is signalled, then closes the listener (freeing the port) and every connection.

@@ -82,13 +82,18 @@ final class WakePipe: Sendable {
     /// The end other threads write to.
     let writeEnd: Int32
 
-    init?() {
+    /// Opens a non-blocking pipe; nil when the process is out of descriptors.
+    static func open() -> WakePipe? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
-        readEnd = ends[0]
-        writeEnd = ends[1]
-        Socket.setNonBlocking(readEnd)
-        Socket.setNonBlocking(writeEnd)
+        Socket.setNonBlocking(ends[0])
+        Socket.setNonBlocking(ends[1])
+        return WakePipe(readEnd: ends[0], writeEnd: ends[1])
+    }
+
+    private init(readEnd: Int32, writeEnd: Int32) {
+        self.readEnd = readEnd
+        self.writeEnd = writeEnd
     }
 
     /// Makes the read end readable (safe from any thread; a full pipe already means "awake").

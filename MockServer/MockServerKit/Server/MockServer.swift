@@ -46,13 +46,16 @@ public final class MockServer: Sendable {
         }
         signal(SIGPIPE, SIG_IGN)  // a peer that vanishes mid-write must never end the process
         let fixtures = try FixtureSet.load(from: configuration.fixturesDirectory())
-        let application = try HeroesApplication(
-            fixtures: fixtures, users: configuration.users,
-            stateFile: configuration.stateFile.map(StateFile.init),
-            latency: configuration.latencyMilliseconds, journal: journal, faults: faults)
+        let stateFile = configuration.stateFile.map(StateFile.init)
+        let saved = try stateFile?.load(teams: fixtures.teams)
+        let application = HeroesApplication(
+            fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures),
+            users: configuration.users,
+            stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal, faults: faults
+        )
         let (listener, port) = try Socket.listen(
             host: configuration.host, port: configuration.port, backlog: 1024)
-        guard let wake = WakePipe() else {
+        guard let wake = WakePipe.open() else {
             Socket.close(listener)
             throw MockServerError(posix: "pipe")
         }
@@ -62,7 +65,10 @@ public final class MockServer: Sendable {
             idleTimeout: Self.nanoseconds(configuration.idleTimeout), usesPoll: configuration.usesPoll)
         let finished = Completion()
         let thread = Thread {
-            EventLoop(listener: listener, wake: wake, handler: application, settings: settings).run()
+            let poller = EventLoop.makePoller(settings)
+            EventLoop(
+                listener: listener, wake: wake, handler: application, settings: settings, poller: poller
+            ).run()
             finished.finish()
         }
         thread.name = "mock-server"
