@@ -74,6 +74,35 @@ struct JournalTests {
         }
     }
 
+    @Test("a long poll on the journal waits, then answers as soon as a request is recorded")
+    func longPoll() async throws {
+        try await withServer { server, client async throws in
+            let since = server.lastSequence
+            let waiting = try RawConnection(port: server.port, timeout: 0.3)
+            try waiting.send("GET /__admin/requests?since=\(since)&wait=10000 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(throws: (any Error).self) { try waiting.readHead() }  // nothing yet: it waits
+            _ = try client.get("/v1/teams")
+            let response = try waiting.readResponse()
+            let items = try #require(response.json["items"] as? [[String: Any]])
+            #expect(items.compactMap { $0["path"] as? String } == ["/v1/teams"])
+            try waiting.send("GET /__admin/requests?since=\(since + 1) HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect((try waiting.readResponse().json["items"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test("a long poll that is not satisfied answers what there is when its wait ends")
+    func longPollTimesOut() async throws {
+        try await withServer { server, client async throws in
+            _ = try client.get("/health")
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response = try client.get("/__admin/requests?since=0&wait=150&count=2")
+            #expect(clock.now - start >= .milliseconds(150))
+            #expect((response.json["items"] as? [Any])?.count == 1)
+            #expect(try client.get("/__admin/requests?wait=x").status == 400)
+        }
+    }
+
     @Test("reset restores the fixtures, over HTTP and in-process")
     func reset() async throws {
         try await withServer { server, client async throws in

@@ -3,18 +3,16 @@ import Foundation
 /// The admin API under `/__admin/`: the journal, reset and fault rules. Not part of the contract.
 extension HeroesApplication {
     /// Dispatches an admin request.
-    func routeAdmin(_ request: HTTPRequest) -> HTTPResponse {
+    func routeAdmin(_ request: HTTPRequest) -> (HTTPResponse, Delivery) {
+        if request.path == "/__admin/requests", request.method == "GET" {
+            return journalRequest(request.query)
+        }
+        return (adminAction(request), Delivery())
+    }
+
+    private func adminAction(_ request: HTTPRequest) -> HTTPResponse {
         let noContent = HTTPResponse(status: 204, fields: [], body: [])
         switch (request.path, request.method) {
-        case ("/__admin/requests", "GET"):
-            var since = 0
-            for pair in (request.query ?? "").split(separator: "&") where pair.hasPrefix("since=") {
-                guard let value = Int(pair.dropFirst(6)), value >= 0 else {
-                    return ErrorBody.response(status: 400, message: "since must be a sequence number")
-                }
-                since = value
-            }
-            return ErrorBody.json(200, journalJSON(since: since))
         case ("/__admin/requests", "DELETE"):
             journal.clear()
             return noContent
@@ -37,6 +35,34 @@ extension HeroesApplication {
         default:
             return ErrorBody.response(status: 404, message: "no admin resource at \(request.path)")
         }
+    }
+
+    /// `GET /__admin/requests?since=N[&wait=MS&count=C]`: the journal after N; with `wait`, a long
+    /// poll that answers once C (default 1) requests are there, or after MS milliseconds (at most 30 s).
+    private func journalRequest(_ query: Substring?) -> (HTTPResponse, Delivery) {
+        var numbers = ["since": 0, "wait": 0, "count": 1]
+        for pair in (query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard numbers[name] != nil else { continue }
+            guard parts.count == 2, let value = Framing.decimal(parts[1]) else {
+                return (
+                    ErrorBody.response(status: 400, message: "\(name) must be a non-negative integer"),
+                    Delivery()
+                )
+            }
+            numbers[name] = value
+        }
+        let since = numbers["since"] ?? 0
+        let wait = min(numbers["wait"] ?? 0, 30_000)
+        let count = max(numbers["count"] ?? 1, 1)
+        let render: @Sendable () -> HTTPResponse = { [self] in ErrorBody.json(200, journalJSON(since: since))
+        }
+        guard wait > 0 else { return (render(), Delivery()) }
+        let journal = journal
+        let deferred = DeferredResponse(
+            timeoutMilliseconds: wait, isReady: { journal.count(since: since) >= count }, render: render)
+        return (HTTPResponse(status: 200, fields: [], body: []), Delivery(deferred: deferred))
     }
 
     private func addFault(_ body: [UInt8]) -> HTTPResponse {

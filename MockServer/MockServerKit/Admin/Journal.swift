@@ -71,6 +71,11 @@ final class Journal: Sendable {
         state.withLock { $0.entries(since: since) }
     }
 
+    /// How many kept requests come after sequence number `since`, without copying them.
+    func count(since: Int) -> Int {
+        state.withLock { max(0, $0.nextSequence - max(since + 1, $0.oldest)) }
+    }
+
     /// The sequence number of the last request recorded (0 before any).
     var lastSequence: Int { state.withLock { $0.nextSequence - 1 } }
 

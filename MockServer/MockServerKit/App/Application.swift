@@ -65,7 +65,7 @@ final class HeroesApplication: RequestHandler {
     /// Answers one request: admin routes directly, API routes through faults and the journal.
     func handle(_ request: HTTPRequest) -> (HTTPResponse, Delivery) {
         if request.path.hasPrefix("/__admin/") {
-            return (routeAdmin(request), Delivery())
+            return routeAdmin(request)
         }
         var plan = FaultPlan()
         if let header = request.value("x-mock-fault") {
@@ -98,6 +98,9 @@ final class HeroesApplication: RequestHandler {
         journal.record(request, status: response.status, fault: plan.isEmpty ? nil : plan.summary)
         return (response, plan.delivery)
     }
+
+    /// Changes with every recorded request, so long polls on the journal are checked again.
+    var generation: Int { journal.lastSequence }
 
     /// Restores the fixtures (and saves them, when state persists).
     func reset() throws(MockServerError) {

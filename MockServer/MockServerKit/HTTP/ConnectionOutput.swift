@@ -26,6 +26,11 @@ extension Connection {
     func enqueue(
         _ response: HTTPResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
     ) {
+        if let deferred = delivery.deferred {
+            outbox.append(.deferred(deferred, keepAlive: keepAlive, isHead: isHead))
+            if !keepAlive { outbox.append(.close) }
+            return
+        }
         var head: [UInt8] = []
         head.reserveCapacity(256 + response.body.count)
         ResponseEncoder.appendHead(
@@ -61,7 +66,7 @@ extension Connection {
     }
 
     /// Sends what it can and says what the write side waits for.
-    func flush(now: UInt64) -> FlushOutcome {
+    func flush(now: UInt64, dates: DateCache) -> FlushOutcome {
         while let item = outbox.items.first {
             switch item {
             case .bytes(let bytes):
@@ -85,6 +90,19 @@ extension Connection {
                 return .reset
             case .hold:
                 return .held
+            case .deferred(let deferred, let keepAlive, let isHead):
+                let deadline = outbox.pausedUntil ?? now + UInt64(deferred.timeoutMilliseconds) * 1_000_000
+                outbox.pausedUntil = deadline
+                guard deferred.isReady() || now >= deadline else { return .paused(until: deadline) }
+                let response = deferred.render()
+                var bytes: [UInt8] = []
+                ResponseEncoder.appendHead(
+                    response, bodyLength: response.body.count, keepAlive: keepAlive, date: dates.now(),
+                    to: &bytes)
+                if !isHead, ResponseEncoder.hasBody(response.status) {
+                    bytes.append(contentsOf: response.body)
+                }
+                outbox.replaceFirst(with: bytes)
             }
         }
         return .idle

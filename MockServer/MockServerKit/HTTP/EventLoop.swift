@@ -26,6 +26,8 @@ final class EventLoop {
     private var scratch = [UInt8](repeating: 0, count: 65_536)
     private var events: [PollEvent] = []
     private var nextSweep: UInt64 = 0
+    /// The handler's generation when the waiting connections were last checked.
+    private var lastGeneration = 0
     /// Set while accepting is paused because the process ran out of descriptors.
     private var acceptResumes: UInt64?
     private let sweepInterval: UInt64
@@ -68,7 +70,11 @@ final class EventLoop {
                     service(connection, readable: event.readable, now: now)
                 }
             }
-            for (fd, deadline) in timers where deadline <= now {
+            let generation = handler.generation
+            let changed = generation != lastGeneration
+            lastGeneration = generation
+            // Waiting connections are checked when their time comes, or when a long poll may be ready.
+            for (fd, deadline) in timers where deadline <= now || changed {
                 if let connection = connections[fd] { update(connection, now: now) }
             }
             if let resume = acceptResumes, now >= resume {
@@ -153,12 +159,12 @@ final class EventLoop {
 
     /// Flushes, then registers what the connection waits for next (or closes it).
     private func update(_ connection: Connection, now: UInt64) {
-        var outcome = connection.flush(now: now)
+        var outcome = connection.flush(now: now, dates: dates)
         // Input held back while the outbox was full is parsed once it has drained.
         while case .idle = outcome, connection.hasUnparsedInput {
             connection.processInput(handler: handler, dates: dates, now: now)
             if connection.outbox.isEmpty { break }
-            outcome = connection.flush(now: now)
+            outcome = connection.flush(now: now, dates: dates)
         }
         timers[connection.fd] = nil
         var writes = false

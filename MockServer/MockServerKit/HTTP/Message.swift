@@ -57,12 +57,27 @@ struct Delivery {
     var delayMilliseconds = 0
     /// What happens to the bytes.
     var mode = Mode.normal
+    /// When set, the response is given later (a long poll); `mode` is then ignored.
+    var deferred: DeferredResponse?
+}
+
+/// A response the application gives later: once `isReady` says so, or when the timeout ends.
+struct DeferredResponse: Sendable {
+    /// The longest wait, in milliseconds.
+    var timeoutMilliseconds: Int
+    /// Whether the response can be given now; asked again whenever the handler's generation changes.
+    var isReady: @Sendable () -> Bool
+    /// Builds the response when it is given.
+    var render: @Sendable () -> HTTPResponse
 }
 
 /// The application behind the server: a pure function from a request to a response and its delivery.
 protocol RequestHandler: Sendable {
     /// Answers one request. Called on the event loop thread: it must not block.
     func handle(_ request: HTTPRequest) -> (HTTPResponse, Delivery)
+
+    /// A number that changes whenever a deferred response may have become ready.
+    var generation: Int { get }
 }
 
 /// Encodes responses into bytes (RFC 9112 §4, §6).

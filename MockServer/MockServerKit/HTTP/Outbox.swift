@@ -12,6 +12,8 @@ struct Outbox {
         case reset
         /// Nothing more, ever (the `stall` fault).
         case hold
+        /// A response given later; encoded with these framing choices when it is ready.
+        case deferred(DeferredResponse, keepAlive: Bool, isHead: Bool)
     }
 
     /// The steps not yet done; the first may be partly sent.
@@ -55,6 +57,15 @@ struct Outbox {
         if case .bytes(let bytes) = items.first, offset == bytes.count {
             popFirst()
         }
+    }
+
+    /// Replaces the first step (a deferred response that is now ready) with its bytes.
+    mutating func replaceFirst(with bytes: [UInt8]) {
+        items[0] = .bytes(bytes)
+        pendingBytes += bytes.count
+        offset = 0
+        pausedUntil = nil
+        if bytes.isEmpty { popFirst() }
     }
 
     /// Removes the first step.
