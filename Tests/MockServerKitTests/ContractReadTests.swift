@@ -11,6 +11,8 @@ struct ContractReadTests {
             #expect(response.status == 200)
             #expect(response.json["status"] as? String == "ok")
             #expect(response.header("content-type") == "application/json")
+            let date = try #require(response.header("date"))
+            #expect(date.wholeMatch(of: /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT/) != nil)
         }
     }
 

@@ -105,6 +105,18 @@ struct ProtocolTests {
         }
     }
 
+    @Test("a body on a GET is read and ignored, so the next pipelined request still frames right")
+    func bodyOnGet() async throws {
+        try await withServer { server, _ async throws in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(
+                "GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nGET /"
+                    + "GET /v1/heroes/0001 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().status == 200)
+            #expect(try connection.readResponse().json["id"] as? String == "0001")
+        }
+    }
+
     @Test("the absolute form of a request target is accepted")
     func absoluteForm() async throws {
         try await withServer { server, _ async throws in
