@@ -8,7 +8,7 @@ of nonce || ciphertext || tag), exactly as API.md says a client seals them.
     pip install cryptography
     python3 Scripts/make-mock-fixtures.py            # writes MockServer/MockServerKit/Fixtures
 
-Re-running it produces new nonces (so new ciphertexts) but the same heroes and pictures.
+Re-running it keeps the committed ciphertexts (new ones only for changed names) and redraws the pictures.
 """
 import base64
 import json
@@ -101,25 +101,27 @@ def png(width, height, pixel):
 
 
 def avatar(index):
-    """A simple geometric avatar: a disc with a ring and a band, coloured by the hero's index."""
-    size = 64
+    """A geometric avatar: a shaded disc on a gradient, with a ring, a diamond or a cross, and a fine
+    woven texture so the file is a realistic few kilobytes rather than a few hundred bytes."""
+    size = 128
     hue = (index * 47) % 360
-    base = hsv(hue, 0.55, 0.95)
-    ink = hsv((hue + 180) % 360, 0.7, 0.45)
     shape = index % 3
+    centre = size / 2 - 0.5
 
     def pixel(x, y):
-        dx, dy = x - size / 2 + 0.5, y - size / 2 + 0.5
+        dx, dy = x - centre, y - centre
         r2 = dx * dx + dy * dy
-        if shape == 0 and 300 < r2 < 420:
-            return ink
-        if shape == 1 and abs(dx) + abs(dy) < 14:
-            return ink
-        if shape == 2 and abs(dx) < 5 or (shape == 2 and abs(dy) < 5):
-            return ink
-        if r2 < 28 * 28:
-            return base
-        return (250, 250, 245)
+        weave = ((x * 7 + y * 13 + index) % 5) * 3
+        if shape == 0 and 900 < r2 < 1400:
+            return hsv((hue + 180) % 360, 0.7, 0.45)
+        if shape == 1 and abs(dx) + abs(dy) < 26:
+            return hsv((hue + 180) % 360, 0.7, 0.40 + 0.2 * (abs(dx) / 26))
+        if shape == 2 and (abs(dx) < 9 or abs(dy) < 9) and r2 < 48 * 48:
+            return hsv((hue + 180) % 360, 0.7, 0.45)
+        if r2 < 56 * 56:
+            light = 1 - (r2 ** 0.5) / 56 * 0.35
+            return tuple(min(255, c + weave) for c in hsv(hue, 0.55, 0.95 * light))
+        return tuple(min(255, c + weave) for c in hsv((hue + 30) % 360, 0.12, 0.90 + 0.1 * y / size))
 
     return png(size, size, pixel)
 
@@ -132,7 +134,20 @@ def hsv(h, s, v):
     return bytes(int((channel + m) * 255) for channel in (r, g, b))
 
 
-def seal(text):
+def unseal(sealed):
+    data = base64.b64decode(sealed)
+    return AESGCM(DEMO_KEY).decrypt(data[:12], data[12:], None).decode("utf-8")
+
+
+def seal(text, previous=None):
+    """Seals with a fresh random nonce, unless `previous` already seals the same text (so re-running
+    the script leaves the committed ciphertexts alone)."""
+    if previous:
+        try:
+            if unseal(previous) == text:
+                return previous
+        except Exception:
+            pass
     nonce = os.urandom(12)
     sealed = AESGCM(DEMO_KEY).encrypt(nonce, text.encode("utf-8"), None)  # ciphertext || tag
     return base64.b64encode(nonce + sealed).decode("ascii")
@@ -141,6 +156,12 @@ def seal(text):
 def main():
     os.makedirs(os.path.join(ROOT, "pictures"), exist_ok=True)
     teams = dict(TEAMS)
+    previous = {}
+    try:
+        with open(os.path.join(ROOT, "heroes.json"), encoding="utf-8") as existing:
+            previous = {h["id"]: h.get("encrypted_real_name") for h in json.load(existing)}
+    except FileNotFoundError:
+        pass
     heroes = []
     for index, (code_name, real_name, team, powers, has_picture) in enumerate(HEROES, start=1):
         hero_id = f"{index:04d}"
@@ -152,7 +173,7 @@ def main():
         heroes.append({
             "id": hero_id,
             "code_name": code_name,
-            "encrypted_real_name": None if code_name in NO_IDENTITY else seal(real_name),
+            "encrypted_real_name": None if code_name in NO_IDENTITY else seal(real_name, previous.get(hero_id)),
             "powers": powers,
             "picture_url": f"/v1/heroes/{hero_id}/picture" if has_picture else None,
             "team": {"id": team, "name": teams[team]} if team else None,
