@@ -40,8 +40,16 @@ struct RobustnessTests {
             "POST /v1/heroes HTTP/1.1\r\nHost: x\r\nContent-Length: 1, 2\r\n\r\nab", 400
         ),
         (
-            "an unknown transfer coding",
-            "POST /v1/heroes HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501
+            "an unknown transfer coding before chunked",
+            "POST /v1/heroes HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 501
+        ),
+        (
+            "chunked not last",
+            "POST /v1/heroes HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 400
+        ),
+        (
+            "a transfer coding without chunked",
+            "POST /v1/heroes HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 400
         ),
         (
             "chunked twice",

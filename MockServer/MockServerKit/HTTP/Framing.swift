@@ -56,7 +56,11 @@ struct Framing {
                 throw HTTPFailure(status: 400, message: "Transfer-Encoding in an HTTP/1.0 request")
             }
             let list = tokens(codings)
-            if let unknown = list.first(where: { $0 != "chunked" }) {
+            // Without chunked last, the body's end cannot be known (RFC 9112 §6.3): 400, not 501.
+            guard list.last == "chunked" else {
+                throw HTTPFailure(status: 400, message: "chunked must be the final transfer coding")
+            }
+            if let unknown = list.dropLast().first(where: { $0 != "chunked" }) {
                 throw HTTPFailure(status: 501, message: "the transfer coding \(unknown) is not implemented")
             }
             guard list.count == 1 else {
