@@ -20,59 +20,65 @@ struct ExecutableTests {
     @Test(
         "it prints listening on http://HOST:PORT first, serves, and exits 0 on SIGTERM and SIGINT",
         arguments: [SIGTERM, SIGINT])
-    func runsAndStops(signal number: Int32) throws {
-        let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = ["--port", "0", "--latency", "1"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
-        let prefix = "listening on http://127.0.0.1:"
-        #expect(line.hasPrefix(prefix))
-        let port = try #require(Int(line.dropFirst(prefix.count)))
-        #expect(try TestClient(port: port).get("/health").status == 200)
-        kill(process.processIdentifier, number)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+    func runsAndStops(signal number: Int32) async throws {
+        try await offCooperativePool {
+            let process = Process()
+            process.executableURL = try Self.binary()
+            process.arguments = ["--port", "0", "--latency", "1"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = Pipe()
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+            let prefix = "listening on http://127.0.0.1:"
+            #expect(line.hasPrefix(prefix))
+            let port = try #require(Int(line.dropFirst(prefix.count)))
+            #expect(try TestClient(port: port).get("/health").status == 200)
+            kill(process.processIdentifier, number)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 0)
+        }
     }
 
     @Test("a bad option prints one error line and the usage, and exits 2")
-    func badOption() throws {
-        let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = ["--bogus"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(text.hasPrefix("mock-server: unknown option --bogus\nusage: mock-server"))
+    func badOption() async throws {
+        try await offCooperativePool {
+            let process = Process()
+            process.executableURL = try Self.binary()
+            process.arguments = ["--bogus"]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = Pipe()
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2)
+            #expect(text.hasPrefix("mock-server: unknown option --bogus\nusage: mock-server"))
+        }
     }
 
     @Test("out of file descriptors, it pauses accepting and recovers once clients leave")
-    func descriptorLimit() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -n 40 && exec \"$0\" --port 0", try Self.binary().path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
-        let port = try #require(Int(line.split(separator: ":").last ?? ""))
-        var crowd = try (0..<60).map { _ in try RawConnection(port: port, timeout: 0.5) }
-        for connection in crowd { try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n") }
-        #expect(try crowd[0].readResponse().status == 200)
-        crowd.removeAll()
-        #expect(try TestClient(port: port).get("/health").status == 200)
-        #expect(process.isRunning)
+    func descriptorLimit() async throws {
+        try await offCooperativePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n 40 && exec \"$0\" --port 0", try Self.binary().path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = Pipe()
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+            let port = try #require(Int(line.split(separator: ":").last ?? ""))
+            var crowd = try (0..<60).map { _ in try RawConnection(port: port, timeout: 0.5) }
+            for connection in crowd { try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n") }
+            #expect(try crowd[0].readResponse().status == 200)
+            crowd.removeAll()
+            #expect(try TestClient(port: port).get("/health").status == 200)
+            #expect(process.isRunning)
+        }
     }
 
     private static func binary() throws -> URL {

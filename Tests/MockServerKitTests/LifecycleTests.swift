@@ -14,35 +14,39 @@ struct LifecycleTests {
 
     @Test("stop releases the port at once: a new server starts on it while old connections were open")
     func restartOnSamePort() async throws {
-        let first = MockServer(configuration: MockServerConfiguration(users: TestUsers.all))
-        try await first.start()
-        let port = first.port
-        let connection = try RawConnection(port: port)
-        try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try connection.readResponse().status == 200)
-        await first.stop()
-        #expect(connection.isClosed())
-        #expect(throws: (any Error).self) { try RawConnection(port: port) }
-        var configuration = MockServerConfiguration(users: TestUsers.all)
-        configuration.port = port
-        let second = MockServer(configuration: configuration)
-        try await second.start()
-        #expect(second.port == port)
-        #expect(try TestClient(port: port).get("/health").status == 200)
-        await second.stop()
+        try await offCooperativePool {
+            let first = MockServer(configuration: MockServerConfiguration(users: TestUsers.all))
+            try await first.start()
+            let port = first.port
+            let connection = try RawConnection(port: port)
+            try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().status == 200)
+            await first.stop()
+            #expect(connection.isClosed())
+            #expect(throws: (any Error).self) { try RawConnection(port: port) }
+            var configuration = MockServerConfiguration(users: TestUsers.all)
+            configuration.port = port
+            let second = MockServer(configuration: configuration)
+            try await second.start()
+            #expect(second.port == port)
+            #expect(try TestClient(port: port).get("/health").status == 200)
+            await second.stop()
+        }
     }
 
     @Test("starting twice is an error; stopping twice is harmless; a stopped server starts again")
     func startTwice() async throws {
-        let server = MockServer(configuration: MockServerConfiguration(users: TestUsers.all))
-        try await server.start()
-        await #expect(throws: MockServerError.self) { try await server.start() }
-        await server.stop()
-        await server.stop()
-        #expect(server.port == 0)
-        try await server.start()
-        #expect(try TestClient(port: server.port).get("/health").status == 200)
-        await server.stop()
+        try await offCooperativePool {
+            let server = MockServer(configuration: MockServerConfiguration(users: TestUsers.all))
+            try await server.start()
+            await #expect(throws: MockServerError.self) { try await server.start() }
+            await server.stop()
+            await server.stop()
+            #expect(server.port == 0)
+            try await server.start()
+            #expect(try TestClient(port: server.port).get("/health").status == 200)
+            await server.stop()
+        }
     }
 
     @Test("with a state file, writes survive a restart, and reset restores the fixtures")

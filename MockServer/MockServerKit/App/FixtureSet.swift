@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The data a server starts from and returns to on reset: teams, heroes and their pictures.
 struct FixtureSet: Sendable {
@@ -8,6 +9,18 @@ struct FixtureSet: Sendable {
     var heroes: [HeroRecord]
     /// PNG bytes by hero id.
     var pictures: [String: [UInt8]]
+
+    /// The bundled fixtures, read once per process: they are read-only resources, and tests start
+    /// a server per test.
+    private static let bundledCache = Mutex<FixtureSet?>(nil)
+
+    /// Loads the bundled fixtures from `directory`, or returns the copy already loaded.
+    static func loadBundled(from directory: URL) throws(MockServerError) -> FixtureSet {
+        if let cached = bundledCache.withLock({ $0 }) { return cached }
+        let loaded = try load(from: directory)
+        bundledCache.withLock { $0 = loaded }
+        return loaded
+    }
 
     /// Loads `teams.json`, `heroes.json` and `pictures/<id>.png` from a directory.
     static func load(from directory: URL) throws(MockServerError) -> FixtureSet {

@@ -45,7 +45,10 @@ public final class MockServer: Sendable {
             throw MockServerError("the server is already running")
         }
         signal(SIGPIPE, SIG_IGN)  // a peer that vanishes mid-write must never end the process
-        let fixtures = try FixtureSet.load(from: configuration.fixturesDirectory())
+        let directory = try configuration.fixturesDirectory()
+        let fixtures =
+            configuration.fixtures == .bundled
+            ? try FixtureSet.loadBundled(from: directory) : try FixtureSet.load(from: directory)
         let stateFile = configuration.stateFile.map(StateFile.init)
         let saved = try stateFile?.load(teams: fixtures.teams)
         let application = HeroesApplication(

@@ -59,20 +59,22 @@ extension MockServerConfiguration {
     }
 }
 
-/// Starts a server, runs `body`, and stops the server even when `body` throws.
+/// Starts a server, runs `body` off the cooperative pool, and stops the server even when `body` throws.
 func withServer(
     _ configuration: MockServerConfiguration = .test(),
     _ body: (MockServer, TestClient) async throws -> Void
 ) async throws {
-    let server = MockServer(configuration: configuration)
-    try await server.start()
-    do {
-        try await body(server, TestClient(port: server.port))
-    } catch {
+    try await offCooperativePool {
+        let server = MockServer(configuration: configuration)
+        try await server.start()
+        do {
+            try await body(server, TestClient(port: server.port))
+        } catch {
+            await server.stop()
+            throw error
+        }
         await server.stop()
-        throw error
     }
-    await server.stop()
 }
 
 /// A fresh temporary directory for one test.
