@@ -28,7 +28,12 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
         /// DTOs, mappers, storage, offline-first repositories, the cipher adapter.
-        .target(name: "Data", dependencies: ["Domain", "Network", "COpenSSL"], exclude: ["README.md"]),
+        .target(
+            name: "Data",
+            dependencies: ["Domain", "Network", "COpenSSL"],
+            exclude: ["README.md"],
+            resources: [.copy("Remote/HeroService.plist")]
+        ),
         /// Presenters, view protocols and console views (MVP).
         .target(name: "Presentation", dependencies: ["Domain"]),
         /// The composition root: arguments, the app plist, wiring, exit codes.

@@ -1,0 +1,71 @@
+import Domain
+import Foundation
+import Network
+
+/// Maps each `NetworkError` to the `DomainError` it means, case by case, reading the contract's
+/// error body (`{"error": {"code", "message", "fields"}}`) where the status alone is not enough.
+enum DomainErrorMapping {
+    /// The API's names for fields, mapped to the Domain's; others pass through as sent.
+    static let fieldNames = ["code_name": "codeName", "team_id": "teamID", "encrypted_real_name": "realName"]
+
+    static func domainError(for error: NetworkError, notFound: String) -> Error {
+        switch error {
+        case .cancelled:
+            return CancellationError()
+        case .unauthorized(let realm):
+            return DomainError.unauthorized(realm: realm)
+        case .forbidden:
+            return DomainError.forbidden
+        case .timedOut:
+            return DomainError.unavailable("the server did not answer in time")
+        case .transport(_, let message):
+            return DomainError.unavailable(message)
+        case .decoding(let message, _):
+            return DomainError.badData("the answer does not decode: \(message)")
+        case .invalidDescriptor(let problem):
+            return DomainError.badData("the service description is wrong: \(problem)")
+        case .encoding(let message):
+            return DomainError.invalid(["request": message])
+        case .unacceptableStatus(let code, _, let excerpt):
+            return statusError(code, body: ErrorBody(excerpt), notFound: notFound)
+        }
+    }
+
+    private static func statusError(_ code: Int, body: ErrorBody?, notFound: String) -> DomainError {
+        let message = body?.message
+        switch code {
+        case 404: return .notFound(notFound)
+        case 409: return .conflict(message ?? "the change clashes with another hero")
+        case 412: return .preconditionFailed
+        case 422:
+            let fields = body?.fields ?? [:]
+            let named = Dictionary(fields.map { (fieldNames[$0.key] ?? $0.key, $0.value) }) { first, _ in
+                first
+            }
+            return .invalid(named.isEmpty ? ["request": message ?? "was refused as invalid"] : named)
+        case 400, 413, 415: return .invalid(["request": message ?? "was refused with status \(code)"])
+        case 500...599: return .unavailable("the server answered \(code)" + (message.map { ": \($0)" } ?? ""))
+        default: return .badData("unexpected status \(code)" + (message.map { ": \($0)" } ?? ""))
+        }
+    }
+
+    /// The contract's error body, when the excerpt holds one.
+    struct ErrorBody: Decodable {
+        struct Detail: Decodable {
+            let code: String?
+            let message: String?
+            let fields: [String: String]?
+        }
+        let error: Detail
+
+        var message: String? { error.message }
+        var fields: [String: String]? { error.fields }
+
+        init?(_ excerpt: String) {
+            guard let body = try? JSONDecoder().decode(ErrorBody.self, from: Data(excerpt.utf8)) else {
+                return nil
+            }
+            self = body
+        }
+    }
+}

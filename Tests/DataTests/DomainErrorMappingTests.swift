@@ -1,0 +1,50 @@
+import Domain
+import Network
+import Testing
+
+@testable import Data
+
+@Suite("DomainErrorMapping")
+struct DomainErrorMappingTests {
+    static func status(_ code: Int, _ body: String = "") -> NetworkError {
+        .unacceptableStatus(code: code, headers: HTTPHeaders(), bodyExcerpt: body)
+    }
+
+    @Test(
+        "each network failure maps to the domain error it means",
+        arguments: [
+            (status(404), DomainError.notFound("hero 0007")),
+            (
+                status(409, #"{"error":{"code":"conflict","message":"code_name is taken"}}"#),
+                .conflict("code_name is taken")
+            ),
+            (status(412), .preconditionFailed),
+            (
+                status(
+                    422,
+                    #"{"error":{"code":"validation_failed","message":"bad","fields":{"code_name":"too long","powers":"too many"}}}"#
+                ),
+                .invalid(["codeName": "too long", "powers": "too many"])
+            ),
+            (status(422, "not json"), .invalid(["request": "was refused as invalid"])),
+            (
+                status(413, #"{"error":{"code":"payload_too_large","message":"over 5 MiB"}}"#),
+                .invalid(["request": "over 5 MiB"])
+            ),
+            (status(503), .unavailable("the server answered 503")),
+            (status(418), .badData("unexpected status 418")),
+            (.unauthorized(realm: "heroes"), .unauthorized(realm: "heroes")),
+            (.forbidden, .forbidden),
+            (.timedOut, .unavailable("the server did not answer in time")),
+            (.transport(code: -1004, message: "could not connect"), .unavailable("could not connect")),
+        ] as [(NetworkError, DomainError)]
+    )
+    func maps(error: NetworkError, expected: DomainError) {
+        #expect(DomainErrorMapping.domainError(for: error, notFound: "hero 0007") as? DomainError == expected)
+    }
+
+    @Test("a cancelled call stays a cancellation, not a domain error")
+    func cancellation() {
+        #expect(DomainErrorMapping.domainError(for: .cancelled, notFound: "x") is CancellationError)
+    }
+}
