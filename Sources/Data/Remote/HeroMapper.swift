@@ -60,6 +60,20 @@ public struct HeroMapper: Sendable {
         )
     }
 
+    /// The wire form of a hero, for storing what the server sent (times in whole seconds, UTC).
+    public func dto(from hero: Hero) -> HeroDTO {
+        HeroDTO(
+            id: hero.id.rawValue,
+            codeName: hero.codeName,
+            encryptedRealName: hero.sealedRealName?.base64,
+            powers: hero.powers,
+            pictureURL: hero.picture?.path,
+            team: hero.team.map { TeamDTO(id: $0.id.rawValue, name: $0.name) },
+            updatedAt: hero.updatedAt.formatted(.iso8601),
+            version: hero.version
+        )
+    }
+
     /// Parses RFC 3339 with or without fractional seconds (`2026-11-30T12:00:00Z`).
     static func date(fromRFC3339 text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }

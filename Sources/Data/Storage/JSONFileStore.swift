@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One collection kept as a JSON file: written atomically (temp file, fsync, rename), with a
+/// schema version and stable key order, locked against a second process. A file that does not
+/// decode is moved aside and reported, never silently replaced.
+public actor JSONFileStore<Value: Codable & Sendable> {
+    /// The schema this code writes and reads.
+    public static var schemaVersion: Int { 1 }
+
+    private struct Envelope: Codable {
+        let schemaVersion: Int
+        let value: Value
+
+        enum CodingKeys: String, CodingKey {
+            case schemaVersion = "schema_version"
+            case value
+        }
+    }
+
+    private struct VersionOnly: Decodable {
+        let schemaVersion: Int
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version" }
+    }
+
+    /// The file the collection lives in.
+    public let url: URL
+    private let lock: FileLock
+
+    private init(url: URL, lock: FileLock) {
+        self.url = url
+        self.lock = lock
+    }
+
+    /// Opens the store at `url`, creating its folder, and takes its lock (`<file>.lock`).
+    public static func open(at url: URL) throws -> JSONFileStore {
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw StorageError.io(url, "cannot create its folder: \(error.localizedDescription)")
+        }
+        return JSONFileStore(url: url, lock: try FileLock.acquire(at: url.appendingPathExtension("lock")))
+    }
+
+    /// The stored value; `nil` when there is no file yet. A corrupt file is moved aside and
+    /// reported as `StorageError.corrupt`; a newer schema as `.unsupportedSchema`.
+    public func read() throws -> Value? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let decoder = JSONDecoder()
+        do {
+            return try decoder.decode(Envelope.self, from: data).value
+        } catch {
+            if let version = try? decoder.decode(VersionOnly.self, from: data).schemaVersion,
+                version > Self.schemaVersion
+            {
+                throw StorageError.unsupportedSchema(url, version: version)
+            }
+            throw StorageError.corrupt(url, movedTo: try moveAside(), reason: Self.reason(error))
+        }
+    }
+
+    /// Replaces the stored value; readers see the old file or the new one, never half of either.
+    public func write(_ value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(Envelope(schemaVersion: Self.schemaVersion, value: value))
+        } catch {
+            throw StorageError.io(url, "cannot encode: \(error)")
+        }
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw StorageError.io(temporary, "cannot create the temporary file")
+            }
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            try handle.synchronize()  // on disk before the rename makes it visible
+            guard rename(temporary.path, url.path) == 0 else {
+                throw StorageError.io(url, "cannot replace: \(String(cString: strerror(errno)))")
+            }
+        } catch let error as StorageError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw StorageError.io(url, "cannot write: \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads, changes and writes the value as one step that no other call of this store can
+    /// interleave with; `body` sees `nil` when there is no file yet. Nothing is written when
+    /// `body` throws or leaves `nil`.
+    public func update<Result: Sendable>(_ body: @Sendable (inout Value?) throws -> Result) throws -> Result {
+        var value = try read()
+        let result = try body(&value)
+        if let value { try write(value) }
+        return result
+    }
+
+    private func moveAside() throws -> URL {
+        let stamp = Int(Date().timeIntervalSince1970)
+        let aside = url.deletingLastPathComponent()
+            .appendingPathComponent(
+                "\(url.lastPathComponent).corrupt-\(stamp)-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.moveItem(at: url, to: aside)
+        } catch {
+            throw StorageError.io(url, "unreadable, and cannot be moved aside: \(error.localizedDescription)")
+        }
+        return aside
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): "not JSON: \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, _): "missing key \(key.stringValue)"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        default: "\(error)"
+        }
+    }
+}

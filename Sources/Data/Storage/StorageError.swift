@@ -1,0 +1,25 @@
+import Foundation
+
+/// Why the local store could not be used. Every case names the file.
+public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Another process holds the store's lock.
+    case locked(URL)
+    /// The file did not decode; it was moved aside to `movedTo`, never silently replaced.
+    case corrupt(URL, movedTo: URL, reason: String)
+    /// The file was written by a newer version of the app; it is left untouched.
+    case unsupportedSchema(URL, version: Int)
+    /// The file system refused a read or a write.
+    case io(URL, String)
+
+    /// One line naming the file and the problem.
+    public var description: String {
+        switch self {
+        case .locked(let url): "\(url.path) is in use by another process"
+        case .corrupt(let url, let movedTo, let reason):
+            "\(url.path) was unreadable (\(reason)); it was moved to \(movedTo.lastPathComponent)"
+        case .unsupportedSchema(let url, let version):
+            "\(url.path) has schema version \(version), newer than this app understands"
+        case .io(let url, let message): "\(url.path): \(message)"
+        }
+    }
+}
