@@ -173,7 +173,10 @@ struct RetryTests {
         let start = ContinuousClock.now
         await #expect(throws: NetworkError.timedOut) { try await service.call(Self.quick) }
         #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(transport.calls.count == 1)
+        // Three 503s are scripted: a deadline that did not cover retries would reach the third.
+        // The first backoff (0.5-1 s) outlasts the 0.1 s deadline, so normally one call is made;
+        // a starved scheduler may let a second one out, never the third.
+        #expect(transport.calls.count < 3)
     }
 
     @Test("cancelling the calling task stops the request in flight and its retries at once")

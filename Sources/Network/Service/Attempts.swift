@@ -56,12 +56,14 @@ struct Attempts {
     private func withDeadline<Value: Sendable>(
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        let deadline = self.deadline
+        // The deadline is an instant fixed now, not a span from whenever its child task first
+        // runs: on a busy machine that child can start late, and the call must not outlive it.
+        let end = ContinuousClock.now + deadline
         return try await withThrowingTaskGroup(of: Value.self) { group in
             group.addTask { try await operation() }
             group.addTask {
                 do {
-                    try await Task.sleep(for: deadline)
+                    try await Task.sleep(until: end, clock: .continuous)
                 } catch {
                     throw NetworkError.cancelled
                 }
