@@ -27,7 +27,7 @@ struct JournalTests {
         try await withServer { server, client async throws in
             let since = server.lastSequence
             async let entries = server.waitForRequests(count: 3, since: since)
-            Task.detached {
+            Task(executorPreference: BlockingExecutor.shared) {
                 for _ in 0..<3 { _ = try client.get("/health") }
             }
             #expect(try await entries.count == 3)

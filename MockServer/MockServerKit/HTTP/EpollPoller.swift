@@ -73,10 +73,10 @@
             withEvent(mask: 0, fd: fd) { _ = control(epoll, Self.remove, fd, $0) }
         }
 
-        func wait(timeout: Int32, into ready: inout [PollEvent]) {
+        func wait(timeout: Int32, into ready: inout [PollEvent]) -> Bool {
             ready.removeAll(keepingCapacity: true)
             let count = waitCall(epoll, events, Int32(Self.capacity), timeout)
-            guard count > 0 else { return }
+            guard count > 0 else { return count == 0 || errno == EINTR }
             for index in 0..<Int(count) {
                 let event = events.advanced(by: index * Self.eventSize)
                 let mask = event.loadUnaligned(as: UInt32.self)
@@ -87,6 +87,7 @@
                         fd: fd, readable: mask & Self.readable != 0 || failed,
                         writable: mask & Self.writable != 0 || failed))
             }
+            return true
         }
 
         func close() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Limits and timeouts of the event loop, in nanoseconds where they are durations.
 struct LoopSettings: Sendable {
     /// Connections served at once; more are answered 503 and closed.
@@ -59,7 +61,12 @@ final class EventLoop {
         nextSweep = Monotonic.now() + sweepInterval
         var running = true
         while running {
-            poller.wait(timeout: waitTimeout(now: Monotonic.now()), into: &events)
+            guard poller.wait(timeout: waitTimeout(now: Monotonic.now()), into: &events) else {
+                // Someone closed the poller's descriptor under it: stop rather than spin at full speed.
+                FileHandle.standardError.write(
+                    Data("mock-server: the event loop's poller failed; stopping\n".utf8))
+                break
+            }
             let now = Monotonic.now()
             for event in events {
                 if event.fd == wake.readEnd {

@@ -20,8 +20,9 @@ protocol Poller: AnyObject {
     func watch(_ fd: Int32, read: Bool, write: Bool)
     /// Stops watching `fd` (call before closing it).
     func forget(_ fd: Int32)
-    /// Waits up to `timeout` milliseconds (-1: forever) and fills `events`.
-    func wait(timeout: Int32, into events: inout [PollEvent])
+    /// Waits up to `timeout` milliseconds (-1: forever) and fills `events`. Returns false when the
+    /// poller itself is unusable (its descriptor was closed under it), so the loop ends instead of spinning.
+    func wait(timeout: Int32, into events: inout [PollEvent]) -> Bool
     /// Releases the poller's own resources.
     func close()
 }
@@ -52,10 +53,10 @@ final class PollPoller: Poller {
         fds.removeLast()
     }
 
-    func wait(timeout: Int32, into events: inout [PollEvent]) {
+    func wait(timeout: Int32, into events: inout [PollEvent]) -> Bool {
         events.removeAll(keepingCapacity: true)
         let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
-        guard ready > 0 else { return }
+        guard ready > 0 else { return ready == 0 || errno == EINTR || errno == EAGAIN }
         let failure = Int16(POLLERR) | Int16(POLLHUP) | Int16(POLLNVAL)
         var remaining = Int(ready)
         for index in fds.indices where fds[index].revents != 0 {
@@ -70,6 +71,7 @@ final class PollPoller: Poller {
             remaining -= 1
             if remaining == 0 { break }
         }
+        return true
     }
 
     func close() {}

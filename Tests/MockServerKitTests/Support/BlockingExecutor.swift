@@ -1,19 +1,21 @@
-import Dispatch
+import Foundation
 
-/// Runs test code that blocks on sockets and pipes off Swift's cooperative thread pool.
+/// Runs test code that blocks on sockets and pipes on threads of its own.
 ///
 /// The tests talk to the server with blocking reads (a client written plainly from the RFC). On a
-/// 2-core machine the cooperative pool has two threads, so blocking them would stall every other
-/// test in the process (their timers, their URLSession callbacks). Jobs preferring this executor
-/// run on a concurrent dispatch queue instead, which adds threads when its threads block.
+/// 2-core machine both Swift's cooperative pool and libdispatch's default root queue have two
+/// threads, so blocking either would stall every other test in the process (their timers, their
+/// URLSession callbacks). Each job that prefers this executor runs on a fresh thread instead:
+/// a job lasts from one suspension point of a test to the next, so there are only a few thousand.
 final class BlockingExecutor: TaskExecutor {
     static let shared = BlockingExecutor()
 
-    private let queue = DispatchQueue(label: "MockServerKitTests.blocking-io", attributes: .concurrent)
-
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { job.runSynchronously(on: executor) }
+        thread.name = "MockServerKitTests.blocking-io"
+        thread.start()
     }
 }
 

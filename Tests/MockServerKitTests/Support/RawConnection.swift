@@ -41,10 +41,26 @@ final class RawConnection {
 
     /// Connects to 127.0.0.1:`port`.
     init(port: Int, timeout: Double = 5) throws {
+        // The descriptor is stored only once connected: a class whose init throws after every
+        // property is set still runs deinit, and a second close would close whatever descriptor
+        // another test opened with the same number in between (a server's epoll, say).
+        fd = try Self.connected(port: port)
+        var interval = timeval()
+        interval.tv_sec = .init(timeout)
+        interval.tv_usec = .init((timeout - Double(Int(timeout))) * 1e6)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    private static func connected(port: Int) throws -> Int32 {
         #if canImport(Glibc)
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw WireError(description: "socket failed") }
         var address = sockaddr_in()
@@ -57,18 +73,11 @@ final class RawConnection {
             }
         }
         guard result == 0 else {
+            let code = errno
             close(fd)
-            throw WireError(description: "connect failed: errno \(errno)")
+            throw WireError(description: "connect failed: errno \(code)")
         }
-        var interval = timeval()
-        interval.tv_sec = .init(timeout)
-        interval.tv_usec = .init((timeout - Double(Int(timeout))) * 1e6)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        #if canImport(Darwin)
-            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        return fd
     }
 
     deinit { close(fd) }
