@@ -4,8 +4,8 @@ import Testing
 struct DependencyRuleTests {
     let graph: PackageGraph
 
-    init() throws {
-        graph = try PackageGraph.current.get()
+    init() async throws {
+        graph = try await PackageGraph.load()
     }
 
     @Test("every non-test target has a place in the architecture")

@@ -19,8 +19,8 @@ struct ImportRuleTests {
             ("MockServer/MockServerKit", "MockServerKit"),
         ]
     )
-    func layerImports(folder: String, target: String) throws {
-        let graph = try PackageGraph.current.get()
+    func layerImports(folder: String, target: String) async throws {
+        let graph = try await PackageGraph.load()
         let layers = graph.targets.first { $0.name == target }?.edges ?? []
         let allowed = (DependencyRule.systemImports[target] ?? []).union(layers)
         for found in try SourceImport.all(under: folder) where !allowed.contains(found.module) {

@@ -34,7 +34,7 @@ struct PackageGraph: Decodable {
     ///
     /// `swift package` run from inside `swift test` waits forever on the `.build` lock, so it gets
     /// a scratch path of its own in a temporary folder (LINUX.md, trap 11).
-    static let current: Result<PackageGraph, DescribeError> = {
+    private static let current: Result<PackageGraph, DescribeError> = {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("heroes-architecture-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -70,6 +70,17 @@ struct PackageGraph: Decodable {
             return .failure(DescribeError(message: "unreadable describe output: \(error)"))
         }
     }()
+}
+
+extension PackageGraph {
+    /// The manifest, read on a thread of its own: running and waiting for `swift package` blocks
+    /// for seconds, and blocking the cooperative pool or Dispatch's root queue (two threads each
+    /// on a 2-core machine) would stall every other test, timers and URLSession included.
+    static func load() async throws -> PackageGraph {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: current) }.start()
+        }
+    }
 }
 
 /// Why the manifest could not be read.
