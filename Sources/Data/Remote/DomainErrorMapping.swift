@@ -8,6 +8,16 @@ enum DomainErrorMapping {
     /// The API's names for fields, mapped to the Domain's; others pass through as sent.
     static let fieldNames = ["code_name": "codeName", "team_id": "teamID", "encrypted_real_name": "realName"]
 
+    /// Runs `body`, turning a `NetworkError` into the `DomainError` it means.
+    static func mappingErrors<Value>(notFound: String, _ body: () async throws -> Value) async throws -> Value
+    {
+        do {
+            return try await body()
+        } catch let error as NetworkError {
+            throw domainError(for: error, notFound: notFound)
+        }
+    }
+
     static func domainError(for error: NetworkError, notFound: String) -> Error {
         switch error {
         case .cancelled:

@@ -16,7 +16,14 @@ public enum HeroAPI {
     /// `DELETE /v1/heroes/{id}` with an optional `If-Match`.
     static let deleteHero = Endpoint<NoContent>("deleteHero", arguments: 2)
 
-    static let all: [any EndpointDeclaration] = [heroes, hero, teams, createHero, replaceHero, deleteHero]
+    /// `GET /v1/heroes/{id}/picture`, streamed to a file.
+    static let picture = Endpoint<Data>("picture", arguments: 1)
+    /// `PUT /v1/heroes/{id}/picture` with PNG bytes.
+    static let putPicture = Endpoint<NoContent>("putPicture", arguments: 2)
+
+    static let all: [any EndpointDeclaration] = [
+        heroes, hero, teams, createHero, replaceHero, deleteHero, picture, putPicture,
+    ]
 
     /// Loads and checks the bundled `HeroService.plist`; a bad descriptor fails here, at start.
     public static func catalog() throws -> ServiceCatalog {

@@ -69,11 +69,7 @@ public final class RemoteHeroDataSource: Sendable {
     private func calling<Value>(notFound: String = "resource", _ body: () async throws -> Value)
         async throws -> Value
     {
-        do {
-            return try await body()
-        } catch let error as NetworkError {
-            throw DomainErrorMapping.domainError(for: error, notFound: notFound)
-        }
+        try await DomainErrorMapping.mappingErrors(notFound: notFound, body)
     }
 
     private func content<DTO>(of reply: Reply<DTO>, what: String) throws -> DTO {

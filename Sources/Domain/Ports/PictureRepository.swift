@@ -7,9 +7,9 @@
 /// Moves heroes' pictures between the server and local files, reporting progress as it goes.
 /// Both methods throw `DomainError` (or `CancellationError` when their task is cancelled).
 public protocol PictureRepository: Sendable {
-    /// Streams a picture into `destination`, calling `progress` as bytes arrive.
+    /// Streams the hero's picture into `destination`, calling `progress` as bytes arrive.
     func download(
-        _ picture: PictureReference,
+        pictureOf hero: Hero.ID,
         to destination: URL,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> PictureFile

@@ -22,7 +22,7 @@ public struct DownloadPicture: Sendable {
         progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
     ) async throws -> PictureFile {
         let hero = try await heroes.hero(id).value
-        guard let picture = hero.picture else { throw DomainError.notFound("hero \(id) has no picture") }
-        return try await pictures.download(picture, to: destination, progress: progress)
+        guard hero.picture != nil else { throw DomainError.notFound("hero \(id) has no picture") }
+        return try await pictures.download(pictureOf: id, to: destination, progress: progress)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 public final class FakePictureRepository: PictureRepository {
     /// A call the fake received, with its arguments.
     public enum Call: Sendable, Hashable {
-        case download(PictureReference, to: URL)
+        case download(Hero.ID, to: URL)
         case upload(URL, for: Hero.ID)
     }
 
@@ -13,8 +13,8 @@ public final class FakePictureRepository: PictureRepository {
     public typealias ProgressSink = @Sendable (TransferProgress) -> Void
 
     /// Answers `download(_:to:progress:)`; the handler may report progress through the sink.
-    public let onDownload = AsyncStub<(PictureReference, URL, ProgressSink), PictureFile>(
-        "PictureRepository.download(_:to:progress:)"
+    public let onDownload = AsyncStub<(Hero.ID, URL, ProgressSink), PictureFile>(
+        "PictureRepository.download(pictureOf:to:progress:)"
     )
     /// Answers `upload(_:for:progress:)`; the handler may report progress through the sink.
     public let onUpload = AsyncStub<(URL, Hero.ID, ProgressSink), Void>(
@@ -30,12 +30,12 @@ public final class FakePictureRepository: PictureRepository {
 
     /// Records the call, then answers with the stub `onDownload`.
     public func download(
-        _ picture: PictureReference,
+        pictureOf hero: Hero.ID,
         to destination: URL,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> PictureFile {
-        log.record(.download(picture, to: destination))
-        return try await onDownload((picture, destination, progress))
+        log.record(.download(hero, to: destination))
+        return try await onDownload((hero, destination, progress))
     }
 
     /// Records the call, then answers with the stub `onUpload`.

@@ -28,7 +28,7 @@ struct PictureTests {
 
         #expect(file == PictureFile(location: destination, byteCount: 1024))
         #expect(seen.withLock { $0.map(\.completedBytes) } == [512, 1024])
-        #expect(pictures.calls == [.download(try #require(hero.picture), to: destination)])
+        #expect(pictures.calls == [.download(hero.id, to: destination)])
     }
 
     @Test("a hero without a picture is not found, and nothing is downloaded")

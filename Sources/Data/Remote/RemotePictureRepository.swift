@@ -1,0 +1,78 @@
+import Domain
+import Foundation
+import Network
+
+/// The `PictureRepository` over the Heroes API: downloads stream to a file, uploads are checked
+/// (a PNG of at most 5 MiB) before a byte is sent, and both report progress.
+public final class RemotePictureRepository: PictureRepository {
+    /// The contract's limit on an uploaded picture.
+    public static let maximumUploadBytes = 5 * 1024 * 1024
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    private let service: WebService
+
+    /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`.
+    public init(service: WebService) { self.service = service }
+
+    /// Streams the hero's picture into `destination`, never holding it in memory.
+    public func download(
+        pictureOf hero: Hero.ID,
+        to destination: URL,
+        progress: @escaping @Sendable (Domain.TransferProgress) -> Void
+    ) async throws -> PictureFile {
+        let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
+            try await service.download(HeroAPI.picture, hero.rawValue, to: destination) { report in
+                guard report.direction == .download else { return }
+                progress(
+                    TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
+            }
+        }
+        guard case .content(let file) = reply.outcome else {
+            throw DomainError.badData("the picture came back with status \(reply.status) and no body")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber) ?? nil
+        return PictureFile(location: file, byteCount: size?.int64Value ?? 0)
+    }
+
+    /// Sends the PNG at `file` as the hero's picture; refuses a missing, oversized or non-PNG
+    /// file with `DomainError.invalid(["picture": …])` before anything is sent.
+    public func upload(
+        _ file: URL,
+        for hero: Hero.ID,
+        progress: @escaping @Sendable (Domain.TransferProgress) -> Void
+    ) async throws {
+        let bytes = try Self.readPNG(at: file)
+        _ = try await DomainErrorMapping.mappingErrors(notFound: "hero \(hero)") {
+            try await service.call(HeroAPI.putPicture, hero.rawValue, bytes) { report in
+                guard report.direction == .upload else { return }
+                progress(
+                    TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
+            }
+        }
+    }
+
+    static func readPNG(at file: URL) throws -> Data {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        } catch {
+            throw DomainError.invalid(["picture": "cannot be read at \(file.path)"])
+        }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumUploadBytes {
+            throw DomainError.invalid(["picture": "must be at most 5 MiB, not \(size) bytes"])
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw DomainError.invalid(["picture": "cannot be read at \(file.path)"])
+        }
+        guard data.count <= maximumUploadBytes else {
+            throw DomainError.invalid(["picture": "must be at most 5 MiB, not \(data.count) bytes"])
+        }
+        guard data.starts(with: pngSignature) else {
+            throw DomainError.invalid(["picture": "is not a PNG image"])
+        }
+        return data
+    }
+}
