@@ -35,7 +35,7 @@ let package = Package(
             resources: [.copy("Remote/HeroService.plist")]
         ),
         /// Presenters, view protocols and console views (MVP).
-        .target(name: "Presentation", dependencies: ["Domain"]),
+        .target(name: "Presentation", dependencies: ["Domain"], exclude: ["README.md"]),
         /// The composition root: arguments, the app plist, wiring, exit codes.
         .executableTarget(
             name: "heroes-cli",
