@@ -25,13 +25,14 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// A page: revalidated by its entity tag, stored, and served stale from the store when offline.
     public func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage> {
         let key = HeroCache.key(for: query)
-        let stored = await cached { cache -> HeroPageDTO? in
-            guard let page = cache.pages[key] else { return nil }
-            let items = page.ids.compactMap { cache.heroes[$0]?.hero }
-            guard items.count == page.ids.count else { return nil }
-            return HeroPageDTO(items: items, page: page.page, perPage: page.perPage, total: page.total)
+        let cache = await snapshot()
+        let entry = cache.pages[key]
+        let items = entry?.ids.compactMap { cache.heroes[$0]?.hero } ?? []
+        let stored = entry.flatMap { page in
+            items.count == page.ids.count
+                ? HeroPageDTO(items: items, page: page.page, perPage: page.perPage, total: page.total) : nil
         }
-        let tag = await cached { $0.pages[key]?.entityTag }
+        let tag = entry?.entityTag
         return try await revalidate(stored: stored, map: mapper.page(from:)) {
             switch try await remote.heroes(matching: query, ifNoneMatch: stored == nil ? nil : tag) {
             case .notModified: return nil
@@ -51,7 +52,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// One hero: revalidated by its entity tag, stored, and served stale when offline; a hero
     /// the server no longer has is dropped from the store.
     public func hero(_ id: Hero.ID) async throws -> Cached<Hero> {
-        let stored = await cached { $0.heroes[id.rawValue] }
+        let stored = await snapshot().heroes[id.rawValue]
         return try await revalidate(stored: stored?.hero, map: mapper.hero(from:)) {
             do {
                 switch try await remote.hero(id, ifNoneMatch: stored?.entityTag) {
@@ -72,7 +73,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
 
     /// The teams: revalidated by their entity tag, stored, and served stale when offline.
     public func teams() async throws -> Cached<[Team]> {
-        let stored = await cached { $0.teams }
+        let stored = await snapshot().teams
         let toTeams: ([TeamDTO]) -> [Team] = { $0.map(self.mapper.team(from:)) }
         return try await revalidate(stored: stored?.items, map: toTeams) {
             switch try await remote.teams(ifNoneMatch: stored?.entityTag) {
@@ -153,8 +154,17 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    private func cached<Result: Sendable>(_ read: @escaping @Sendable (HeroCache) -> Result) async -> Result {
-        (try? await changeThrowing { cache in read(cache) }) ?? read(HeroCache())
+    /// The stored cache, read without writing; a corrupt file is reported (and moved aside by the
+    /// store), any other storage problem reported, and the read goes on with an empty cache.
+    private func snapshot() async -> HeroCache {
+        do {
+            return try await store.read() ?? HeroCache()
+        } catch let problem as StorageError {
+            reportStorageProblem(problem)
+        } catch {
+            reportStorageProblem(.io(store.url, "\(error)"))
+        }
+        return HeroCache()
     }
 
     private func change(_ body: @escaping @Sendable (inout HeroCache) -> Void) async {
