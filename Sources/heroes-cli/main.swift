@@ -7,7 +7,7 @@ let usage = """
     USAGE: heroes-cli <command> [options]
 
     The commands (list, search, show, create, edit, delete, reveal, sync, picture) arrive with
-    the CLI issue. Today the Domain layer, its use cases and their tests are in place:
-    run `swift test` to see them.
+    the CLI issue. Today the Domain, Network and Data layers and the mock server are in place:
+    `swift test` runs their tests, and `swift run mock-server --port 8080` serves the API.
     """
 print(usage)
