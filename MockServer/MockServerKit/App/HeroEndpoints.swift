@@ -28,9 +28,8 @@ extension HeroesApplication {
     /// `POST /v1/heroes`: editor only; 422 invalid, 409 duplicate code name.
     func create(_ request: HTTPRequest) -> HTTPResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
-        let teams = store.withLock { $0.teams }
         let draft: HeroDraft
-        switch HeroInput.parse(request.body, teams: teams) {
+        switch parseDraft(request) {
         case .success(let parsed): draft = parsed
         case .failure(let problem): return Self.response(for: problem)
         }
@@ -50,14 +49,15 @@ extension HeroesApplication {
     /// `PUT /v1/heroes/{id}`: editor only; full replace, `If-Match` checked.
     func replace(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
-        if let refusal = checkExistsAndMatches(id, request) { return refusal }
-        let teams = store.withLock { $0.teams }
+        if let refusal = store.withLock({ checkExistsAndMatches(id, request, in: $0) }) { return refusal }
         let draft: HeroDraft
-        switch HeroInput.parse(request.body, teams: teams) {
+        switch parseDraft(request) {
         case .success(let parsed): draft = parsed
         case .failure(let problem): return Self.response(for: problem)
         }
         return store.withLock { store in
+            // Checked again under the same lock as the write, so no change can slip in between.
+            if let refusal = checkExistsAndMatches(id, request, in: store) { return refusal }
             if store.isTaken(draft.codeName, except: id) { return conflict(draft.codeName) }
             guard let record = store.replace(id, with: draft, now: Self.timestamp()) else {
                 return notFound(id)
@@ -70,8 +70,8 @@ extension HeroesApplication {
     /// `DELETE /v1/heroes/{id}`: editor only, `If-Match` checked.
     func delete(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
-        if let refusal = checkExistsAndMatches(id, request) { return refusal }
         return store.withLock { store in
+            if let refusal = checkExistsAndMatches(id, request, in: store) { return refusal }
             guard store.delete(id) else { return notFound(id) }
             if let failure = persist(store) { return failure }
             return HTTPResponse(status: 204, fields: [], body: [])
@@ -79,8 +79,8 @@ extension HeroesApplication {
     }
 
     /// 404 when the hero is absent, 412 when `If-Match` names another version.
-    func checkExistsAndMatches(_ id: String, _ request: HTTPRequest) -> HTTPResponse? {
-        guard let tag = store.withLock({ $0.hero(id)?.entityTag }) else { return notFound(id) }
+    func checkExistsAndMatches(_ id: String, _ request: HTTPRequest, in store: HeroStore) -> HTTPResponse? {
+        guard let tag = store.hero(id)?.entityTag else { return notFound(id) }
         guard Preconditions.matches(request.value("if-match"), current: tag) else {
             return ErrorBody.response(
                 status: 412, message: "the hero changed: its current version is \(tag)",
@@ -100,6 +100,12 @@ extension HeroesApplication {
     /// The 404 of an absent hero.
     func notFound(_ id: String) -> HTTPResponse {
         ErrorBody.response(status: 404, message: "no hero with id \(id)")
+    }
+
+    /// The body as a checked hero input against the current teams, or why it is refused.
+    private func parseDraft(_ request: HTTPRequest) -> Result<HeroDraft, HeroInput.Problem> {
+        let teams = store.withLock { $0.teams }
+        return HeroInput.parse(request.body, teams: teams)
     }
 
     private func conflict(_ codeName: String) -> HTTPResponse {
