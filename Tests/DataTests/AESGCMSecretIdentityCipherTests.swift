@@ -102,14 +102,9 @@ enum FixtureIdentities {
     }
 
     static func load() throws -> [(String, SealedSecret)] {
-        var root = URL(fileURLWithPath: #filePath)
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            root.deleteLastPathComponent()
-        }
-        let file = root.appendingPathComponent("MockServer/MockServerKit/Fixtures/heroes.json")
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let heroes = try decoder.decode([FixtureHero].self, from: Data(contentsOf: file))
+        let heroes = try decoder.decode([FixtureHero].self, from: Data(contentsOf: FixtureFiles.heroes))
         return heroes.compactMap { hero in hero.encryptedRealName.map { (hero.id, SealedSecret(base64: $0)) }
         }
     }

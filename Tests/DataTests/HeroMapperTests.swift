@@ -46,12 +46,7 @@ struct HeroMapperTests {
 
     @Test("every fixture hero of the mock server maps, in one valid page")
     func mapsFixtures() throws {
-        var root = URL(fileURLWithPath: #filePath)
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            root.deleteLastPathComponent()
-        }
-        let data = try Data(
-            contentsOf: root.appendingPathComponent("MockServer/MockServerKit/Fixtures/heroes.json"))
+        let data = try Data(contentsOf: FixtureFiles.heroes)
         let dtos = try JSONDecoder().decode([HeroDTO].self, from: data)
         let page = try mapper.page(from: HeroPageDTO(items: dtos, page: 1, perPage: 100, total: dtos.count))
         #expect(page.items.count >= 40)

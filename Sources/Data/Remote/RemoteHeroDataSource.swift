@@ -64,7 +64,12 @@ public final class RemoteHeroDataSource: Sendable {
     }
 
     /// A hero's entity tag as API.md defines it: `"<id>-<version>"`, quotes included.
-    static func entityTag(_ id: Hero.ID, _ version: Int) -> String { "\"\(id.rawValue)-\(version)\"" }
+    static func entityTag(_ id: Hero.ID, _ version: Int) -> String {
+        entityTag(id: id.rawValue, version: version)
+    }
+
+    /// The same, from the wire form of the id.
+    static func entityTag(id: String, version: Int) -> String { "\"\(id)-\(version)\"" }
 
     private func calling<Value>(notFound: String = "resource", _ body: () async throws -> Value)
         async throws -> Value

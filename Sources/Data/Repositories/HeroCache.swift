@@ -54,7 +54,8 @@ public struct HeroCache: Codable, Sendable, Equatable {
 
     /// Stores a hero and forgets every page: any change to the heroes changes every page.
     mutating func store(_ hero: HeroDTO) {
-        heroes[hero.id] = StoredHero(hero: hero, entityTag: "\"\(hero.id)-\(hero.version)\"")
+        heroes[hero.id] = StoredHero(
+            hero: hero, entityTag: RemoteHeroDataSource.entityTag(id: hero.id, version: hero.version))
         pages = [:]
     }
 }

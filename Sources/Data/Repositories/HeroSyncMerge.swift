@@ -18,7 +18,8 @@ enum HeroSyncMerge {
             case let existing? where existing.hero == dto: unchanged.append(id)
             default: updated.append(id)
             }
-            merged[dto.id] = HeroCache.StoredHero(hero: dto, entityTag: "\"\(dto.id)-\(dto.version)\"")
+            merged[dto.id] = HeroCache.StoredHero(
+                hero: dto, entityTag: RemoteHeroDataSource.entityTag(id: dto.id, version: dto.version))
         }
         let deleted = try stored.keys.filter { merged[$0] == nil }.map { try Hero.ID($0) }
         let changes = HeroChangeSet(
