@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // The manifest is the architecture: one target per layer, and each target lists exactly the
-// layers it may see. `ArchitectureTests` fails on any edge that ARCHITECTURE.md does not allow.
+// layers it may see. `ArchitectureTests` fails on any edge that docs/ARCHITECTURE.md does not allow.
 import PackageDescription
 
 let package = Package(

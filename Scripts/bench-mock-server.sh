@@ -7,7 +7,7 @@
 # wrk with keep-alive at each connection count against GET /v1/heroes/{id} and GET /v1/heroes?page=1
 # on both servers, and prints requests/s, p99 and the ratio to nginx. Then it drives mock-server past
 # a million requests and prints its resident memory. The server is pinned to core 0 and wrk to
-# core 1 when taskset exists (as in BASELINES.md). Absolute numbers drift: compare the ratios.
+# core 1 when taskset exists. Absolute numbers drift: compare the ratios.
 # Not part of CI.
 set -euo pipefail
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent contract probe for a Heroes API server.
 
-Written only from API.md (the design contract) and RFC 9110/9112, as an outside
+Written only from docs/API.md (the API contract) and RFC 9110/9112, as an outside
 client would be. Usage:
 
     python3 Scripts/contract-probe.py http://127.0.0.1:PORT
@@ -457,7 +457,7 @@ def checks_list(heroes):
     check("GET /v1/heroes has ETag", r.h("ETag"), "ETag header", repr(r))
     probs = [hero_problem(h) for h in heroes]
     probs = [p for p in probs if p]
-    check("every hero has the API.md shape", not probs, "no problems", probs[:3])
+    check("every hero has the docs/API.md shape", not probs, "no problems", probs[:3])
     check("total matches number of heroes", j["total"] == len(heroes), j["total"], len(heroes))
     ks = [sort_key(h) for h in heroes]
     check("items ordered by code_name case-insensitively, then id", ks == sorted(ks),
@@ -979,7 +979,7 @@ def checks_framing():
             b"GET /health HTTP/1.1\nHost: " + H + b"\n\n", {200, 400}, must_close=True)
     framing("bare CR in header -> 400 (RFC 9112 2.2)", b"GET /health HTTP/1.1\r\nHost: " + H + b"\r\nX-A: a\rb\r\n\r\n",
             {400, 200})
-    framing("CL + TE together -> 400 and close (API.md)",
+    framing("CL + TE together -> 400 and close (docs/API.md)",
             b"POST /v1/heroes HTTP/1.1\r\nHost: " + H + b"\r\nAuthorization: " + A +
             b"\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400)
     for cl in (b"-1", b"abc", b"99999999999999999999999999", b"+5", b"5, 6", b"0x10", b" "):
@@ -1055,7 +1055,7 @@ def checks_framing():
             code=None)
     many = b"".join(b"X-H%d: %s\r\n" % (i, b"b" * 90) for i in range(200))
     framing("many headers totalling ~20 KiB -> 431 and close", base + many + b"\r\n", 431, code=None)
-    framing("request line over 16 KiB -> 431 (API.md)", b"GET /health?x=" + b"c" * (17 * 1024) + b" HTTP/1.1\r\nHost: "
+    framing("request line over 16 KiB -> 431 (docs/API.md)", b"GET /health?x=" + b"c" * (17 * 1024) + b" HTTP/1.1\r\nHost: "
             + H + b"\r\n\r\n", 431, code=None)
     def sized_head(total):
         pre = b"GET /health HTTP/1.1\r\nHost: " + H + b"\r\nX-Pad: "

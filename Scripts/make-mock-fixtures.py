@@ -3,7 +3,7 @@
 
 Everything here is invented. Secret identities are sealed with the published *demo* clearance key
 (AES-256-GCM, 12-byte random nonce, 16-byte tag, no associated data; wire form is standard base64
-of nonce || ciphertext || tag), exactly as API.md says a client seals them.
+of nonce || ciphertext || tag), exactly as docs/API.md says a client seals them.
 
     pip install cryptography
     python3 Scripts/make-mock-fixtures.py            # writes MockServer/MockServerKit/Fixtures

@@ -1,7 +1,7 @@
-/// ARCHITECTURE.md's dependency rule, as data: who may see whom.
+/// The dependency rule of docs/ARCHITECTURE.md, as data: who may see whom.
 enum DependencyRule {
     /// Every non-test target and the only targets it may depend on. A new target must be placed
-    /// here (and in ARCHITECTURE.md) before the architecture tests pass again.
+    /// here (and in docs/ARCHITECTURE.md) before the architecture tests pass again.
     static let allowed: [String: Set<String>] = [
         "Domain": [],
         "Network": [],

@@ -33,7 +33,7 @@ struct PackageGraph: Decodable {
     /// Reads the manifest once per test run.
     ///
     /// `swift package` run from inside `swift test` waits forever on the `.build` lock, so it gets
-    /// a scratch path of its own in a temporary folder (LINUX.md, trap 11).
+    /// a scratch path of its own in a temporary folder.
     private static let current: Result<PackageGraph, DescribeError> = {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("heroes-architecture-\(UUID().uuidString)")

@@ -1,4 +1,4 @@
-/// API.md's error body: `{"error":{"code":…,"message":…,"fields":…}}`.
+/// The error body of the API contract (docs/API.md): `{"error":{"code":…,"message":…,"fields":…}}`.
 enum ErrorBody {
     /// The contract's error code for a status.
     static func code(for status: Int) -> String {

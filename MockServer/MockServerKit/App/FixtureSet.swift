@@ -60,7 +60,7 @@ struct FixtureSet: Sendable {
         }
     }
 
-    /// Parses an array of API.md hero objects, checking what the server relies on.
+    /// Parses an array of hero objects (docs/API.md), checking what the server relies on.
     static func parseHeroes(_ object: Any, teams: [Team], file: String) throws(MockServerError)
         -> [HeroRecord]
     {

@@ -1,4 +1,4 @@
-/// The hero, page and team endpoints of API.md.
+/// The hero, page and team endpoints of the API contract (docs/API.md).
 extension HeroesApplication {
     /// `GET /v1/teams`.
     func teams(_ request: HTTPRequest) -> HTTPResponse {

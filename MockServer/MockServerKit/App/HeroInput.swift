@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads and validates the body of a create or a replace (API.md's *Hero input*).
+/// Reads and validates the body of a create or a replace (*Hero input* in docs/API.md).
 enum HeroInput {
     /// Why a body was refused.
     enum Problem: Error {

@@ -6,7 +6,7 @@ struct Team: Sendable, Equatable {
     var name: String
 }
 
-/// A hero as the server stores it. Its JSON form is API.md's *Hero*.
+/// A hero as the server stores it. Its JSON form is *Hero* in docs/API.md.
 struct HeroRecord: Sendable, Equatable {
     /// Server-assigned, `[A-Za-z0-9_-]{1,64}`.
     var id: String
@@ -31,7 +31,7 @@ struct HeroRecord: Sendable, Equatable {
     /// The path of the hero's picture.
     var picturePath: String { "/v1/heroes/\(id)/picture" }
 
-    /// The hero's JSON object, keys in API.md's order.
+    /// The hero's JSON object, keys in the order of docs/API.md.
     func write(to json: inout JSONWriter) {
         json.raw("{")
         json.key("id")

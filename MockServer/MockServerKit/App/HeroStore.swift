@@ -165,7 +165,7 @@ struct HeroStore {
         pages.removeAll()
     }
 
-    /// API.md's order: code name case-insensitively, then id.
+    /// The order of docs/API.md: code name case-insensitively, then id.
     private func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let left = entries[lhs]?.sortKey ?? ""
         let right = entries[rhs]?.sortKey ?? ""

@@ -1,4 +1,4 @@
-/// The query of `GET /v1/heroes`, checked strictly: any bad value is a 400 (API.md).
+/// The query of `GET /v1/heroes`, checked strictly: any bad value is a 400 (docs/API.md).
 struct PageQuery: Hashable {
     /// 1-based page number.
     var page = 1

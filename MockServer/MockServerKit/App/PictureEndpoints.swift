@@ -1,4 +1,4 @@
-/// The picture endpoints of API.md: PNG download and upload.
+/// The picture endpoints of the API contract (docs/API.md): PNG download and upload.
 extension HeroesApplication {
     /// `GET /v1/heroes/{id}/picture`: the PNG bytes; 404 when the hero or its picture is absent.
     func picture(_ id: String, _ request: HTTPRequest) -> HTTPResponse {

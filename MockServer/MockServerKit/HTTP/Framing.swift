@@ -10,7 +10,7 @@ struct Framing {
         case chunked
     }
 
-    /// The limit on a body (API.md): beyond it, 413.
+    /// The limit on a body (docs/API.md): beyond it, 413.
     static let maximumBodyBytes = 5 * 1024 * 1024
 
     /// How the body arrives.

@@ -1,6 +1,6 @@
 /// Parses the request line and header fields per RFC 9112, strictly: anything ambiguous is a 400.
 enum HeadParser {
-    /// The limit on the request line and header fields together (API.md): beyond it, 431.
+    /// The limit on the request line and header fields together (docs/API.md): beyond it, 431.
     static let maximumHeadBytes = 16 * 1024
 
     private static let carriageReturn = UInt8(ascii: "\r")

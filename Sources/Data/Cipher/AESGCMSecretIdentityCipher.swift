@@ -2,7 +2,7 @@ import COpenSSL
 import Domain
 import Foundation
 
-/// Seals and opens secret identities as API.md says: AES-256-GCM with a 12-byte random nonce,
+/// Seals and opens secret identities as docs/API.md says: AES-256-GCM with a 12-byte random nonce,
 /// a 16-byte tag and no associated data; wire form `base64(nonce ‖ ciphertext ‖ tag)`.
 public struct AESGCMSecretIdentityCipher: SecretIdentityCipher {
     static let nonceLength = 12

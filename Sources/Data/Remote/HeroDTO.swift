@@ -1,4 +1,4 @@
-/// A hero exactly as API.md puts it on the wire; unknown keys are ignored.
+/// A hero exactly as docs/API.md puts it on the wire; unknown keys are ignored.
 public struct HeroDTO: Codable, Sendable, Equatable {
     /// `id`: opaque, URL-safe.
     public var id: String

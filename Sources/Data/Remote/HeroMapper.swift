@@ -1,13 +1,13 @@
 import Domain
 import Foundation
 
-/// Turns wire DTOs into Domain entities and back (the talk's `HeroMapper`). Anything the
+/// Turns wire DTOs into Domain entities and back (the repository pattern's mapper). Anything the
 /// contract does not allow becomes `DomainError.badData` naming the hero and the key.
 public struct HeroMapper: Sendable {
     /// A mapper; it holds no state.
     public init() {}
 
-    /// The hero a DTO describes, checked against API.md's rules.
+    /// The hero a DTO describes, checked against the rules of docs/API.md.
     public func hero(from dto: HeroDTO) throws(DomainError) -> Hero {
         let id: Hero.ID
         do {

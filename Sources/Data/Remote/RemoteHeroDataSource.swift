@@ -2,8 +2,8 @@ import Domain
 import Foundation
 import Network
 
-/// The heroes' side of the Heroes API over a `WebService` (the talk's `ShieldAPIService`, Nemo
-/// Logic's communication controller). It speaks Domain types and throws `DomainError` only.
+/// The heroes' side of the Heroes API over a `WebService`: the API service of the repository
+/// pattern (Nemo Logic's communication controller). It speaks Domain types and throws `DomainError` only.
 public final class RemoteHeroDataSource: Sendable {
     private let service: WebService
     private let mapper = HeroMapper()
@@ -63,7 +63,7 @@ public final class RemoteHeroDataSource: Sendable {
         }
     }
 
-    /// A hero's entity tag as API.md defines it: `"<id>-<version>"`, quotes included.
+    /// A hero's entity tag as docs/API.md defines it: `"<id>-<version>"`, quotes included.
     static func entityTag(_ id: Hero.ID, _ version: Int) -> String {
         entityTag(id: id.rawValue, version: version)
     }

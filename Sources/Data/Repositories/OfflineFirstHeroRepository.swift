@@ -1,9 +1,10 @@
 import Domain
 import Foundation
 
-/// The `HeroRepository` the app uses (the talk's `HeroRepositoryImp`, Nemo Logic's data access
-/// controller): it revalidates what it stored with the server by entity tag, stores what comes
-/// back, and when the server cannot be reached serves the stored copy, marked stale.
+/// The `HeroRepository` the app uses (storage, API service and mapper behind one protocol;
+/// Nemo Logic's data access controller): it revalidates what it stored with the server by
+/// entity tag, stores what comes back, and when the server cannot be reached serves the stored
+/// copy, marked stale.
 public final class OfflineFirstHeroRepository: HeroRepository {
     private let remote: RemoteHeroDataSource
     private let store: JSONFileStore<HeroCache>

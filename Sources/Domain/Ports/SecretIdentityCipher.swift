@@ -1,4 +1,4 @@
-/// Seals and opens secret identities with the client's clearance key (the talk's `DecriptService`).
+/// Seals and opens secret identities with the client's clearance key.
 public protocol SecretIdentityCipher: Sendable {
     /// Seals a real name; throws `DomainError.invalid(["realName": …])` when there is no key.
     func seal(_ realName: String) throws -> SealedSecret

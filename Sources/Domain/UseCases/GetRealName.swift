@@ -1,4 +1,4 @@
-/// Reveals a hero's secret identity, if the clearance key can open it (the talk's interactor).
+/// Reveals a hero's secret identity, if the clearance key can open it.
 ///
 /// A missing or wrong key is not an error: the name is simply classified.
 public struct GetRealName: Sendable {

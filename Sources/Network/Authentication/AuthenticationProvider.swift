@@ -15,7 +15,7 @@ public protocol AuthenticationProvider: Sendable {
 }
 
 /// HTTP Basic (RFC 7617), sent up front as an `Authorization` header: never in answer to a
-/// challenge, which has hung and crashed FoundationNetworking (LINUX.md #5).
+/// challenge, which has hung and crashed FoundationNetworking (README, Platform notes #5).
 public struct BasicAuthentication: AuthenticationProvider, CustomStringConvertible {
     private let headerValue: String
     private let username: String

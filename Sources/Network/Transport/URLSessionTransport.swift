@@ -5,10 +5,10 @@ import Foundation
 #endif
 
 /// The real `HTTPTransport`: one long-lived `URLSession` whose single delegate fans progress and
-/// completion out by task identifier, avoiding every trap in LINUX.md.
+/// completion out by task identifier, avoiding every trap in the README's Platform notes.
 ///
 /// Make one per client and keep it: sessions created and dropped while requests are in flight
-/// have crashed FoundationNetworking (LINUX.md #4). No task-level delegates, no KVO on
+/// have crashed FoundationNetworking (Platform notes #4). No task-level delegates, no KVO on
 /// `task.progress` (#6), statuses are judged by the caller (#10).
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
@@ -30,7 +30,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Ephemeral, with no URL cache (ETags are the caller's business), no cookies and no
-    /// credential storage (credentials go up front, LINUX.md #5).
+    /// credential storage (credentials go up front, Platform notes #5).
     public static var standardConfiguration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil

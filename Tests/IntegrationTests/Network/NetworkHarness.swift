@@ -4,8 +4,8 @@ import Network
 import Synchronization
 import Testing
 
-/// Just enough of API.md for the Network layer's own integration tests: the Data layer owns the
-/// real hero service plist and DTOs.
+/// Just enough of the API contract (docs/API.md) for the Network layer's own integration
+/// tests: the Data layer owns the real hero service plist and DTOs.
 enum TestAPI {
     struct Health: Codable, Sendable, Equatable { var status: String }
 
@@ -105,7 +105,8 @@ enum NetworkIT {
     static let editor = MockUser(name: "ed", password: "ed-secret-1", role: .editor)
     static let viewer = MockUser(name: "vi", password: "vi-secret-1", role: .viewer)
 
-    /// One `URLSessionTransport` for the whole test run: one long-lived session (LINUX.md #4).
+    /// One `URLSessionTransport` for the whole test run: one long-lived session (Platform notes
+    /// #4 in Sources/Network/README.md).
     static let transport = URLSessionTransport()
 
     /// Starts a mock server on port 0, gives `body` a web service pointed at it, then stops it.

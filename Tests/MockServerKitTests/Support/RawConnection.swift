@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// A response as a test client reads it off the wire, written from API.md and RFC 9112 alone.
+/// A response as a test client reads it off the wire, written from docs/API.md and RFC 9112 alone.
 struct WireResponse {
     var status: Int
     var headers: [(name: String, value: String)]
