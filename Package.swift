@@ -58,7 +58,11 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "TestSupport"]),
         .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "Domain", "TestSupport"],
+            resources: [.copy("Golden")]
+        ),
         .testTarget(
             name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"], resources: [.copy("Resources")]
         ),

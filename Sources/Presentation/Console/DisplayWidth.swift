@@ -1,0 +1,52 @@
+extension Character {
+    /// Columns the character takes in a terminal: 2 for wide East Asian characters and emoji,
+    /// 0 for control characters, 1 otherwise.
+    var displayWidth: Int {
+        guard let first = unicodeScalars.first else { return 0 }
+        if first.properties.generalCategory == .control || first.properties.generalCategory == .format {
+            return 0
+        }
+        if first.properties.isEmojiPresentation || unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
+            return 2
+        }
+        return Self.wideRanges.contains { $0.contains(first.value) } ? 2 : 1
+    }
+
+    /// East Asian Wide and Fullwidth blocks (Hangul Jamo, CJK, Hiragana to Hangul, fullwidth forms).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
+}
+
+extension String {
+    /// Columns the string takes in a terminal, counting by `Character`.
+    var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+
+    /// The string cut to at most `width` columns, ending in "…" when anything was cut.
+    func truncated(toWidth width: Int) -> String {
+        guard displayWidth > width else { return self }
+        guard width > 0 else { return "" }
+        var kept = ""
+        var used = 0
+        for character in self {
+            let next = character.displayWidth
+            guard used + next <= width - 1 else { break }
+            kept.append(character)
+            used += next
+        }
+        return kept + "…"
+    }
+
+    /// The string cut or padded with spaces to exactly `width` columns.
+    func fitted(toWidth width: Int) -> String {
+        let cut = truncated(toWidth: width)
+        return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
+    }
+
+    /// The string on one line: line breaks and tabs become spaces.
+    var singleLine: String {
+        String(map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+}

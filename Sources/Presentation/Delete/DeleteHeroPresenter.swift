@@ -1,0 +1,17 @@
+import Domain
+
+/// Deletes a hero and says so.
+@MainActor
+public final class DeleteHeroPresenter {
+    private let deleteHero: DeleteHero
+
+    /// A presenter over the delete use case.
+    public init(deleteHero: DeleteHero) { self.deleteHero = deleteHero }
+
+    /// Deletes hero `id` (only at `expectedVersion`, if given) and shows it gone; on failure the
+    /// view is given nothing and the error is rethrown unchanged.
+    public func delete(with view: any DeleteHeroView, id: Hero.ID, expectedVersion: Int? = nil) async throws {
+        try await deleteHero(id, expectedVersion: expectedVersion)
+        view.showDeleted(id)
+    }
+}

@@ -1,0 +1,15 @@
+import Domain
+
+/// Shows a deletion as `{"id","deleted":true}`.
+@MainActor
+public final class JSONDeleteHeroView: DeleteHeroView {
+    private var writer: JSONLineWriter
+
+    /// A view writing one JSON line to `output`.
+    public init(output: any TextOutputStream) { writer = JSONLineWriter(output: output) }
+
+    /// Writes the deletion.
+    public func showDeleted(_ id: Hero.ID) {
+        writer.write(.object(["id": .string(id.rawValue), "deleted": .bool(true)]))
+    }
+}

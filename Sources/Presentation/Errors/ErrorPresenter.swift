@@ -1,0 +1,63 @@
+import Domain
+import Foundation
+
+/// Turns any error into what an error view shows: `DomainError` case by case, cancellation, and
+/// anything else as an internal error. It never shows credentials.
+@MainActor
+public final class ErrorPresenter {
+    /// A presenter; it keeps no state.
+    public init() {}
+
+    /// Shows `error` on `view`.
+    public func present(_ error: any Error, with view: any ErrorView) {
+        view.showError(Self.viewModel(for: error))
+    }
+
+    /// The code and message for `error`.
+    public nonisolated static func viewModel(for error: any Error) -> ErrorViewModel {
+        switch error {
+        case let error as DomainError: viewModel(for: error)
+        case is CancellationError: ErrorViewModel(code: .cancelled, message: "cancelled")
+        default: ErrorViewModel(code: .internalError, message: "internal error: \(redacted(error))")
+        }
+    }
+
+    private nonisolated static func viewModel(for error: DomainError) -> ErrorViewModel {
+        let editor = "set HEROES_USER and HEROES_PASSWORD for an editor account"
+        switch error {
+        case .notFound(let what):
+            return ErrorViewModel(code: .notFound, message: "not found: \(what)")
+        case .unauthorized(let realm):
+            let realm = realm.map { " (realm \"\($0)\")" } ?? ""
+            return ErrorViewModel(code: .unauthorized, message: "not signed in\(realm): \(editor)")
+        case .forbidden:
+            return ErrorViewModel(
+                code: .forbidden, message: "forbidden: the user is not an editor; \(editor)")
+        case .conflict(let why):
+            return ErrorViewModel(code: .conflict, message: "conflict: \(why)")
+        case .preconditionFailed:
+            return ErrorViewModel(
+                code: .preconditionFailed,
+                message: "the hero changed since it was read: show the hero again and retry"
+            )
+        case .invalid(let fields):
+            return ErrorViewModel(
+                code: .validationFailed, message: "invalid: \(FieldLabel.sentence(fields))", fields: fields
+            )
+        case .unavailable(let why):
+            return ErrorViewModel(
+                code: .unavailable,
+                message: "server unavailable (\(why)): check --server, or use --offline to read the cache"
+            )
+        case .badData(let what):
+            return ErrorViewModel(code: .badData, message: "the server sent bad data: \(what)")
+        }
+    }
+
+    /// The error's description with any `user:password@` in a URL taken out.
+    private nonisolated static func redacted(_ error: any Error) -> String {
+        String(describing: error).replacingOccurrences(
+            of: "://[^/@\\s]+@", with: "://", options: .regularExpression
+        )
+    }
+}

@@ -1,0 +1,20 @@
+/// How a Domain field name reads in a sentence: `codeName` is "code name".
+enum FieldLabel {
+    /// The words for `field`; a name without capitals stays as it is.
+    static func words(_ field: String) -> String {
+        var words = ""
+        for character in field {
+            if character.isUppercase {
+                words += " " + character.lowercased()
+            } else {
+                words.append(character)
+            }
+        }
+        return words
+    }
+
+    /// Every problem as "field problem", sorted by field, joined with "; ".
+    static func sentence(_ fields: [String: String]) -> String {
+        fields.sorted { $0.key < $1.key }.map { "\(words($0.key)) \($0.value)" }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,17 @@
+/// Shows an error as `{"error":{"code","message"}}`, adding `"fields"` for `validation_failed`.
+@MainActor
+public final class JSONErrorView: ErrorView {
+    private var writer: JSONLineWriter
+
+    /// A view writing one JSON line to `output`.
+    public init(output: any TextOutputStream) { writer = JSONLineWriter(output: output) }
+
+    /// Writes the error object.
+    public func showError(_ error: ErrorViewModel) {
+        var body: [String: JSONValue] = [
+            "code": .string(error.code.rawValue), "message": .string(error.message),
+        ]
+        if !error.fields.isEmpty { body["fields"] = .object(error.fields.mapValues(JSONValue.string)) }
+        writer.write(.object(["error": .object(body)]))
+    }
+}

@@ -1,0 +1,91 @@
+import Domain
+import Foundation
+
+/// Shows one hero as a card: the code name as a title, then one labelled line per fact, cut to
+/// the width. It is also the editor's view: field problems print as an aligned list.
+@MainActor
+public final class ConsoleHeroDetailsView: HeroEditorView {
+    private var output: any TextOutputStream
+    private let style: ConsoleStyle
+    private let pictureBase: URL?
+    private var card = HeroCard()
+
+    /// A view writing to `output` in `style`; picture paths resolve against `pictureBase` if given.
+    public init(output: any TextOutputStream, style: ConsoleStyle = .plain, pictureBase: URL? = nil) {
+        self.output = output
+        self.style = style
+        self.pictureBase = pictureBase
+    }
+
+    /// Keeps the id.
+    public func updateHero(id: Hero.ID) { card.id = id }
+    /// Keeps the real name.
+    public func updateHero(name realName: RealName) { card.realName = realName }
+    /// Keeps the code name.
+    public func updateHero(alias codeName: String) { card.codeName = codeName }
+    /// Keeps the powers.
+    public func updateHero(powers: [String]) { card.powers = powers }
+    /// Keeps the team.
+    public func updateHero(team: Team?) { card.team = team }
+    /// Keeps the picture.
+    public func updateHero(picture: PictureReference?) { card.picture = picture }
+    /// Keeps the time and version.
+    public func updateHero(updatedAt: Date, version: Int) {
+        card.updatedAt = updatedAt
+        card.version = version
+    }
+    /// Keeps the freshness.
+    public func updateHero(stale isStale: Bool) { card.isStale = isStale }
+
+    /// Writes the card and starts the next one afresh.
+    public func endUpdates() {
+        let marker = card.isStale ? " " + style.staleMarker : ""
+        let room = max(1, style.width - (card.isStale ? marker.displayWidth : 0))
+        write(style.paint(card.codeName.singleLine.truncated(toWidth: room), .bold) + marker)
+        field("id", card.id?.rawValue ?? "")
+        field("real name", realName, paint: realNamePaint)
+        field("powers", card.powers.isEmpty ? "none" : card.powers.joined(separator: ", "))
+        field("team", card.team.map { "\($0.name) (\($0.id))" } ?? "none")
+        field("picture", card.pictureURL(base: pictureBase) ?? "none")
+        field("updated", (card.updatedAt.map(Formats.timestamp) ?? "unknown") + " (version \(card.version))")
+        card = HeroCard()
+    }
+
+    /// Writes `cannot save:` and one aligned line per field at fault.
+    public func showProblems(_ problems: [FieldProblem]) {
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        write(style.paint("cannot save:", .red, .bold) + " \(count)")
+        let table = TextTable(headers: ["FIELD", "PROBLEM"], rows: problems.map { [$0.label, $0.message] })
+        for line in table.render(style: ConsoleStyle(width: style.width - 2, usesColor: style.usesColor))
+            .dropFirst()
+        {
+            write("  " + line)
+        }
+    }
+
+    private var realName: String {
+        switch card.realName {
+        case .revealed(let name): name
+        case .classified: "classified (no clearance key, or the wrong one)"
+        case .unrecorded: "not recorded"
+        }
+    }
+
+    private var realNamePaint: [SGR] {
+        switch card.realName {
+        case .revealed: [.green]
+        case .classified: [.red]
+        case .unrecorded: [.dim]
+        }
+    }
+
+    private static let labelWidth = 11
+
+    private func field(_ label: String, _ value: String, paint: [SGR] = []) {
+        let prefix = "  " + label.fitted(toWidth: Self.labelWidth)
+        let cut = value.singleLine.truncated(toWidth: max(1, style.width - prefix.displayWidth))
+        write(style.paint(prefix, .dim) + style.paint(cut, codes: paint))
+    }
+
+    private func write(_ line: String) { output.write(line + "\n") }
+}

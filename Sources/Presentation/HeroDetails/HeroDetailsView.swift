@@ -1,0 +1,26 @@
+import Domain
+import Foundation
+
+/// Shows one hero, a fact at a time, as the talk's `HeroDetailsView` does; `endUpdates()` says
+/// every fact has arrived, so a console view can print the whole card.
+@MainActor
+public protocol HeroDetailsView {
+    /// The hero's id.
+    func updateHero(id: Hero.ID)
+    /// The secret identity: revealed, classified (no key, or the wrong one) or never recorded.
+    func updateHero(name realName: RealName)
+    /// The public code name.
+    func updateHero(alias codeName: String)
+    /// What the hero can do.
+    func updateHero(powers: [String])
+    /// The hero's team, if any.
+    func updateHero(team: Team?)
+    /// Where the hero's picture is, if there is one.
+    func updateHero(picture: PictureReference?)
+    /// When the server last changed the hero, and its version.
+    func updateHero(updatedAt: Date, version: Int)
+    /// Whether the hero came from the offline store because the server was unreachable.
+    func updateHero(stale isStale: Bool)
+    /// Every fact of this hero has been given.
+    func endUpdates()
+}

@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+
+/// Creates and edits heroes: shows each field's problem before the error goes on, and the saved
+/// hero when the write succeeds.
+@MainActor
+public final class HeroEditorPresenter {
+    private let createHero: CreateHero
+    private let updateHero: UpdateHero
+    private let getRealName: GetRealName
+
+    /// A presenter over the writing use cases; `getRealName` reveals a kept real name after an edit.
+    public init(createHero: CreateHero, updateHero: UpdateHero, getRealName: GetRealName) {
+        self.createHero = createHero
+        self.updateHero = updateHero
+        self.getRealName = getRealName
+    }
+
+    /// Creates a hero and shows it as saved. On `DomainError.invalid` the view is shown each
+    /// field's problem first; every error is then rethrown unchanged.
+    public func create(
+        with view: any HeroEditorView,
+        codeName: String,
+        powers: [String] = [],
+        team: Team.ID? = nil,
+        realName: String? = nil
+    ) async throws {
+        let saved = try await reportingProblems(to: view) {
+            try await createHero(codeName: codeName, powers: powers, team: team, realName: realName)
+        }
+        view.show(
+            saved, realName: realName.map { .revealed(Self.trimmed($0)) } ?? .unrecorded, isStale: false)
+    }
+
+    /// Applies `edit` to hero `id` and shows it as saved. On `DomainError.invalid` the view is
+    /// shown each field's problem first; every error is then rethrown unchanged.
+    public func update(with view: any HeroEditorView, id: Hero.ID, edit: HeroEdit) async throws {
+        let saved = try await reportingProblems(to: view) { try await updateHero(id, applying: edit) }
+        let realName: RealName =
+            switch edit.realName {
+            case .set(let name): .revealed(Self.trimmed(name))
+            case .clear: .unrecorded
+            case .keep: saved.sealedRealName == nil ? .unrecorded : try await getRealName(id)
+            }
+        view.show(saved, realName: realName, isStale: false)
+    }
+
+    private func reportingProblems(
+        to view: any HeroEditorView, _ write: () async throws -> Hero
+    ) async throws -> Hero {
+        do {
+            return try await write()
+        } catch {
+            if case DomainError.invalid(let fields) = error { view.showProblems(FieldProblem.list(fields)) }
+            throw error
+        }
+    }
+
+    private static func trimmed(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+
+/// Shows one hero as `{"id","code_name","real_name","powers","team","picture_url","updated_at",
+/// "stale"}`; `real_name` is `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC.
+/// As the editor's view it writes nothing for field problems: the error view's JSON carries them.
+@MainActor
+public final class JSONHeroDetailsView: HeroEditorView {
+    private var writer: JSONLineWriter
+    private let pictureBase: URL?
+    private var card = HeroCard()
+
+    /// A view writing one JSON line per hero to `output`; picture paths resolve against
+    /// `pictureBase` if given.
+    public init(output: any TextOutputStream, pictureBase: URL? = nil) {
+        writer = JSONLineWriter(output: output)
+        self.pictureBase = pictureBase
+    }
+
+    /// Keeps the id.
+    public func updateHero(id: Hero.ID) { card.id = id }
+    /// Keeps the real name.
+    public func updateHero(name realName: RealName) { card.realName = realName }
+    /// Keeps the code name.
+    public func updateHero(alias codeName: String) { card.codeName = codeName }
+    /// Keeps the powers.
+    public func updateHero(powers: [String]) { card.powers = powers }
+    /// Keeps the team.
+    public func updateHero(team: Team?) { card.team = team }
+    /// Keeps the picture.
+    public func updateHero(picture: PictureReference?) { card.picture = picture }
+    /// Keeps the time and version.
+    public func updateHero(updatedAt: Date, version: Int) {
+        card.updatedAt = updatedAt
+        card.version = version
+    }
+    /// Keeps the freshness.
+    public func updateHero(stale isStale: Bool) { card.isStale = isStale }
+
+    /// Writes the hero and starts the next one afresh.
+    public func endUpdates() {
+        let realName: String? =
+            switch card.realName {
+            case .revealed(let name): name
+            case .classified, .unrecorded: nil
+            }
+        writer.write(
+            .object([
+                "id": .string(card.id?.rawValue), "code_name": .string(card.codeName),
+                "real_name": .string(realName), "powers": .strings(card.powers), "team": .team(card.team),
+                "picture_url": .string(card.pictureURL(base: pictureBase)),
+                "updated_at": .string(card.updatedAt.map(Formats.timestamp)), "stale": .bool(card.isStale),
+            ]))
+        card = HeroCard()
+    }
+
+    /// Writes nothing: the error that follows carries the fields.
+    public func showProblems(_ problems: [FieldProblem]) {}
+}

@@ -1,0 +1,41 @@
+/// Shows the hero list as a title, an aligned table cut to the width, and where the page is.
+@MainActor
+public final class ConsoleHeroListView: HeroListView {
+    private var output: any TextOutputStream
+    private let style: ConsoleStyle
+
+    /// A view writing to `output` in `style`.
+    public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
+        self.output = output
+        self.style = style
+    }
+
+    /// Writes the title, the table (id, code name, powers, team) and the page line.
+    public func showHeroes(_ list: HeroListViewModel) {
+        writeTitle(list)
+        let table = TextTable(
+            headers: ["ID", "CODE NAME", "POWERS", "TEAM"],
+            rows: list.rows.map { row in
+                [row.id.rawValue, row.codeName, row.powers.joined(separator: ", "), row.team?.name ?? "—"]
+            }
+        )
+        for line in table.render(style: style) { output.write(line + "\n") }
+        var footer = list.summary
+        if list.hasNextPage { footer += " · next: page \(list.query.page + 1)" }
+        write(style.paint(footer, .dim))
+    }
+
+    /// Writes the title and the message instead of an empty table.
+    public func showNoHeroes(_ list: HeroListViewModel, message: String) {
+        writeTitle(list)
+        write(message)
+    }
+
+    private func writeTitle(_ list: HeroListViewModel) {
+        let marker = list.isStale ? " " + style.staleMarker : ""
+        let room = style.width - (list.isStale ? marker.displayWidth : 0)
+        write(style.paint(list.title.truncated(toWidth: max(1, room)), .bold) + marker)
+    }
+
+    private func write(_ line: String) { output.write(line + "\n") }
+}

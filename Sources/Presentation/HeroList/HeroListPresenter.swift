@@ -1,0 +1,111 @@
+import Domain
+
+/// Pages through and searches the roster: lists when the query has no text, searches when it has.
+@MainActor
+public final class HeroListPresenter {
+    private let listHeroes: ListHeroes
+    private let searchHeroes: SearchHeroes
+    private var view: (any HeroListView)?
+    private var shown: HeroListViewModel?
+
+    /// A presenter over the list and search use cases.
+    public init(listHeroes: ListHeroes, searchHeroes: SearchHeroes) {
+        self.listHeroes = listHeroes
+        self.searchHeroes = searchHeroes
+    }
+
+    /// The page on screen, once one has been shown.
+    public var current: HeroListViewModel? { shown }
+
+    /// Shows the page `query` names on `view`, and keeps both for the paging calls.
+    public func activate(with view: any HeroListView, query: HeroListQuery = HeroListQuery()) async throws {
+        self.view = view
+        try await show(query)
+    }
+
+    /// Shows the next page; `false`, showing nothing, when there is none or nothing is shown yet.
+    @discardableResult
+    public func nextPage() async throws -> Bool {
+        guard let shown, shown.hasNextPage else { return false }
+        var query = shown.query
+        query.page += 1
+        try await show(query)
+        return true
+    }
+
+    /// Shows the previous page; `false`, showing nothing, when this is the first.
+    @discardableResult
+    public func previousPage() async throws -> Bool {
+        guard let shown, shown.hasPreviousPage else { return false }
+        var query = shown.query
+        query.page = min(query.page - 1, shown.pageCount)
+        try await show(query)
+        return true
+    }
+
+    /// Searches for `text` (or lists everything for `nil`) from the first page, keeping the team.
+    public func search(_ text: String?) async throws {
+        var query = shown?.query ?? HeroListQuery()
+        query.text = text
+        query.page = 1
+        try await show(query)
+    }
+
+    /// Shows only `team` (or every team for `nil`) from the first page, keeping the search text.
+    public func filter(team: Team.ID?) async throws {
+        var query = shown?.query ?? HeroListQuery()
+        query.team = team
+        query.page = 1
+        try await show(query)
+    }
+
+    private func show(_ query: HeroListQuery) async throws {
+        guard let view else { return }
+        let cached =
+            if let text = query.text {
+                try await searchHeroes(text, page: query.page, perPage: query.perPage, team: query.team)
+            } else {
+                try await listHeroes(page: query.page, perPage: query.perPage, team: query.team)
+            }
+        let page = cached.value
+        var shownQuery = query
+        shownQuery.page = page.page
+        let list = HeroListViewModel(
+            rows: page.items.map(HeroRow.init),
+            query: shownQuery,
+            pageCount: page.pageCount,
+            total: page.total,
+            isStale: cached.isStale,
+            title: Self.title(for: query),
+            summary: "page \(page.page) of \(page.pageCount) · \(Self.count(page.total))"
+        )
+        shown = list
+        if page.items.isEmpty {
+            view.showNoHeroes(list, message: Self.emptyMessage(for: list))
+        } else {
+            view.showHeroes(list)
+        }
+    }
+
+    private static func title(for query: HeroListQuery) -> String {
+        var title = "Heroes"
+        if let text = query.text { title += " matching \"\(text)\"" }
+        if let team = query.team { title += " in team \(team)" }
+        return title
+    }
+
+    private static func count(_ total: Int) -> String { total == 1 ? "1 hero" : "\(total) heroes" }
+
+    private static func emptyMessage(for list: HeroListViewModel) -> String {
+        if list.total > 0 {
+            return
+                "No heroes on page \(list.query.page): there \(list.pageCount == 1 ? "is 1 page" : "are \(list.pageCount) pages")."
+        }
+        switch (list.query.text, list.query.team) {
+        case (let text?, let team?): return "No heroes match \"\(text)\" in team \(team)."
+        case (let text?, nil): return "No heroes match \"\(text)\"."
+        case (nil, let team?): return "No heroes in team \(team)."
+        case (nil, nil): return "No heroes yet."
+        }
+    }
+}

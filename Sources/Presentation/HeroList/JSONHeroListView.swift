@@ -1,0 +1,29 @@
+/// Shows the hero list as `{"items":[{"id","code_name","powers","team"}…],"page","per_page",
+/// "total","stale"}`, `team` being `{"id","name"}` or `null`; an empty page has `"items":[]`.
+@MainActor
+public final class JSONHeroListView: HeroListView {
+    private var writer: JSONLineWriter
+
+    /// A view writing one JSON line per page to `output`.
+    public init(output: any TextOutputStream) { writer = JSONLineWriter(output: output) }
+
+    /// Writes the page.
+    public func showHeroes(_ list: HeroListViewModel) { write(list) }
+
+    /// Writes the empty page; the message is for people and is left out.
+    public func showNoHeroes(_ list: HeroListViewModel, message: String) { write(list) }
+
+    private func write(_ list: HeroListViewModel) {
+        let items = list.rows.map { row in
+            JSONValue.object([
+                "id": .string(row.id.rawValue), "code_name": .string(row.codeName),
+                "powers": .strings(row.powers), "team": .team(row.team),
+            ])
+        }
+        writer.write(
+            .object([
+                "items": .array(items), "page": .int(list.query.page), "per_page": .int(list.query.perPage),
+                "total": .int(list.total), "stale": .bool(list.isStale),
+            ]))
+    }
+}

@@ -1,0 +1,31 @@
+import Domain
+import Foundation
+
+/// Shows a moved picture as one line: `saved N bytes to FILE` or `uploaded FILE as the picture
+/// of hero ID`.
+@MainActor
+public final class ConsolePictureView: PictureView {
+    private var output: any TextOutputStream
+    private let style: ConsoleStyle
+
+    /// A view writing to `output` in `style`.
+    public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
+        self.output = output
+        self.style = style
+    }
+
+    /// Writes `saved N bytes to FILE`.
+    public func showDownloaded(_ file: PictureFile, for id: Hero.ID) {
+        write("saved", " \(file.byteCount) bytes to \(file.location.path)")
+    }
+
+    /// Writes `uploaded FILE as the picture of hero ID`.
+    public func showUploaded(_ file: URL, for id: Hero.ID) {
+        write("uploaded", " \(file.lastPathComponent) as the picture of hero \(id)")
+    }
+
+    private func write(_ verb: String, _ rest: String) {
+        let room = max(1, style.width - verb.displayWidth)
+        output.write(style.paint(verb, .green) + rest.singleLine.truncated(toWidth: room) + "\n")
+    }
+}

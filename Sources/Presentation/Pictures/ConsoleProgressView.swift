@@ -1,0 +1,114 @@
+import Domain
+import Foundation
+
+/// A progress bar for standard error: bytes, percent and rate, or a moving marker when the total
+/// is unknown. On a terminal it redraws in place (`\r`, then clear to the end of the line) at
+/// most once per `minimumInterval`, plus the final state; on anything else it prints nothing.
+public final class ConsoleProgressView: TransferProgressView {
+    /// Seconds on a monotonic clock; tests pass their own to make rates exact.
+    public typealias Clock = @Sendable () -> TimeInterval
+
+    private struct State: Sendable {
+        var output: any TextOutputStream & Sendable
+        var label = ""
+        var start: TimeInterval?
+        var lastDraw: TimeInterval?
+        var latest: TransferProgress?
+        var latestIsDrawn = false
+        var hasDrawn = false
+        var isFinished = false
+        var frame = 0
+    }
+
+    private static let barWidth = 20
+
+    private let state: Locked<State>
+    private let style: ConsoleStyle
+    private let minimumInterval: TimeInterval
+    private let clock: Clock
+
+    /// A bar writing to `output` in `style`, redrawing at most every `minimumInterval` seconds.
+    public init(
+        output: any TextOutputStream & Sendable,
+        style: ConsoleStyle,
+        minimumInterval: TimeInterval = 0.1,
+        clock: @escaping Clock = { ProcessInfo.processInfo.systemUptime }
+    ) {
+        state = Locked(State(output: output))
+        self.style = style
+        self.minimumInterval = minimumInterval
+        self.clock = clock
+    }
+
+    /// Starts a new bar called `label`.
+    public func begin(_ label: String) {
+        state.withLock { state in
+            let output = state.output
+            state = State(output: output)
+            state.label = label
+        }
+    }
+
+    /// Draws `progress` unless the last redraw was too recent; the final report always draws.
+    public func report(_ progress: TransferProgress) {
+        guard style.isTerminal else { return }
+        state.withLock { state in
+            guard !state.isFinished else { return }
+            let now = clock()
+            if state.start == nil { state.start = now }
+            state.latest = progress
+            state.latestIsDrawn = false
+            let isComplete = progress.totalBytes.map { progress.completedBytes >= $0 } ?? false
+            if let last = state.lastDraw, now - last < minimumInterval, !isComplete { return }
+            draw(&state, now: now)
+        }
+    }
+
+    /// Draws the last report if it was held back, then ends the line; nothing if nothing was drawn.
+    public func finish() {
+        guard style.isTerminal else { return }
+        state.withLock { state in
+            guard !state.isFinished else { return }
+            state.isFinished = true
+            if state.latest != nil, !state.latestIsDrawn { draw(&state, now: clock()) }
+            if state.hasDrawn { state.output.write("\n") }
+        }
+    }
+
+    private func draw(_ state: inout State, now: TimeInterval) {
+        guard let progress = state.latest else { return }
+        let elapsed = now - (state.start ?? now)
+        let rate = elapsed > 0 ? Formats.bytes(Int64(Double(progress.completedBytes) / elapsed)) + "/s" : nil
+        let bar: String
+        var figures: [String]
+        if let fraction = progress.fractionCompleted, let total = progress.totalBytes {
+            let filled = Int((fraction * Double(Self.barWidth)).rounded(.down))
+            bar =
+                String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
+            figures = [
+                Formats.percent(fraction),
+                "\(Formats.bytes(progress.completedBytes)) / \(Formats.bytes(total))",
+            ]
+        } else {
+            let travel = Self.barWidth - 3
+            let step = state.frame % (2 * travel)
+            let position = step <= travel ? step : 2 * travel - step
+            bar =
+                String(repeating: " ", count: position) + "<=>"
+                + String(repeating: " ", count: travel - position)
+            figures = [Formats.bytes(progress.completedBytes)]
+        }
+        if let rate { figures.append(rate) }
+        let plain = ([state.label, "[\(bar)]"] + figures).joined(separator: "  ")
+        let room = max(1, style.width - 1)
+        let line =
+            plain.displayWidth <= room
+            ? ([state.label, "[" + style.paint(bar, .cyan) + "]"] + figures).joined(separator: "  ")
+            : plain.truncated(toWidth: room)
+        state.output.write("\r" + line + "\u{1B}[K")
+        state.lastDraw = now
+        state.latestIsDrawn = true
+        state.hasDrawn = true
+        state.frame += 1
+    }
+}

@@ -1,0 +1,27 @@
+import Domain
+import Foundation
+
+/// Shows a moved picture as `{"id","file","bytes"}` after a download and `{"id","file",
+/// "uploaded":true}` after an upload.
+@MainActor
+public final class JSONPictureView: PictureView {
+    private var writer: JSONLineWriter
+
+    /// A view writing one JSON line to `output`.
+    public init(output: any TextOutputStream) { writer = JSONLineWriter(output: output) }
+
+    /// Writes the saved file.
+    public func showDownloaded(_ file: PictureFile, for id: Hero.ID) {
+        writer.write(
+            .object([
+                "id": .string(id.rawValue), "file": .string(file.location.path),
+                "bytes": .int(Int(clamping: file.byteCount)),
+            ]))
+    }
+
+    /// Writes the uploaded file.
+    public func showUploaded(_ file: URL, for id: Hero.ID) {
+        writer.write(
+            .object(["id": .string(id.rawValue), "file": .string(file.path), "uploaded": .bool(true)]))
+    }
+}

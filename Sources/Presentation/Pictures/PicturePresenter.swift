@@ -1,0 +1,51 @@
+import Domain
+import Foundation
+
+/// Downloads and uploads heroes' pictures, forwarding progress to a progress view and finishing
+/// its line before the result is shown.
+@MainActor
+public final class PicturePresenter {
+    private let downloadPicture: DownloadPicture
+    private let uploadPicture: UploadPicture
+
+    /// A presenter over the picture use cases.
+    public init(downloadPicture: DownloadPicture, uploadPicture: UploadPicture) {
+        self.downloadPicture = downloadPicture
+        self.uploadPicture = uploadPicture
+    }
+
+    /// Saves hero `id`'s picture to `destination`, then shows the file. On failure the progress
+    /// line is finished, the view is given nothing and the error is rethrown unchanged.
+    public func download(
+        with view: any PictureView, progress: any TransferProgressView, id: Hero.ID, to destination: URL
+    ) async throws {
+        progress.begin("download \(id)")
+        let file = try await finishing(progress) {
+            try await downloadPicture(id, to: destination) { progress.report($0) }
+        }
+        view.showDownloaded(file, for: id)
+    }
+
+    /// Sends `file` as hero `id`'s picture, then shows it done. On failure the progress line is
+    /// finished, the view is given nothing and the error is rethrown unchanged.
+    public func upload(
+        with view: any PictureView, progress: any TransferProgressView, file: URL, for id: Hero.ID
+    ) async throws {
+        progress.begin("upload \(file.lastPathComponent)")
+        try await finishing(progress) { try await uploadPicture(file, for: id) { progress.report($0) } }
+        view.showUploaded(file, for: id)
+    }
+
+    private func finishing<Result>(
+        _ progress: any TransferProgressView, _ transfer: () async throws -> Result
+    ) async throws -> Result {
+        do {
+            let result = try await transfer()
+            progress.finish()
+            return result
+        } catch {
+            progress.finish()
+            throw error
+        }
+    }
+}

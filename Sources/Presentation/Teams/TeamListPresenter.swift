@@ -1,0 +1,17 @@
+import Domain
+
+/// Lists the teams.
+@MainActor
+public final class TeamListPresenter {
+    private let listTeams: ListTeams
+
+    /// A presenter over the teams use case.
+    public init(listTeams: ListTeams) { self.listTeams = listTeams }
+
+    /// Reads the teams and shows them; on failure the view is given nothing and the error is
+    /// rethrown unchanged.
+    public func activate(with view: any TeamListView) async throws {
+        let teams = try await listTeams()
+        view.showTeams(teams.value, isStale: teams.isStale)
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for this target arrive with the issue that builds it.

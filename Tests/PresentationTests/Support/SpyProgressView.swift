@@ -1,0 +1,20 @@
+import Domain
+import Presentation
+import Synchronization
+
+/// A progress view that records every call, from any thread.
+final class SpyProgressView: TransferProgressView {
+    enum Event: Hashable, Sendable {
+        case begin(String)
+        case report(TransferProgress)
+        case finish
+    }
+
+    private let log = Mutex<[Event]>([])
+
+    var events: [Event] { log.withLock { $0 } }
+
+    func begin(_ label: String) { log.withLock { $0.append(.begin(label)) } }
+    func report(_ progress: TransferProgress) { log.withLock { $0.append(.report(progress)) } }
+    func finish() { log.withLock { $0.append(.finish) } }
+}
