@@ -39,7 +39,8 @@ let package = Package(
         /// The composition root: arguments, the app plist, wiring, exit codes.
         .executableTarget(
             name: "heroes-cli",
-            dependencies: ["Domain", "Network", "Data", "Presentation", "MockServerKit"]
+            dependencies: ["Domain", "Network", "Data", "Presentation", "MockServerKit"],
+            resources: [.copy("Heroes.plist")]
         ),
 
         // MARK: The bundled mock server (shares no code with the app)

@@ -32,10 +32,37 @@ public enum HeroAPI {
                 DescriptorError(
                     file: "HeroService.plist", endpoint: nil, key: nil, problem: "is not in the bundle"))
         }
+        return try catalog(contentsOf: url)
+    }
+
+    /// Loads and checks a service plist of your own for these endpoints (a copy of
+    /// `HeroService.plist` with other paths or headers, say).
+    public static func catalog(contentsOf url: URL) throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
         registry.register(model: HeroPageDTO.self, as: "HeroPageDTO")
         registry.register(model: HeroDTO.self, as: "HeroDTO")
         registry.register(model: TeamListDTO.self, as: "TeamListDTO")
         return try ServiceCatalog(contentsOf: url, endpoints: all, registry: registry)
+    }
+
+    /// The `curl` line of each endpoint as `service` would send it with example arguments
+    /// (hero `0007`, page 1, a sample hero), so a person can see what each one sends. Nothing
+    /// is sent, and credentials are not added.
+    public static func exampleCurlCommands(on service: WebService) throws -> [(
+        endpoint: String, curl: String
+    )] {
+        let sample = HeroInputDTO(
+            codeName: "Night Owl", encryptedRealName: nil, powers: ["Gliding"], teamID: "dawn-guard")
+        let tag = RemoteHeroDataSource.entityTag(id: "0007", version: 3)
+        return [
+            ("heroes", try service.curlCommand(heroes, 1, 20, "owl", "dawn-guard")),
+            ("hero", try service.curlCommand(hero, "0007")),
+            ("teams", try service.curlCommand(teams)),
+            ("createHero", try service.curlCommand(createHero, sample)),
+            ("replaceHero", try service.curlCommand(replaceHero, "0007", sample, tag)),
+            ("deleteHero", try service.curlCommand(deleteHero, "0007", tag)),
+            ("picture", try service.curlCommand(picture, "0007")),
+            ("putPicture", try service.curlCommand(putPicture, "0007", Data([0x89, 0x50, 0x4E, 0x47]))),
+        ]
     }
 }

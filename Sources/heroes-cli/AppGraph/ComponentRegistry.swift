@@ -1,0 +1,91 @@
+import Data
+import Domain
+import Foundation
+import Network
+
+/// The classes an app plist may name, level by level, each with the typed factory that builds
+/// it: an explicit table instead of `NSClassFromString`. To swap a component, register a factory
+/// under a new name here and name it in the plist.
+struct ComponentRegistry: Sendable {
+    /// Builds one component from its plist dictionary, asking the builder for its children.
+    typealias Factory<Product> = @Sendable (PlistNode, GraphBuilder) throws -> Product
+
+    var managers: [String: Factory<Manager>] = [:]
+    var dataAccessControllers: [String: Factory<DataAccessController>] = [:]
+    var communicationControllers: [String: Factory<CommunicationController>] = [:]
+    var services: [String: Factory<WebService>] = [:]
+    var ciphers: [String: Factory<any SecretIdentityCipher>] = [:]
+    /// Service plists by the name a service's `catalog` gives; a path ending in `.plist` is
+    /// loaded as a file instead, checked against the same endpoints.
+    var catalogs: [String: @Sendable () throws -> ServiceCatalog] = [:]
+
+    /// The components heroes-cli ships with.
+    static let standard: ComponentRegistry = {
+        var registry = ComponentRegistry()
+        registry.managers["HeroManager"] = { node, builder in
+            try node.allowOnly(["className", "dataAccessController", "cipher"])
+            guard case .heroes(let repository) = try builder.dataAccessController(in: node) else {
+                throw node.error("must be a repository of heroes", at: "dataAccessController")
+            }
+            let cipher = try node.optionalNode("cipher").map(builder.cipher) ?? builder.defaultCipher()
+            return .heroes(HeroManager(repository: repository, cipher: cipher))
+        }
+        registry.managers["PictureManager"] = { node, builder in
+            try node.allowOnly(["className", "dataAccessController", "heroManager"])
+            guard case .pictures(let pictures) = try builder.dataAccessController(in: node) else {
+                throw node.error("must be a repository of pictures", at: "dataAccessController")
+            }
+            let heroes = try builder.heroManager(named: try node.string("heroManager"), from: node)
+            return .pictures(PictureManager(pictures: pictures, heroes: heroes.repository))
+        }
+        registry.dataAccessControllers["OfflineFirstHeroRepository"] = { node, builder in
+            try node.allowOnly(["className", "communicationController", "storeFile"])
+            guard case .heroes(let remote) = try builder.communicationController(in: node) else {
+                throw node.error("must be a RemoteHeroDataSource", at: "communicationController")
+            }
+            let name = try node.optionalString("storeFile") ?? "heroes.json"
+            guard !name.contains("/"), name != ".", name != ".." else {
+                throw node.error("must be a file name inside the cache folder", at: "storeFile")
+            }
+            let store = try JSONFileStore<HeroCache>.open(
+                at: builder.environment.cacheFolder.appendingPathComponent(name))
+            return .heroes(
+                OfflineFirstHeroRepository(
+                    remote: remote, store: store,
+                    reportStorageProblem: builder.environment.reportStorageProblem))
+        }
+        registry.dataAccessControllers["RemotePictureRepository"] = { node, builder in
+            try node.allowOnly(["className", "communicationController"])
+            guard case .services(let directory) = try builder.communicationController(in: node),
+                let service = directory.services["service"]
+            else {
+                throw node.error(
+                    "must be a ServiceDirectory with a service named `service`", at: "communicationController"
+                )
+            }
+            return .pictures(RemotePictureRepository(service: service))
+        }
+        registry.communicationControllers["RemoteHeroDataSource"] = { node, builder in
+            try node.allowOnly(["className", "services"])
+            let services = try builder.services(in: node)
+            guard let service = services["service"] else {
+                throw node.error("needs a service whose propertyName is `service`", at: "services")
+            }
+            return .heroes(RemoteHeroDataSource(service: service))
+        }
+        registry.communicationControllers["ServiceDirectory"] = { node, builder in
+            try node.allowOnly(["className", "services"])
+            return .services(ServiceDirectory(services: try builder.services(in: node)))
+        }
+        registry.services["WebService"] = { node, builder in
+            try node.allowOnly(["className", "propertyName", "networkServiceConfiguration"])
+            return try builder.webService(configuredBy: try node.node("networkServiceConfiguration"))
+        }
+        registry.ciphers["AESGCMSecretIdentityCipher"] = { node, builder in
+            try node.allowOnly(["className"])
+            return AESGCMSecretIdentityCipher(key: builder.environment.clearanceKey)
+        }
+        registry.catalogs["HeroService"] = { try HeroAPI.catalog() }
+        return registry
+    }()
+}

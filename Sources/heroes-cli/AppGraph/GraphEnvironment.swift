@@ -1,0 +1,23 @@
+import Data
+import Domain
+import Foundation
+import Network
+
+/// What the components need from outside the plist: the server, the credentials, the key, the
+/// cache, the transport. The command line decides these; the plist decides the shape.
+struct GraphEnvironment: Sendable {
+    /// The API's base URL.
+    let serverURL: URL
+    /// Credentials for writes, if any.
+    let authentication: (any AuthenticationProvider)?
+    /// The clearance key, if any.
+    let clearanceKey: ClearanceKey?
+    /// This server's folder inside the cache directory.
+    let cacheFolder: URL
+    /// How requests travel: the real URLSession transport, or one that refuses with `--offline`.
+    let transport: any HTTPTransport
+    /// Where relative paths in the plist are resolved.
+    let plistFolder: URL?
+    /// Told about a cache file that had to be moved aside or could not be used.
+    let reportStorageProblem: @Sendable (StorageError) -> Void
+}

@@ -1,0 +1,20 @@
+import Domain
+
+/// The heroes' use cases over one repository and one cipher: Nemo Logic's manager, the business
+/// logic the commands call, holding no state of its own.
+struct HeroManager: Sendable {
+    /// Where the use cases read and write heroes.
+    let repository: any HeroRepository
+    /// How they seal and open secret identities.
+    let cipher: any SecretIdentityCipher
+
+    var listHeroes: ListHeroes { ListHeroes(heroes: repository) }
+    var searchHeroes: SearchHeroes { SearchHeroes(heroes: repository) }
+    var getHeroDetails: GetHeroDetails { GetHeroDetails(heroes: repository) }
+    var getRealName: GetRealName { GetRealName(heroes: repository, cipher: cipher) }
+    var createHero: CreateHero { CreateHero(heroes: repository, cipher: cipher) }
+    var updateHero: UpdateHero { UpdateHero(heroes: repository, cipher: cipher) }
+    var deleteHero: DeleteHero { DeleteHero(heroes: repository) }
+    var listTeams: ListTeams { ListTeams(heroes: repository) }
+    var syncHeroes: SyncHeroes { SyncHeroes(heroes: repository) }
+}

@@ -1,0 +1,12 @@
+import Domain
+
+/// The pictures' use cases: Nemo Logic's manager for moving pictures with progress.
+struct PictureManager: Sendable {
+    /// Where the pictures come from and go to.
+    let pictures: any PictureRepository
+    /// Where the heroes are looked up (a download first checks that the hero has a picture).
+    let heroes: any HeroRepository
+
+    var downloadPicture: DownloadPicture { DownloadPicture(heroes: heroes, pictures: pictures) }
+    var uploadPicture: UploadPicture { UploadPicture(pictures: pictures) }
+}

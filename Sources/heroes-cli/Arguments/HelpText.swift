@@ -1,0 +1,62 @@
+/// The help heroes-cli prints, made from the same declarations the parser reads, so the two
+/// cannot disagree.
+enum HelpText {
+    /// The version `--version` prints.
+    static let version = "heroes-cli 1.0.0"
+
+    /// The overview: every command's usage line and summary, then the global options.
+    static func overview() -> String {
+        var lines = [
+            "heroes-cli: browse, search and edit a roster of heroes over the Heroes API.",
+            "",
+            "USAGE: heroes-cli <command> [arguments] [options]",
+            "",
+            "COMMANDS:",
+        ]
+        lines += table(CommandTable.commands.map { ($0.name, $0.summary) })
+        lines += ["", "GLOBAL OPTIONS (before or after the command):"]
+        lines += table(CommandTable.globalOptions.map(row))
+        lines += [
+            "",
+            "With no --server, heroes-cli starts its bundled demo server in-process, with the demo",
+            "editor account and clearance key. Try `heroes-cli demo`. `heroes-cli <command> --help`",
+            "explains one command.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// One command's help: its usage line, summary, arguments and options.
+    static func help(for command: CommandSpec) -> String {
+        var lines = [
+            "USAGE: \(command.synopsis)", "",
+            command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".",
+        ]
+        if !command.arguments.isEmpty {
+            lines += ["", "ARGUMENTS:"] + table(command.arguments.map { ($0.name, $0.help) })
+        }
+        if !command.options.isEmpty {
+            lines += ["", "OPTIONS:"] + table(command.options.map(row))
+        }
+        lines += ["", "GLOBAL OPTIONS:"] + table(CommandTable.globalOptions.map(row))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The short usage shown after a usage error: the command's line, or a pointer to `--help`.
+    static func usage(for command: CommandID?) -> String {
+        guard let command, let spec = CommandTable.commands.first(where: { $0.id == command }) else {
+            return "USAGE: heroes-cli <command> [options]; `heroes-cli --help` lists the commands"
+        }
+        return "USAGE: \(spec.synopsis)"
+    }
+
+    private static func row(_ option: OptionSpec) -> (String, String) {
+        (option.synopsis, option.help + (option.environment.map { " [env \($0)]" } ?? ""))
+    }
+
+    private static func table(_ rows: [(String, String)]) -> [String] {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { name, help in
+            "  " + name + String(repeating: " ", count: width - name.count + 2) + help
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// A command line the table does not accept. It names the word at fault and, where it can, the
+/// command whose usage should be shown.
+struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, in one line naming the bad word.
+    let description: String
+    /// The command whose usage line helps, when the command was known.
+    let command: CommandID?
+
+    init(_ description: String, command: CommandID? = nil) {
+        self.description = description
+        self.command = command
+    }
+}

@@ -1,0 +1,83 @@
+import Domain
+import Foundation
+import Presentation
+
+/// Runs one parsed command: the ones that need the object graph get a session (and with it the
+/// bundled server when no server is named); `serve`, `lint` and `demo reset` need none.
+@MainActor
+struct CommandRunner {
+    let invocation: Invocation
+    let settings: Settings
+    let views: Views
+    let environment: [String: String]
+
+    /// Runs `command`; errors come back unrendered, for the caller to show and map to an exit code.
+    func run(_ command: CommandSpec) async throws {
+        switch command.id {
+        case .serve:
+            try await ServeCommand(views: views).run(port: invocation.integer("port") ?? 8080)
+        case .lint:
+            try LintCommand(settings: settings, views: views).run(file: invocation.argument(0))
+        case .demoReset:
+            try DemoTour.reset(settings: settings, views: views)
+        case .demo:
+            try await DemoTour(settings: settings, views: views, environment: environment).run()
+        default:
+            try await withSession(settings) { graph in
+                try await runHeroCommand(command.id, HeroCommands(graph: graph, views: views))
+            }
+        }
+    }
+
+    /// Opens a session on `settings`, runs `body` on its graph and closes it, whatever happens.
+    func withSession(_ settings: Settings, _ body: (AppGraph) async throws -> Void) async throws {
+        let plist = try settings.configFile.map(AppPlist.file) ?? AppPlist.bundled()
+        let views = self.views
+        let session = try await AppSession.open(
+            settings: settings, plist: plist, environment: environment,
+            reportStorageProblem: { problem in
+                Task { @MainActor in views.note("heroes-cli: warning: \(problem)") }
+            })
+        do {
+            try await body(session.graph)
+        } catch {
+            await session.close()
+            throw error
+        }
+        await session.close()
+    }
+
+    private func runHeroCommand(_ id: CommandID, _ heroes: HeroCommands) async throws {
+        switch id {
+        case .list: try await heroes.list(invocation, text: invocation.value("search"))
+        case .search: try await heroes.list(invocation, text: invocation.argument(0))
+        case .show: try await heroes.show(try heroID())
+        case .create: try await heroes.create(invocation)
+        case .update: try await heroes.update(try heroID(), invocation)
+        case .delete: try await heroes.delete(try heroID())
+        case .teams: try await heroes.teams()
+        case .sync: try await heroes.sync()
+        case .picture:
+            let id = try heroID()
+            let output = invocation.value("output") ?? "\(id.rawValue).png"
+            try await heroes.downloadPicture(id, to: URL(fileURLWithPath: output))
+        case .uploadPicture:
+            let file = invocation.argument(1) ?? ""
+            try await heroes.uploadPicture(URL(fileURLWithPath: file), for: try heroID())
+        case .serve, .lint, .demo, .demoReset:
+            break
+        }
+    }
+
+    /// The `ID` argument, checked against the contract's id rule.
+    private func heroID() throws -> Hero.ID {
+        let text = invocation.argument(0) ?? ""
+        do {
+            return try Hero.ID(text)
+        } catch {
+            throw UsageError(
+                "'\(text)' is not a hero id (1–64 of A–Z, a–z, 0–9, '-' and '_')",
+                command: invocation.command?.id)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The commands that read and write heroes and teams, each one presenter driving one view.
+@MainActor
+struct HeroCommands {
+    let graph: AppGraph
+    let views: Views
+
+    /// `list [--page N] [--per-page N] [--team ID] [--search TEXT]` and `search TEXT …`.
+    func list(_ invocation: Invocation, text: String?) async throws {
+        let presenter = HeroListPresenter(
+            listHeroes: graph.heroes.listHeroes, searchHeroes: graph.heroes.searchHeroes)
+        let query = HeroListQuery(
+            text: text, team: invocation.value("team").map(Team.ID.init),
+            page: invocation.integer("page") ?? 1,
+            perPage: invocation.integer("per-page") ?? HeroQuery.defaultPerPage)
+        try await presenter.activate(with: views.heroList(), query: query)
+    }
+
+    /// `show ID`.
+    func show(_ id: Hero.ID) async throws {
+        let presenter = HeroDetailsPresenter(
+            getHeroDetails: graph.heroes.getHeroDetails, getRealName: graph.heroes.getRealName)
+        try await presenter.activate(with: views.heroDetails(), id: id)
+    }
+
+    /// `create --code-name NAME [--real-name NAME] [--power P]... [--team ID]`.
+    func create(_ invocation: Invocation) async throws {
+        guard let codeName = invocation.value("code-name") else {
+            throw UsageError("`create` needs --code-name NAME", command: .create)
+        }
+        try await editor().create(
+            with: views.heroDetails(), codeName: codeName, powers: invocation.values("power"),
+            team: invocation.value("team").map(Team.ID.init), realName: invocation.value("real-name"))
+    }
+
+    /// `update ID [--code-name NAME] [--real-name NAME] [--power P]... [--team ID]`.
+    func update(_ id: Hero.ID, _ invocation: Invocation) async throws {
+        let powers = invocation.values("power")
+        let edit = HeroEdit(
+            codeName: invocation.value("code-name"),
+            powers: powers.isEmpty ? nil : powers,
+            team: (Self.fieldEdit(invocation.value("team")) ?? .keep).map(Team.ID.init),
+            realName: Self.fieldEdit(invocation.value("real-name")) ?? .keep)
+        guard !edit.changesNothing else {
+            throw UsageError(
+                "`update` needs at least one of --code-name, --real-name, --power, --team", command: .update)
+        }
+        try await editor().update(with: views.heroDetails(), id: id, edit: edit)
+    }
+
+    /// `delete ID`.
+    func delete(_ id: Hero.ID) async throws {
+        try await DeleteHeroPresenter(deleteHero: graph.heroes.deleteHero).delete(
+            with: views.deleteHero(), id: id)
+    }
+
+    /// `teams`.
+    func teams() async throws {
+        try await TeamListPresenter(listTeams: graph.heroes.listTeams).activate(with: views.teams())
+    }
+
+    /// `sync`.
+    func sync() async throws {
+        try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes).activate(with: views.sync())
+    }
+
+    /// `picture ID [--output FILE]`.
+    func downloadPicture(_ id: Hero.ID, to destination: URL) async throws {
+        try await pictures().download(
+            with: views.picture(), progress: views.progress(), id: id, to: destination)
+    }
+
+    /// `upload-picture ID FILE`.
+    func uploadPicture(_ file: URL, for id: Hero.ID) async throws {
+        try await pictures().upload(with: views.picture(), progress: views.progress(), file: file, for: id)
+    }
+
+    private func editor() -> HeroEditorPresenter {
+        HeroEditorPresenter(
+            createHero: graph.heroes.createHero, updateHero: graph.heroes.updateHero,
+            getRealName: graph.heroes.getRealName)
+    }
+
+    private func pictures() -> PicturePresenter {
+        PicturePresenter(
+            downloadPicture: graph.pictures.downloadPicture, uploadPicture: graph.pictures.uploadPicture)
+    }
+
+    /// An option that sets a field, where an empty value clears it; `nil` when not given.
+    private static func fieldEdit(_ value: String?) -> FieldEdit<String>? {
+        guard let value else { return nil }
+        return value.isEmpty ? .clear : .set(value)
+    }
+}
+
+extension FieldEdit {
+    /// The same edit with its value transformed.
+    func map<Other: Sendable & Hashable>(_ transform: (Value) -> Other) -> FieldEdit<Other> {
+        switch self {
+        case .keep: .keep
+        case .clear: .clear
+        case .set(let value): .set(transform(value))
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// One run of heroes-cli, from the words typed to the exit code.
+@MainActor
+struct HeroesCLI {
+    let environment: [String: String]
+
+    /// Runs the command `arguments` name and says how the process should exit.
+    func run(_ arguments: [String]) async -> ExitCode {
+        let wantsJSON = arguments.contains("--json")
+        let fallbackViews = Views(
+            json: wantsJSON,
+            terminal: Terminal(environment: environment, colorDisabled: arguments.contains("--no-color")))
+        let invocation: Invocation
+        let settings: Settings
+        do {
+            invocation = try ArgumentParser().parse(arguments)
+            settings = try Settings(invocation, environment: environment)
+        } catch {
+            FailureView.show(error, views: fallbackViews)
+            return ExitCode(for: error)
+        }
+        let views = Views(
+            json: settings.isJSON,
+            terminal: Terminal(environment: environment, colorDisabled: settings.colorDisabled))
+        if invocation.flag("version") {
+            views.say(HelpText.version)
+            return .success
+        }
+        guard let command = invocation.command else {
+            views.say(HelpText.overview())
+            return .success
+        }
+        if invocation.flag("help") {
+            views.say(HelpText.help(for: command))
+            return .success
+        }
+        do {
+            try await CommandRunner(
+                invocation: invocation, settings: settings, views: views, environment: environment
+            )
+            .run(command)
+            return .success
+        } catch {
+            FailureView.show(error, views: views)
+            return ExitCode(for: error)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Data
+import Domain
+import Network
+import Presentation
+
+/// Shows why a run failed, one line on standard error (or the JSON error on standard output),
+/// never a backtrace. The CLI's own errors get their codes here; the Domain's go through the
+/// Presentation layer's `ErrorPresenter`.
+@MainActor
+enum FailureView {
+    /// Shows `error` through `views`; a usage error is followed by the command's usage line.
+    static func show(_ error: any Error, views: Views) {
+        let view = views.error()
+        switch error {
+        case let usage as UsageError:
+            view.showError(ErrorViewModel(code: .usage, message: usage.description))
+            if !views.json { views.note(HelpText.usage(for: usage.command)) }
+        case let problem as AppPlistError:
+            view.showError(ErrorViewModel(code: .config, message: "the app plist is wrong: \(problem)"))
+        case NetworkError.invalidDescriptor(let problem):
+            view.showError(ErrorViewModel(code: .config, message: "a service plist is wrong: \(problem)"))
+        case let problem as CacheFolderError:
+            view.showError(ErrorViewModel(code: ErrorCode(rawValue: "cache"), message: problem.description))
+        case let problem as StorageError:
+            view.showError(
+                ErrorViewModel(
+                    code: ErrorCode(rawValue: "cache"),
+                    message:
+                        "the offline cache cannot be used: \(problem); choose another with --cache-dir DIR"))
+        case let problem as EmbeddedServerError:
+            view.showError(ErrorViewModel(code: .unavailable, message: problem.description))
+        case let problem as MissingPasswordError:
+            view.showError(ErrorViewModel(code: .unauthorized, message: problem.description))
+        default:
+            ErrorPresenter().present(error, with: view)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Data
+import Domain
+import Foundation
+import MockServerKit
+import Network
+
+/// One run's world: the server (the bundled one, started in-process, when none is named), the
+/// object graph the app plist describes, wired to that server, the cache and the credentials.
+@MainActor
+final class AppSession {
+    /// The managers the commands call.
+    let graph: AppGraph
+    /// The API the graph talks to.
+    let serverURL: URL
+    /// The bundled server, when this session started one.
+    let embeddedServer: MockServer?
+    /// Every service the graph built, for `lint`.
+    let services: [(keyPath: String, service: WebService)]
+
+    private init(
+        graph: AppGraph, serverURL: URL, embeddedServer: MockServer?,
+        services: [(keyPath: String, service: WebService)]
+    ) {
+        self.graph = graph
+        self.serverURL = serverURL
+        self.embeddedServer = embeddedServer
+        self.services = services
+    }
+
+    /// Starts what `settings` ask for and builds the graph from the app plist.
+    /// - Parameters:
+    ///   - plist: the app plist's root; the bundled one unless `--config` names another.
+    ///   - environment: the process environment, for the password.
+    ///   - reportStorageProblem: told about a cache file that had to be moved aside.
+    static func open(
+        settings: Settings,
+        plist: AppPlist,
+        environment: [String: String],
+        reportStorageProblem: @escaping @Sendable (StorageError) -> Void
+    ) async throws -> AppSession {
+        let cacheFolder = try CacheFolder.prepare(in: settings.cacheDirectory, for: settings.server)
+        let usesBundledServer = settings.server == nil
+        var embeddedServer: MockServer?
+        let serverURL: URL
+        if let server = settings.server {
+            serverURL = server
+        } else if settings.isOffline {
+            // Nothing will be sent: the offline transport refuses every request.
+            serverURL = URL(string: "http://offline.invalid") ?? URL(fileURLWithPath: "/")
+        } else {
+            let server = try await EmbeddedServer.start(dataDirectory: settings.dataDirectory)
+            embeddedServer = server
+            serverURL = server.baseURL
+        }
+        let keyText = settings.clearanceKey ?? (usesBundledServer ? EmbeddedServer.demoClearanceKey : nil)
+        let environmentForGraph = GraphEnvironment(
+            serverURL: serverURL,
+            authentication: authentication(
+                settings: settings, usesBundledServer: usesBundledServer, environment: environment),
+            clearanceKey: try keyText.map { text throws(DomainError) in try ClearanceKey(base64: text) },
+            cacheFolder: cacheFolder,
+            transport: settings.isOffline ? OfflineTransport() : URLSessionTransport(),
+            plistFolder: plist.folder,
+            reportStorageProblem: reportStorageProblem)
+        let builder = GraphBuilder(environment: environmentForGraph)
+        do {
+            let graph = try builder.build(plist.root)
+            return AppSession(
+                graph: graph, serverURL: serverURL, embeddedServer: embeddedServer,
+                services: builder.servicesBuilt)
+        } catch {
+            await embeddedServer?.stop()
+            throw error
+        }
+    }
+
+    /// Stops the bundled server, if this session started one.
+    func close() async {
+        await embeddedServer?.stop()
+    }
+
+    /// Basic credentials for the named user (or, on the bundled server, the demo editor), the
+    /// password read only when a write first needs it.
+    private static func authentication(
+        settings: Settings, usesBundledServer: Bool, environment: [String: String]
+    ) -> (any AuthenticationProvider)? {
+        let demoUser = usesBundledServer ? EmbeddedServer.editor : nil
+        guard let user = settings.user ?? demoUser?.name else { return nil }
+        let fromEnvironment = environment["HEROES_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+        let demoPassword = usesBundledServer ? MockUser.demoUsers.first { $0.name == user }?.password : nil
+        return PromptedBasicAuthentication(user: user) {
+            fromEnvironment ?? demoPassword ?? PasswordPrompt.ask("Password for \(user): ")
+        }
+    }
+}

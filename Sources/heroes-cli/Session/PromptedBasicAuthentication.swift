@@ -1,0 +1,39 @@
+import Foundation
+import Network
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// HTTP Basic for a named user whose password is read only when a request first needs it: from
+/// `HEROES_PASSWORD`, else from a prompt without echo. A read never asks; a password is never
+/// taken from the command line.
+final class PromptedBasicAuthentication: AuthenticationProvider {
+    private let user: String
+    private let source: @Sendable () -> String?
+    private let password = Mutex<String?>(nil)
+
+    /// Credentials for `user`, the password coming from `source` the first time one is needed.
+    init(user: String, password source: @escaping @Sendable () -> String?) {
+        self.user = user
+        self.source = source
+    }
+
+    func authenticate(_ request: inout URLRequest) async throws {
+        let known = password.withLock { cached -> String? in
+            if cached == nil { cached = source() }
+            return cached
+        }
+        guard let known else { throw MissingPasswordError(user: user) }
+        try await BasicAuthentication(username: user, password: known).authenticate(&request)
+    }
+}
+
+/// A write needed a password and there was none: no `HEROES_PASSWORD` and no terminal to ask on.
+struct MissingPasswordError: Error, Sendable, CustomStringConvertible {
+    let user: String
+    var description: String {
+        "no password for \(user): set HEROES_PASSWORD, or run in a terminal to be asked"
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Where heroes-cli keeps files, after the XDG base directory rules: the cache in
+/// `$XDG_CACHE_HOME/heroes` (else `~/.cache/heroes`), the bundled server's state in
+/// `$XDG_DATA_HOME/heroes` (else `~/.local/share/heroes`).
+struct UserPaths: Sendable {
+    /// The offline cache's folder.
+    let cache: URL
+    /// The bundled server's state folder.
+    let data: URL
+
+    init(environment: [String: String]) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func base(_ variable: String, default relative: String) -> URL {
+            // XDG says a relative path in these variables is invalid and must be ignored.
+            if let value = environment[variable], value.hasPrefix("/") {
+                return URL(fileURLWithPath: value, isDirectory: true)
+            }
+            return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
+                relative, isDirectory: true)
+        }
+        cache = base("XDG_CACHE_HOME", default: ".cache").appendingPathComponent("heroes", isDirectory: true)
+        data = base("XDG_DATA_HOME", default: ".local/share").appendingPathComponent(
+            "heroes", isDirectory: true)
+    }
+}
