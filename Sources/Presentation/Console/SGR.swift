@@ -18,6 +18,17 @@ extension ConsoleStyle {
         return "\u{1B}[" + codes.map(\.rawValue).joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }
 
+    /// The words that mark data served from the offline store.
+    static let staleText = "(stale: offline copy)"
+
     /// The marker on data served from the offline store, in colour and plain alike.
-    var staleMarker: String { paint("(stale: offline copy)", .yellow, .bold) }
+    var staleMarker: String { paint(Self.staleText, .yellow, .bold) }
+
+    /// `title` in bold, followed by the stale marker when `isStale`; the title is cut so that
+    /// both fit the width, and the marker always shows.
+    func title(_ title: String, isStale: Bool) -> String {
+        let room = isStale ? width - Self.staleText.displayWidth - 1 : width
+        let cut = paint(title.singleLine.truncated(toWidth: max(1, room)), .bold)
+        return isStale ? cut + " " + staleMarker : cut
+    }
 }

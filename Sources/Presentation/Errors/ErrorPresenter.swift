@@ -29,7 +29,7 @@ public final class ErrorPresenter {
             return ErrorViewModel(code: .notFound, message: "not found: \(what)")
         case .unauthorized(let realm):
             let realm = realm.map { " (realm \"\($0)\")" } ?? ""
-            return ErrorViewModel(code: .unauthorized, message: "not signed in\(realm): \(editor)")
+            return ErrorViewModel(code: .unauthorized, message: "unauthorized\(realm): \(editor)")
         case .forbidden:
             return ErrorViewModel(
                 code: .forbidden, message: "forbidden: the user is not an editor; \(editor)")

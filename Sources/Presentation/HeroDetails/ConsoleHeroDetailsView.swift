@@ -39,9 +39,7 @@ public final class ConsoleHeroDetailsView: HeroEditorView {
 
     /// Writes the card and starts the next one afresh.
     public func endUpdates() {
-        let marker = card.isStale ? " " + style.staleMarker : ""
-        let room = max(1, style.width - (card.isStale ? marker.displayWidth : 0))
-        write(style.paint(card.codeName.singleLine.truncated(toWidth: room), .bold) + marker)
+        write(style.title(card.codeName, isStale: card.isStale))
         field("id", card.id?.rawValue ?? "")
         field("real name", realName, paint: realNamePaint)
         field("powers", card.powers.isEmpty ? "none" : card.powers.joined(separator: ", "))

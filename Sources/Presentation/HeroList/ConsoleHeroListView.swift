@@ -32,9 +32,7 @@ public final class ConsoleHeroListView: HeroListView {
     }
 
     private func writeTitle(_ list: HeroListViewModel) {
-        let marker = list.isStale ? " " + style.staleMarker : ""
-        let room = style.width - (list.isStale ? marker.displayWidth : 0)
-        write(style.paint(list.title.truncated(toWidth: max(1, room)), .bold) + marker)
+        write(style.title(list.title, isStale: list.isStale))
     }
 
     private func write(_ line: String) { output.write(line + "\n") }

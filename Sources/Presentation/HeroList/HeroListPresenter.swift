@@ -43,7 +43,8 @@ public final class HeroListPresenter {
         return true
     }
 
-    /// Searches for `text` (or lists everything for `nil`) from the first page, keeping the team.
+    /// Searches for `text` (or lists everything for `nil`) from the first page, keeping the team;
+    /// does nothing before `activate(with:query:)`.
     public func search(_ text: String?) async throws {
         var query = shown?.query ?? HeroListQuery()
         query.text = text
@@ -51,7 +52,8 @@ public final class HeroListPresenter {
         try await show(query)
     }
 
-    /// Shows only `team` (or every team for `nil`) from the first page, keeping the search text.
+    /// Shows only `team` (or every team for `nil`) from the first page, keeping the search text;
+    /// does nothing before `activate(with:query:)`.
     public func filter(team: Team.ID?) async throws {
         var query = shown?.query ?? HeroListQuery()
         query.team = team
@@ -70,6 +72,7 @@ public final class HeroListPresenter {
         let page = cached.value
         var shownQuery = query
         shownQuery.page = page.page
+        shownQuery.perPage = page.perPage
         let list = HeroListViewModel(
             rows: page.items.map(HeroRow.init),
             query: shownQuery,

@@ -12,17 +12,16 @@ public final class ConsoleSyncView: SyncView {
         self.style = style
     }
 
-    /// Writes `synced: N inserted, N updated, N unchanged, N deleted` and a line of ids per kind.
+    /// Writes `synced: N inserted, N updated, N unchanged, N deleted` (or `already up to date`)
+    /// and a line of ids per kind.
     public func showChanges(_ changes: HeroChangeSet) {
         let kinds = [
             ("inserted", changes.inserted), ("updated", changes.updated), ("unchanged", changes.unchanged),
             ("deleted", changes.deleted),
         ]
         let counts = kinds.map { "\($0.1.count) \($0.0)" }.joined(separator: ", ")
-        let verdict = changes.isEmpty ? " (already up to date)" : ""
-        write(
-            style.paint("synced:", .bold) + " "
-                + (counts + verdict).truncated(toWidth: max(1, style.width - 8)))
+        let summary = changes.isEmpty ? "already up to date, \(changes.unchanged.count) unchanged" : counts
+        write(style.paint("synced:", .bold) + " " + summary.truncated(toWidth: max(1, style.width - 8)))
         for (kind, ids) in kinds where !ids.isEmpty {
             let label = "  " + kind.fitted(toWidth: 10)
             let list = ids.map(\.rawValue).joined(separator: ", ")

@@ -14,8 +14,7 @@ public final class ConsoleTeamListView: TeamListView {
 
     /// Writes the title, then the table or "No teams yet."
     public func showTeams(_ teams: [Team], isStale: Bool) {
-        let marker = isStale ? " " + style.staleMarker : ""
-        output.write(style.paint("Teams", .bold) + marker + "\n")
+        output.write(style.title("Teams", isStale: isStale) + "\n")
         guard !teams.isEmpty else {
             output.write("No teams yet.\n")
             return

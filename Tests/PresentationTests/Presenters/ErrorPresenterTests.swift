@@ -15,7 +15,7 @@ struct ErrorPresenterTests {
             (DomainError.notFound("hero 0042"), "not_found", "not found: hero 0042"),
             (
                 .unauthorized(realm: "heroes"), "unauthorized",
-                "not signed in (realm \"heroes\"): set HEROES_USER and HEROES_PASSWORD for an editor account"
+                "unauthorized (realm \"heroes\"): set HEROES_USER and HEROES_PASSWORD for an editor account"
             ),
             (
                 .forbidden, "forbidden",

@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@MainActor
+@Suite("Hero details views")
+struct HeroDetailsViewTests {
+    /// Drives `view` the way the presenter does.
+    func drive(_ view: any HeroDetailsView, _ hero: Hero, realName: RealName, isStale: Bool = false) {
+        view.updateHero(id: hero.id)
+        view.updateHero(alias: hero.codeName)
+        view.updateHero(name: realName)
+        view.updateHero(powers: hero.powers)
+        view.updateHero(team: hero.team)
+        view.updateHero(picture: hero.picture)
+        view.updateHero(updatedAt: hero.updatedAt, version: hero.version)
+        view.updateHero(stale: isStale)
+        view.endUpdates()
+    }
+
+    @Test("the card shows revealed, classified and unrecorded names distinctly")
+    func cards() throws {
+        let buffer = TextBuffer()
+        let view = ConsoleHeroDetailsView(output: buffer)
+        drive(view, try Heroes.nightOwl(), realName: .revealed("Ada Quill"))
+        drive(view, try Heroes.nightOwl(), realName: .classified, isStale: true)
+        drive(view, try Heroes.tokyo(), realName: .unrecorded)
+        Golden.check(buffer.text, named: "hero-details-plain")
+    }
+
+    @Test("in colour, with the picture resolved against the server, and cut at a narrow width")
+    func colourNarrow() throws {
+        let buffer = TextBuffer()
+        let view = ConsoleHeroDetailsView(
+            output: buffer, style: ConsoleStyle(width: 30, usesColor: true, isTerminal: true),
+            pictureBase: URL(string: "http://127.0.0.1:8080"))
+        drive(view, try Heroes.loner(), realName: .revealed("Marina Okonkwo-Delacroix"), isStale: true)
+        Golden.check(buffer.text, named: "hero-details-colour-narrow")
+    }
+
+    @Test("the editor's field problems are an aligned list")
+    func problems() {
+        let buffer = TextBuffer()
+        ConsoleHeroDetailsView(output: buffer).showProblems([
+            FieldProblem(field: "codeName", message: "must not be empty"),
+            FieldProblem(field: "powers", message: "entry 2 must be 1–120 characters"),
+        ])
+        Golden.check(buffer.text, named: "hero-editor-problems")
+    }
+
+    @Test("JSON has real_name null unless revealed, RFC 3339 UTC times, and a full picture URL")
+    func json() throws {
+        let buffer = TextBuffer()
+        let view = JSONHeroDetailsView(output: buffer, pictureBase: URL(string: "http://127.0.0.1:8080"))
+        drive(view, try Heroes.nightOwl(), realName: .revealed("Ada Quill"))
+        drive(view, try Heroes.nightOwl(), realName: .classified, isStale: true)
+        drive(view, try Heroes.tokyo(), realName: .unrecorded)
+        view.showProblems([FieldProblem(field: "codeName", message: "must not be empty")])
+        Golden.check(buffer.text, named: "hero-details-json")
+        #expect(buffer.text.contains(#""updated_at":"2026-11-30T12:00:00Z""#))
+        #expect(buffer.text.split(separator: "\n").count == 3, "problems write nothing: the error view does")
+    }
+}

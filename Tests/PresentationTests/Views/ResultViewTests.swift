@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@MainActor
+@Suite("Teams, sync, delete, picture and error views")
+struct ResultViewTests {
+    let teams = [Team.sample(), Team.sample(id: "night-shift", name: "Night Shift")]
+
+    func changes() throws -> HeroChangeSet {
+        HeroChangeSet(
+            inserted: [try Hero.ID("0040"), try Hero.ID("0041")], updated: [try Hero.ID("0007")],
+            unchanged: try (1...30).map { try Hero.ID(String(format: "%04d", $0 + 100)) }, deleted: []
+        )
+    }
+
+    @Test("console teams, sync, delete and pictures")
+    func console() throws {
+        let buffer = TextBuffer()
+        let style = ConsoleStyle(width: 60)
+        ConsoleTeamListView(output: buffer, style: style).showTeams(teams, isStale: true)
+        ConsoleTeamListView(output: buffer, style: style).showTeams([], isStale: false)
+        ConsoleSyncView(output: buffer, style: style).showChanges(try changes())
+        ConsoleSyncView(output: buffer, style: style).showChanges(
+            HeroChangeSet(inserted: [], updated: [], unchanged: [try Hero.ID("0007")], deleted: []))
+        ConsoleDeleteHeroView(output: buffer, style: style).showDeleted(try Hero.ID("0007"))
+        let pictures = ConsolePictureView(output: buffer, style: style)
+        pictures.showDownloaded(
+            PictureFile(location: URL(fileURLWithPath: "/tmp/owl.png"), byteCount: 2048),
+            for: try Hero.ID("0007"))
+        pictures.showUploaded(URL(fileURLWithPath: "/tmp/new-owl.png"), for: try Hero.ID("0007"))
+        Golden.check(buffer.text, named: "results-console")
+    }
+
+    @Test("the same in colour")
+    func colour() throws {
+        let buffer = TextBuffer()
+        let style = ConsoleStyle(width: 60, usesColor: true, isTerminal: true)
+        ConsoleTeamListView(output: buffer, style: style).showTeams(teams, isStale: true)
+        ConsoleSyncView(output: buffer, style: style).showChanges(try changes())
+        ConsoleDeleteHeroView(output: buffer, style: style).showDeleted(try Hero.ID("0007"))
+        ConsolePictureView(output: buffer, style: style).showDownloaded(
+            PictureFile(location: URL(fileURLWithPath: "/tmp/owl.png"), byteCount: 2048),
+            for: try Hero.ID("0007"))
+        Golden.check(buffer.text, named: "results-colour")
+    }
+
+    @Test("JSON teams, sync, delete and pictures")
+    func json() throws {
+        let buffer = TextBuffer()
+        JSONTeamListView(output: buffer).showTeams(teams, isStale: false)
+        JSONSyncView(output: buffer).showChanges(
+            HeroChangeSet(
+                inserted: [try Hero.ID("0040")], updated: [], unchanged: [try Hero.ID("0007")],
+                deleted: [try Hero.ID("0099")]))
+        JSONDeleteHeroView(output: buffer).showDeleted(try Hero.ID("0007"))
+        let pictures = JSONPictureView(output: buffer)
+        pictures.showDownloaded(
+            PictureFile(location: URL(fileURLWithPath: "/tmp/owl.png"), byteCount: 2048),
+            for: try Hero.ID("0007"))
+        pictures.showUploaded(URL(fileURLWithPath: "/tmp/new-owl.png"), for: try Hero.ID("0007"))
+        Golden.check(buffer.text, named: "results-json")
+    }
+
+    @Test("errors: one line in the console, plain and colour; an error object in JSON")
+    func errors() {
+        let errors = [
+            ErrorPresenter.viewModel(for: DomainError.unauthorized(realm: "heroes")),
+            ErrorPresenter.viewModel(for: DomainError.invalid(["codeName": "must not be empty"])),
+            ErrorPresenter.viewModel(for: CancellationError()),
+            ErrorViewModel(code: .usage, message: "unknown command \"fly\": see heroes-cli --help"),
+        ]
+        let plain = TextBuffer()
+        let colour = TextBuffer()
+        let json = TextBuffer()
+        for error in errors {
+            ConsoleErrorView(output: plain).showError(error)
+            ConsoleErrorView(output: colour, style: ConsoleStyle(usesColor: true)).showError(error)
+            JSONErrorView(output: json).showError(error)
+        }
+        Golden.check(plain.text, named: "errors-plain")
+        Golden.check(colour.text, named: "errors-colour")
+        Golden.check(json.text, named: "errors-json")
+        #expect(json.text.hasPrefix(#"{"error":{"code":"unauthorized","message":"#))
+    }
+}
