@@ -71,6 +71,8 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["Network", "Data", "Domain", "MockServerKit", "TestSupport"]
         ),
+        /// Runs the built heroes-cli (and mock-server) as processes, as scripts do.
+        .testTarget(name: "CLITests", dependencies: ["MockServerKit"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

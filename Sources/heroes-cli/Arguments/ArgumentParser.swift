@@ -82,10 +82,13 @@ struct ArgumentParser {
         guard let text = inline ?? remaining.popFirst() else {
             throw UsageError("\(spec.synopsis): the value is missing", command: command?.id)
         }
-        if case .integer(let placeholder, let minimum) = spec.value {
-            guard let number = Int(text), number >= minimum else {
+        if case .integer(let placeholder, let range) = spec.value {
+            guard let number = Int(text), range.contains(number) else {
+                let bounds =
+                    range.upperBound == Int.max
+                    ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
                 throw UsageError(
-                    "--\(spec.name) \(placeholder) must be a whole number of at least \(minimum), not '\(text)'",
+                    "--\(spec.name) \(placeholder) must be a whole number \(bounds), not '\(text)'",
                     command: command?.id)
             }
         }

@@ -1,3 +1,5 @@
+import Domain
+
 /// Every command and option heroes-cli understands, declared once. The spellings are a contract:
 /// other people's scripts call them.
 enum CommandTable {
@@ -24,9 +26,9 @@ enum CommandTable {
     ]
 
     private static let heroID = ArgumentSpec("ID", help: "the hero's id, as `list` shows it")
-    private static let page = OptionSpec("page", .integer("N", minimum: 1), help: "the page to show, from 1")
+    private static let page = OptionSpec("page", .integer("N", 1...Int.max), help: "the page to show, from 1")
     private static let perPage = OptionSpec(
-        "per-page", .integer("N", minimum: 1), help: "heroes per page, 1–100 (default 20)")
+        "per-page", .integer("N", HeroQuery.perPageRange), help: "heroes per page, 1–100 (default 20)")
     private static let team = OptionSpec("team", .text("ID"), help: "only heroes of this team (see `teams`)")
     private static let createFields: [OptionSpec] = [
         OptionSpec("code-name", .text("NAME"), help: "the public name (required)"),
@@ -80,7 +82,7 @@ enum CommandTable {
             .serve, ["serve"],
             options: [
                 OptionSpec(
-                    "port", .integer("N", minimum: 0), help: "port to listen on (default 8080; 0 picks one)")
+                    "port", .integer("N", 0...65_535), help: "port to listen on (default 8080; 0 picks one)")
             ],
             summary: "run the bundled mock server in the foreground"),
         CommandSpec(

@@ -7,8 +7,8 @@ struct OptionSpec: Sendable {
         case none
         /// One value, shown in help as the placeholder (`N`, `URL`, …).
         case text(String)
-        /// A whole number of at least the given minimum.
-        case integer(String, minimum: Int)
+        /// A whole number within the given range.
+        case integer(String, ClosedRange<Int>)
         /// A value that may be given more than once; every one is kept, in order.
         case repeated(String)
     }

@@ -55,7 +55,8 @@ final class SignalWaiter {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let once = OnceFlag()
             for source in sources {
-                source.setEventHandler {
+                // Not isolated to the main actor: the handler runs on the signal queue.
+                source.setEventHandler { @Sendable in
                     if once.claim() { continuation.resume() }
                 }
                 source.resume()

@@ -11,8 +11,10 @@ import Foundation
 /// Asks for a password on the controlling terminal with echo off, and puts the terminal back as
 /// it was, whatever happens. Without a terminal there is nobody to ask: it answers `nil`.
 enum PasswordPrompt {
-    /// The line typed after `prompt`, without its newline; `nil` when there is no terminal.
+    /// The line typed after `prompt`, without its newline; `nil` when standard input is not a
+    /// terminal (a script's run must fail, not wait on a prompt nobody sees).
     static func ask(_ prompt: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

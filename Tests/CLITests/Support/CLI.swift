@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The built `heroes-cli`, run as a process the way a script runs it: its own HOME, cache and
+/// data folders under a fresh temporary directory, no `HEROES_*` variable inherited.
+struct CLI: Sendable {
+    /// What one run printed and how it ended.
+    struct Run: Sendable, CustomStringConvertible {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// Standard output parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+            return try #require(object as? [String: Any], "stdout is not a JSON object: \(stdout)")
+        }
+
+        var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    }
+
+    /// The temporary HOME of this CLI; the cache and the bundled server's data live under it.
+    let home: URL
+    /// Variables every run gets, on top of a minimal PATH.
+    var environment: [String: String]
+
+    /// A CLI with a fresh HOME (and XDG folders inside it).
+    init(environment: [String: String] = [:]) throws {
+        home = FileManager.default.temporaryDirectory
+            .appendingPathComponent("heroes-cli-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        self.environment = [
+            "HOME": home.path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "PATH": "/usr/bin:/bin",
+        ].merging(environment) { _, given in given }
+    }
+
+    /// A CLI talking to `server` as the demo editor, with the demo clearance key.
+    static func editor(of server: URL) throws -> CLI {
+        try CLI(environment: [
+            "HEROES_SERVER": server.absoluteString,
+            "HEROES_USER": "editor",
+            "HEROES_PASSWORD": "editor-demo-password",
+            "HEROES_CLEARANCE_KEY": demoKey,
+        ])
+    }
+
+    /// The published demo clearance key.
+    static let demoKey = "aGVyb2VzLWRlbW8tY2xlYXJhbmNlLWtleS0yMDI2ISE="
+
+    /// Runs `heroes-cli arguments…` to the end (at most `timeout`), with `extra` variables.
+    func run(
+        _ arguments: String..., environment extra: [String: String] = [:], timeout: Duration = .seconds(60)
+    )
+        async throws -> Run
+    {
+        try await run(arguments, environment: extra, timeout: timeout)
+    }
+
+    /// Runs `heroes-cli` with an array of arguments; see `run(_:environment:timeout:)`.
+    func run(
+        _ arguments: [String], environment extra: [String: String] = [:], timeout: Duration = .seconds(60)
+    )
+        async throws -> Run
+    {
+        let outputs = home.appendingPathComponent("run-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outputs) }
+        let stdoutFile = outputs.appendingPathComponent("stdout")
+        let stderrFile = outputs.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { _, given in given }
+        process.currentDirectoryURL = home
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        let exited = ExitSignal()
+        process.terminationHandler = { _ in exited.fire() }
+        try process.run()
+        if await !exited.wait(timeout: timeout) {
+            process.terminate()
+            await _ = exited.wait(timeout: .seconds(5))
+            Issue.record("heroes-cli \(arguments.joined(separator: " ")) did not end within \(timeout)")
+        }
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self))
+    }
+
+    /// The `heroes-cli` that `swift build` put beside this test bundle.
+    static func binary() throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ].map { $0.appendingPathComponent("heroes-cli") }
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "heroes-cli is not built next to the tests; run `swift build` first (looked at \(candidates.map(\.path)))"
+        )
+    }
+}
