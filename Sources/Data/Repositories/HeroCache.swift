@@ -52,10 +52,13 @@ public struct HeroCache: Codable, Sendable, Equatable {
         "page=\(query.page)&per_page=\(query.perPage)&q=\(query.text ?? "")&team=\(query.teamID?.rawValue ?? "")"
     }
 
-    /// Stores a hero and forgets every page: any change to the heroes changes every page.
+    /// Stores a hero. A hero that changed changes every page on the server, so every stored
+    /// page loses its entity tag (the next read fetches it whole) but stays, to answer offline;
+    /// the same hero stored again changes nothing.
     mutating func store(_ hero: HeroDTO) {
+        guard heroes[hero.id]?.hero != hero else { return }
         heroes[hero.id] = StoredHero(
             hero: hero, entityTag: RemoteHeroDataSource.entityTag(id: hero.id, version: hero.version))
-        pages = [:]
+        for key in pages.keys { pages[key]?.entityTag = nil }
     }
 }
