@@ -7,64 +7,68 @@ import Testing
     import Darwin
 #endif
 
-@Suite("With no server named: the bundled demo server, in-process")
-struct BundledServerTests {
-    @Test("demo runs every feature to the end on a fresh HOME, exits 0, in under 10 s")
-    func demo() async throws {
-        let cli = try CLI()
-        let start = ContinuousClock.now
-        let run = try await cli.run("demo")
-        let elapsed = ContinuousClock.now - start
-        #expect(run.status == 0, "\(run)")
-        #expect(elapsed < .seconds(10), "took \(elapsed)")
-        for step in [
-            "teams", "list --per-page 5", "search wind", "show 0007", "create", "update", "picture 0007",
-            "upload-picture", "sync", "--offline show", "delete",
-        ] {
-            #expect(run.stdout.contains("$ heroes-cli \(step)"), "missing step \(step)")
+extension CLITests {
+    @Suite("With no server named: the bundled demo server, in-process")
+    struct BundledServerTests {
+        @Test("demo runs every feature to the end on a fresh HOME, exits 0, in under 10 s")
+        func demo() async throws {
+            let cli = try CLI()
+            let start = ContinuousClock.now
+            let run = try await cli.run("demo")
+            let elapsed = ContinuousClock.now - start
+            #expect(run.status == 0, "\(run)")
+            #expect(elapsed < .seconds(10), "took \(elapsed)")
+            for step in [
+                "teams", "list --per-page 5", "search wind", "show 0007", "create", "update", "picture 0007",
+                "upload-picture", "sync", "--offline show", "delete",
+            ] {
+                #expect(run.stdout.contains("$ heroes-cli \(step)"), "missing step \(step)")
+            }
+            #expect(run.stdout.contains("Tomas Brandt"), "the demo key reveals a real name")
+            #expect(run.stdout.contains("stale"), "the offline step is marked stale")
+            #expect(!run.stdout.contains("editor-demo-password"))
+            let after = try await cli.run("list", "--json")
+            #expect(try after.json()["total"] as? Int == 44, "the demo removed the hero it made")
         }
-        #expect(run.stdout.contains("Tomas Brandt"), "the demo key reveals a real name")
-        #expect(run.stdout.contains("stale"), "the offline step is marked stale")
-        #expect(!run.stdout.contains("editor-demo-password"))
-        let after = try await cli.run("list", "--json")
-        #expect(try after.json()["total"] as? Int == 44, "the demo removed the hero it made")
-    }
 
-    @Test("a create is still there at the next run, and demo reset restores the fixtures")
-    func persistence() async throws {
-        let cli = try CLI()
-        let created = try await cli.run("create", "--code-name", "Keeper", "--json")
-        #expect(created.status == 0, "\(created)")
-        let id = try #require(try created.json()["id"] as? String)
-        let shown = try await cli.run("show", id, "--json")
-        #expect(try shown.json()["code_name"] as? String == "Keeper")
-        #expect(try shown.json()["stale"] as? Bool == false)
-        let reset = try await cli.run("demo", "reset")
-        #expect(reset.status == 0, "\(reset)")
-        #expect(try await cli.run("show", id).status == 66)
-        #expect(try await cli.run("list", "--json").json()["total"] as? Int == 44)
-    }
+        @Test("a create is still there at the next run, and demo reset restores the fixtures")
+        func persistence() async throws {
+            let cli = try CLI()
+            let created = try await cli.run("create", "--code-name", "Keeper", "--json")
+            #expect(created.status == 0, "\(created)")
+            let id = try #require(try created.json()["id"] as? String)
+            let shown = try await cli.run("show", id, "--json")
+            #expect(try shown.json()["code_name"] as? String == "Keeper")
+            #expect(try shown.json()["stale"] as? Bool == false)
+            let reset = try await cli.run("demo", "reset")
+            #expect(reset.status == 0, "\(reset)")
+            #expect(try await cli.run("show", id).status == 66)
+            #expect(try await cli.run("list", "--json").json()["total"] as? Int == 44)
+        }
 
-    @Test("serve prints listening on http://127.0.0.1:PORT first, serves the contract, and stops on SIGTERM")
-    func serve() async throws {
-        let cli = try CLI()
-        let server = try ServerProcess(
-            executable: try CLI.binary(), arguments: ["serve", "--port", "0"], cli: cli)
-        let run = try await CLI.editor(of: server.url).run("show", "0007", "--json")
-        #expect(run.status == 0, "\(run)")
-        #expect(try await server.stop(signal: SIGTERM) == 0)
-    }
+        @Test(
+            "serve prints listening on http://127.0.0.1:PORT first, serves the contract, and stops on SIGTERM"
+        )
+        func serve() async throws {
+            let cli = try CLI()
+            let server = try ServerProcess(
+                executable: try CLI.binary(), arguments: ["serve", "--port", "0"], cli: cli)
+            let run = try await CLI.editor(of: server.url).run("show", "0007", "--json")
+            #expect(run.status == 0, "\(run)")
+            #expect(try await server.stop(signal: SIGTERM) == 0)
+        }
 
-    @Test("against the mock-server binary: reads, writes and a conflict")
-    func mockServerBinary() async throws {
-        let binary = try CLI.binary().deletingLastPathComponent().appendingPathComponent("mock-server")
-        let cli = try CLI()
-        let server = try ServerProcess(executable: binary, arguments: ["--port", "0"], cli: cli)
-        let editor = try CLI.editor(of: server.url)
-        #expect(try await editor.run("list").status == 0)
-        let created = try await editor.run("create", "--code-name", "Process Hero", "--json")
-        #expect(created.status == 0, "\(created)")
-        #expect(try await editor.run("create", "--code-name", "Process Hero").status == 75)
-        #expect(try await server.stop(signal: SIGINT) == 0)
+        @Test("against the mock-server binary: reads, writes and a conflict")
+        func mockServerBinary() async throws {
+            let binary = try CLI.binary().deletingLastPathComponent().appendingPathComponent("mock-server")
+            let cli = try CLI()
+            let server = try ServerProcess(executable: binary, arguments: ["--port", "0"], cli: cli)
+            let editor = try CLI.editor(of: server.url)
+            #expect(try await editor.run("list").status == 0)
+            let created = try await editor.run("create", "--code-name", "Process Hero", "--json")
+            #expect(created.status == 0, "\(created)")
+            #expect(try await editor.run("create", "--code-name", "Process Hero").status == 75)
+            #expect(try await server.stop(signal: SIGINT) == 0)
+        }
     }
 }

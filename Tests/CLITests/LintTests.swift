@@ -1,68 +1,71 @@
 import Foundation
 import Testing
 
-@Suite("lint: the app plist and its service plists, checked without sending anything")
-struct LintTests {
-    @Test("the bundled plist passes and every endpoint gets a curl line")
-    func bundled() async throws {
-        let run = try await CLI().run("lint")
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.contains("ok, 2 managers, 2 services"))
-        for endpoint in [
-            "heroes", "hero", "teams", "createHero", "replaceHero", "deleteHero", "picture", "putPicture",
-        ] {
-            #expect(run.stdout.contains("  \(endpoint): curl "), "\(endpoint)")
+extension CLITests {
+    @Suite("lint: the app plist and its service plists, checked without sending anything")
+    struct LintTests {
+        @Test("the bundled plist passes and every endpoint gets a curl line")
+        func bundled() async throws {
+            let run = try await CLI().run("lint")
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout.contains("ok, 2 managers, 2 services"))
+            for endpoint in [
+                "heroes", "hero", "teams", "createHero", "replaceHero", "deleteHero", "picture", "putPicture",
+            ] {
+                #expect(run.stdout.contains("  \(endpoint): curl "), "\(endpoint)")
+            }
+            #expect(run.stdout.contains("http://127.0.0.1:8080/v1/heroes/0007"))
         }
-        #expect(run.stdout.contains("http://127.0.0.1:8080/v1/heroes/0007"))
-    }
 
-    @Test(
-        "a broken plist is named with its file and key path",
-        arguments: [
-            (
-                "<key>storeFile</key>", "<key>storFile</key>",
-                "HeroManager.dataAccessController.storFile: unknown key"
-            ),
-            (
-                "<string>HeroService</string>", "<string>NoSuchService</string>",
-                "networkServiceConfiguration.catalog"
-            ),
-            ("<integer>15</integer>", "<string>fifteen</string>", "deadlineSeconds: must be a number"),
-            ("<key>heroManager</key>", "<key>heroManagr</key>", "PictureManager.heroManagr: unknown key"),
-        ])
-    func broken(original: String, replacement: String, expected: String) async throws {
-        let cli = try CLI()
-        let file = cli.home.appendingPathComponent("Mine.plist")
-        let text = try String(contentsOf: try ExitCodeTests.bundledPlist(), encoding: .utf8)
-        #expect(text.contains(original))
-        try text.replacingOccurrences(of: original, with: replacement).write(
-            to: file, atomically: true, encoding: .utf8)
-        let run = try await cli.run("lint", file.path)
-        #expect(run.status == 1, "\(run)")
-        #expect(run.stderr.contains("Mine.plist: "), "\(run)")
-        #expect(run.stderr.contains(expected), "\(run)")
-    }
+        @Test(
+            "a broken plist is named with its file and key path",
+            arguments: [
+                (
+                    "<key>storeFile</key>", "<key>storFile</key>",
+                    "HeroManager.dataAccessController.storFile: unknown key"
+                ),
+                (
+                    "<string>HeroService</string>", "<string>NoSuchService</string>",
+                    "networkServiceConfiguration.catalog"
+                ),
+                ("<integer>15</integer>", "<string>fifteen</string>", "deadlineSeconds: must be a number"),
+                ("<key>heroManager</key>", "<key>heroManagr</key>", "PictureManager.heroManagr: unknown key"),
+            ])
+        func broken(original: String, replacement: String, expected: String) async throws {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Mine.plist")
+            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+            #expect(text.contains(original))
+            try text.replacingOccurrences(of: original, with: replacement).write(
+                to: file, atomically: true, encoding: .utf8)
+            let run = try await cli.run("lint", file.path)
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("Mine.plist: "), "\(run)")
+            #expect(run.stderr.contains(expected), "\(run)")
+        }
 
-    @Test("a service plist given by path is checked too, naming its endpoint and key")
-    func servicePlistByPath() async throws {
-        let cli = try CLI()
-        let app = cli.home.appendingPathComponent("App.plist")
-        let text = try String(contentsOf: try ExitCodeTests.bundledPlist(), encoding: .utf8)
-            .replacingOccurrences(of: "<string>HeroService</string>", with: "<string>Service.plist</string>")
-        try text.write(to: app, atomically: true, encoding: .utf8)
-        let service = try String(
-            contentsOf: try ExitCodeTests.bundledPlist().deletingLastPathComponent()
-                .deletingLastPathComponent()
-                .appendingPathComponent("Data/Remote/HeroService.plist"), encoding: .utf8)
-        try service.write(
-            to: cli.home.appendingPathComponent("Service.plist"), atomically: true, encoding: .utf8)
-        #expect(try await cli.run("lint", app.path).status == 0)
-        try service.replacingOccurrences(
-            of: "<key>method</key><string>PUT</string>", with: "<key>method</key><string>FETCH</string>"
-        )
-        .write(to: cli.home.appendingPathComponent("Service.plist"), atomically: true, encoding: .utf8)
-        let run = try await cli.run("lint", app.path)
-        #expect(run.status == 1, "\(run)")
-        #expect(run.stderr.contains("Service.plist"), "\(run)")
+        @Test("a service plist given by path is checked too, naming its endpoint and key")
+        func servicePlistByPath() async throws {
+            let cli = try CLI()
+            let app = cli.home.appendingPathComponent("App.plist")
+            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+                .replacingOccurrences(
+                    of: "<string>HeroService</string>", with: "<string>Service.plist</string>")
+            try text.write(to: app, atomically: true, encoding: .utf8)
+            let service = try String(
+                contentsOf: try CLITests.ExitCodeTests.bundledPlist().deletingLastPathComponent()
+                    .deletingLastPathComponent()
+                    .appendingPathComponent("Data/Remote/HeroService.plist"), encoding: .utf8)
+            try service.write(
+                to: cli.home.appendingPathComponent("Service.plist"), atomically: true, encoding: .utf8)
+            #expect(try await cli.run("lint", app.path).status == 0)
+            try service.replacingOccurrences(
+                of: "<key>method</key><string>PUT</string>", with: "<key>method</key><string>FETCH</string>"
+            )
+            .write(to: cli.home.appendingPathComponent("Service.plist"), atomically: true, encoding: .utf8)
+            let run = try await cli.run("lint", app.path)
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("Service.plist"), "\(run)")
+        }
     }
 }

@@ -2,81 +2,84 @@ import Foundation
 import MockServerKit
 import Testing
 
-@Suite("Offline first: a warm cache answers, marked stale")
-struct OfflineTests {
-    @Test(
-        "with the server gone, list and show answer from the cache with stale set, and --offline never asks")
-    func warmCache() async throws {
-        let server = MockServer(configuration: MockServerConfiguration())
-        try await server.start()
-        let cli = try CLI.editor(of: server.baseURL)
-        #expect(try await cli.run("list", "--per-page", "1").status == 0)
-        #expect(try await cli.run("show", "0007").status == 0)
-        let seen = server.requests().count
-        let offline = try await cli.run("show", "0007", "--offline", "--json")
-        #expect(offline.status == 0, "\(offline)")
-        #expect(try offline.json()["stale"] as? Bool == true)
-        #expect(try offline.json()["real_name"] as? String == "Tomas Brandt")
-        #expect(server.requests().count == seen, "--offline sent nothing")
-        await server.stop()
-
-        let list = try await cli.run("list", "--json", "--per-page", "1")
-        #expect(list.status == 0, "\(list)")
-        #expect(try list.json()["stale"] as? Bool == true)
-        let text = try await cli.run("list", "--per-page", "1")
-        #expect(text.stdout.contains("stale"), "\(text)")
-        let cold = try await cli.run("show", "0001")
-        #expect(cold.status == 69, "not cached: \(cold)")
-    }
-
-    @Test(
-        "injected faults end in a typed error or a stale answer, never a crash",
-        arguments: [
-            ("status:503", [0]), ("reset", [0]), ("close-before-headers", [0]), ("malformed-json", [65]),
-            ("status:500", [0]),
-        ])
-    func faults(fault: String, expected: [Int32]) async throws {
-        try await withMockServer { server in
+extension CLITests {
+    @Suite("Offline first: a warm cache answers, marked stale")
+    struct OfflineTests {
+        @Test(
+            "with the server gone, list and show answer from the cache with stale set, and --offline never asks"
+        )
+        func warmCache() async throws {
+            let server = MockServer(configuration: MockServerConfiguration())
+            try await server.start()
             let cli = try CLI.editor(of: server.baseURL)
+            #expect(try await cli.run("list", "--per-page", "1").status == 0)
             #expect(try await cli.run("show", "0007").status == 0)
-            _ = try server.addFault(
-                FaultRule(method: "GET", path: "/v1/heroes/0007", fault: fault, times: 10))
-            let run = try await cli.run("show", "0007", "--json")
-            #expect(expected.contains(run.status), "\(run)")
-            #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Stack dump"))
-            if run.status == 0 { #expect(try run.json()["stale"] as? Bool == true) }
-            let cache = try await cli.run("show", "0007", "--offline")
-            #expect(cache.status == 0, "the cache still answers: \(cache)")
+            let seen = server.requests().count
+            let offline = try await cli.run("show", "0007", "--offline", "--json")
+            #expect(offline.status == 0, "\(offline)")
+            #expect(try offline.json()["stale"] as? Bool == true)
+            #expect(try offline.json()["real_name"] as? String == "Tomas Brandt")
+            #expect(server.requests().count == seen, "--offline sent nothing")
+            await server.stop()
+
+            let list = try await cli.run("list", "--json", "--per-page", "1")
+            #expect(list.status == 0, "\(list)")
+            #expect(try list.json()["stale"] as? Bool == true)
+            let text = try await cli.run("list", "--per-page", "1")
+            #expect(text.stdout.contains("stale"), "\(text)")
+            let cold = try await cli.run("show", "0001")
+            #expect(cold.status == 69, "not cached: \(cold)")
+        }
+
+        @Test(
+            "injected faults end in a typed error or a stale answer, never a crash",
+            arguments: [
+                ("status:503", [0]), ("reset", [0]), ("close-before-headers", [0]), ("malformed-json", [65]),
+                ("status:500", [0]),
+            ])
+        func faults(fault: String, expected: [Int32]) async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                #expect(try await cli.run("show", "0007").status == 0)
+                _ = try server.addFault(
+                    FaultRule(method: "GET", path: "/v1/heroes/0007", fault: fault, times: 10))
+                let run = try await cli.run("show", "0007", "--json")
+                #expect(expected.contains(run.status), "\(run)")
+                #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Stack dump"))
+                if run.status == 0 { #expect(try run.json()["stale"] as? Bool == true) }
+                let cache = try await cli.run("show", "0007", "--offline")
+                #expect(cache.status == 0, "the cache still answers: \(cache)")
+            }
+        }
+
+        @Test("503 with Retry-After is waited out, then served")
+        func retryAfter() async throws {
+            try await withMockServer { server in
+                _ = try server.addFault(
+                    FaultRule(method: "GET", path: "/v1/heroes/0007", fault: "status:503", times: 1))
+                let run = try await CLI.editor(of: server.baseURL).run("show", "0007", "--json")
+                #expect(run.status == 0, "\(run)")
+                #expect(try run.json()["stale"] as? Bool == false)
+            }
         }
     }
 
-    @Test("503 with Retry-After is waited out, then served")
-    func retryAfter() async throws {
-        try await withMockServer { server in
-            _ = try server.addFault(
-                FaultRule(method: "GET", path: "/v1/heroes/0007", fault: "status:503", times: 1))
-            let run = try await CLI.editor(of: server.baseURL).run("show", "0007", "--json")
-            #expect(run.status == 0, "\(run)")
-            #expect(try run.json()["stale"] as? Bool == false)
-        }
-    }
-}
-
-@Suite("Faults with nothing cached")
-struct ColdFaultTests {
-    @Test(
-        "a cut, reset, malformed or refused answer ends in exit 65 or 69 and one line",
-        arguments: [
-            "truncate-body:10", "reset", "malformed-json", "status:503", "close-before-headers",
-        ])
-    func coldFault(fault: String) async throws {
-        try await withMockServer { server in
-            _ = try server.addFault(
-                FaultRule(method: "GET", path: "/v1/heroes/0007", fault: fault, times: 10))
-            let run = try await CLI.editor(of: server.baseURL).run("show", "0007")
-            #expect([65, 69].contains(run.status), "\(run)")
-            #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
-            #expect(run.stdout.isEmpty)
+    @Suite("Faults with nothing cached")
+    struct ColdFaultTests {
+        @Test(
+            "a cut, reset, malformed or refused answer ends in exit 65 or 69 and one line",
+            arguments: [
+                "truncate-body:10", "reset", "malformed-json", "status:503", "close-before-headers",
+            ])
+        func coldFault(fault: String) async throws {
+            try await withMockServer { server in
+                _ = try server.addFault(
+                    FaultRule(method: "GET", path: "/v1/heroes/0007", fault: fault, times: 10))
+                let run = try await CLI.editor(of: server.baseURL).run("show", "0007")
+                #expect([65, 69].contains(run.status), "\(run)")
+                #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
+                #expect(run.stdout.isEmpty)
+            }
         }
     }
 }
