@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(
             name: "heroes-cli",
             dependencies: ["Domain", "Network", "Data", "Presentation", "MockServerKit"],
+            exclude: ["README.md"],
             resources: [.copy("Heroes.plist")]
         ),
 
