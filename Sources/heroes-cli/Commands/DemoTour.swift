@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Presentation
 
 /// `demo`: a guided, non-interactive tour of every feature against the bundled server. Each step
 /// prints the command a person would type, then runs it through the same presenters and views.
@@ -120,7 +121,8 @@ struct DemoTour {
         do {
             try await body()
         } catch let error as DomainError {
-            FailureView.show(error, views: views)
+            // On standard output, so the refusal reads in order with the rest of the tour.
+            ErrorPresenter().present(error, with: views.errorInline())
             return
         }
         throw DomainError.badData("the demo expected `\(command)` to be refused")

@@ -56,6 +56,11 @@ struct Views {
         json ? JSONErrorView(output: output) : ConsoleErrorView(output: errors, style: terminal.errorStyle)
     }
 
+    /// An error view on standard output, for the demo's steps that are meant to fail.
+    func errorInline() -> any ErrorView {
+        json ? JSONErrorView(output: output) : ConsoleErrorView(output: output, style: terminal.outputStyle)
+    }
+
     /// A line for a person on standard error (warnings, what the demo is doing).
     func note(_ line: String) {
         let stream = errors
