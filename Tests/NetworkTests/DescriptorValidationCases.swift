@@ -21,7 +21,8 @@ extension DescriptorValidationTests {
         Case(
             entry: ["request": ["path": "/a/%0", "methd": "GET"]],
             key: "request.methd",
-            problem: "is not a known key (expected one of auth, body, headers, method, path, retry, timeout)"
+            problem:
+                "is not a known key (expected one of auth, body, headers, maxResponseBytes, method, path, retry, timeout)"
         ),
         Case(
             entry: ["request": ["path": "/a/%0", "method": "FETCH"]],
@@ -124,6 +125,14 @@ extension DescriptorValidationTests {
         Case(
             entry: ["request": ["path": "/a/%0", "timeout": true]], key: "request.timeout",
             problem: "must be a number of seconds greater than 0"
+        ),
+        Case(
+            entry: ["request": ["path": "/a/%0", "maxResponseBytes": 0]], key: "request.maxResponseBytes",
+            problem: "must be an integer number of bytes greater than 0"
+        ),
+        Case(
+            entry: ["request": ["path": "/a/%0", "maxResponseBytes": 1.5]], key: "request.maxResponseBytes",
+            problem: "must be an integer number of bytes greater than 0"
         ),
         Case(
             entry: ["request": ["path": "/a/%0", "retry": ["attempts": 0]]], key: "request.retry.attempts",

@@ -36,6 +36,8 @@ enum DomainErrorMapping {
             return DomainError.badData("the service description is wrong: \(problem)")
         case .encoding(let message):
             return DomainError.invalid(["request": message])
+        case .responseTooLarge(let limit):
+            return DomainError.badData("the answer is larger than the limit of \(limit) bytes")
         case .unacceptableStatus(let code, _, let excerpt):
             return statusError(code, body: ErrorBody(excerpt), notFound: notFound)
         }

@@ -9,7 +9,7 @@ struct DescriptorParser {
 
     private static let entryKeys: Set<String> = ["request", "serialization"]
     private static let requestKeys: Set<String> = [
-        "path", "method", "headers", "body", "timeout", "retry", "auth",
+        "path", "method", "headers", "body", "timeout", "retry", "auth", "maxResponseBytes",
     ]
     private static let serializationKeys: Set<String> = ["serializer", "serializedObject"]
     private static let retryKeys: Set<String> = ["attempts", "idempotentOnly"]
@@ -39,6 +39,7 @@ struct DescriptorParser {
             serializer: serialization.serializer ?? registry.defaultSerializer,
             timeout: try parseTimeout(request["timeout"]),
             retry: try parseRetry(request["retry"]),
+            maximumResponseBytes: try parseMaximumResponseBytes(request["maxResponseBytes"]),
             authentication: try parseAuthentication(request["auth"]),
             responseDecoding: serialization.decoding
         )
@@ -112,6 +113,14 @@ struct DescriptorParser {
             throw error("request.timeout", "must be a number of seconds greater than 0")
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    private func parseMaximumResponseBytes(_ value: Any?) throws(DescriptorError) -> Int64? {
+        guard let value else { return nil }
+        guard let bytes = PlistValue.integer(value), bytes > 0 else {
+            throw error("request.maxResponseBytes", "must be an integer number of bytes greater than 0")
+        }
+        return Int64(bytes)
     }
 
     private func parseRetry(_ value: Any?) throws(DescriptorError) -> RequestDescriptor.Retry? {

@@ -47,6 +47,9 @@ struct RequestDescriptor: Sendable {
     /// The overall deadline of a call, retries included; nil means the service's.
     let timeout: Duration?
     let retry: Retry?
+    /// The most bytes of response body a call accepts (`maxResponseBytes`); nil means the
+    /// service's default for the kind of call.
+    let maximumResponseBytes: Int64?
     let authentication: Authentication
     let responseDecoding: ResponseDecoding
 }

@@ -20,6 +20,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case unauthorized(realm: String?)
     /// 403: the credentials are valid but not allowed to do this.
     case forbidden
+    /// The response body grew past `limit` bytes (the descriptor's `maxResponseBytes`, or the
+    /// default); the transfer was stopped there, and nothing of it was kept.
+    case responseTooLarge(limit: Int64)
 
     /// A one-line explanation, safe to log: it never contains credentials.
     public var description: String {
@@ -34,6 +37,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .decoding(let message, let excerpt): "cannot decode the response: \(message) in \(excerpt)"
         case .unauthorized(let realm): realm.map { "unauthorized (realm \"\($0)\")" } ?? "unauthorized"
         case .forbidden: "forbidden"
+        case .responseTooLarge(let limit): "the response is larger than the limit of \(limit) bytes"
         }
     }
 

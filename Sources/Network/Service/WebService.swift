@@ -10,6 +10,13 @@ import Foundation
 /// `HTTPTransport` with retries under an overall deadline, and turns the response into a
 /// `Reply` or a `NetworkError`. It holds no mutable state; share one per service.
 public final class WebService: Sendable {
+    /// The most bytes of response body `call` holds in memory when the descriptor has no
+    /// `maxResponseBytes`: 8 MiB.
+    public static let defaultMaximumResponseBytes: Int64 = 8 * 1024 * 1024
+    /// The most bytes `download` writes to its file when the descriptor has no
+    /// `maxResponseBytes`: 64 MiB.
+    public static let defaultMaximumDownloadBytes: Int64 = 64 * 1024 * 1024
+
     /// The URL every descriptor's `path` is appended to.
     public let baseURL: URL
     private let base: String
@@ -87,8 +94,10 @@ public final class WebService: Sendable {
         var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
         if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
         return try await reportingFailure(of: request) {
+            let limit = descriptor.maximumResponseBytes ?? Self.defaultMaximumResponseBytes
             let response = try await send(request, descriptor) { [transport] prepared in
-                let response = try await transport.data(for: prepared, progress: progress)
+                let response = try await transport.data(
+                    for: prepared, maximumResponseBytes: limit, progress: progress)
                 return (response, response.head)
             }
             return try ResponseInterpreter.reply(
@@ -112,8 +121,10 @@ public final class WebService: Sendable {
         var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
         if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
         return try await reportingFailure(of: request) {
+            let limit = descriptor.maximumResponseBytes ?? Self.defaultMaximumDownloadBytes
             let head = try await send(request, descriptor) { [transport] prepared in
-                let head = try await transport.download(for: prepared, to: destination, progress: progress)
+                let head = try await transport.download(
+                    for: prepared, to: destination, maximumResponseBytes: limit, progress: progress)
                 return (head, head)
             }
             do {

@@ -18,6 +18,47 @@ public protocol HTTPTransport: Sendable {
     /// (replacing any file there), never holding it in memory; reports download progress.
     func download(for request: URLRequest, to destination: URL, progress: ProgressHandler?) async throws
         -> HTTPResponseHead
+
+    /// Like `data(for:progress:)`, but a body of more than `maximumResponseBytes` bytes throws
+    /// `NetworkError.responseTooLarge`. `WebService` calls this one.
+    func data(for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?) async throws
+        -> HTTPResponse
+
+    /// Like `download(for:to:progress:)`, but a body of more than `maximumResponseBytes` bytes
+    /// throws `NetworkError.responseTooLarge` and leaves no file at `destination`. `WebService`
+    /// calls this one.
+    func download(
+        for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
+    ) async throws -> HTTPResponseHead
+}
+
+extension HTTPTransport {
+    /// Receives the whole body with `data(for:progress:)`, then applies the limit. A transport
+    /// that can stop receiving in the middle (as `URLSessionTransport` does) implements this itself.
+    public func data(
+        for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?
+    ) async throws -> HTTPResponse {
+        let response = try await data(for: request, progress: progress)
+        guard response.body.count <= maximumResponseBytes else {
+            throw NetworkError.responseTooLarge(limit: maximumResponseBytes)
+        }
+        return response
+    }
+
+    /// Downloads with `download(for:to:progress:)`, then applies the limit, removing the file
+    /// when it is too large.
+    public func download(
+        for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
+    ) async throws -> HTTPResponseHead {
+        let head = try await download(for: request, to: destination, progress: progress)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: destination.path)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        guard size <= maximumResponseBytes else {
+            try? FileManager.default.removeItem(at: destination)
+            throw NetworkError.responseTooLarge(limit: maximumResponseBytes)
+        }
+        return head
+    }
 }
 
 /// Receives progress reports; called on an arbitrary thread, possibly often.

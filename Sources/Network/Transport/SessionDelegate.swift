@@ -9,8 +9,7 @@ import Foundation
 ///
 /// `@unchecked Sendable` is safe because `transfers` is only touched while `lock` is held, and
 /// the continuations and progress handlers are called after the lock is released.
-final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable
-{
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var transfers: [Int: Transfer] = [:]
 
@@ -46,18 +45,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let expected = dataTask.response?.expectedContentLength ?? -1
-        let report: (ProgressHandler, TransferProgress)? = lock.withLock {
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
-            transfer.body.append(data)
-            return transfer.progress.map {
+        let (accepted, report): (Bool, (ProgressHandler, TransferProgress)?) = lock.withLock {
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return (true, nil) }
+            guard transfer.receive(data, expectedLength: expected) else { return (false, nil) }
+            let report = transfer.progress.map {
                 (
                     $0,
                     TransferProgress(
-                        direction: .download, completedBytes: Int64(transfer.body.count), totalBytes: expected
+                        direction: .download, completedBytes: transfer.received, totalBytes: expected
                     )
                 )
             }
+            return (true, report)
         }
+        // Past the limit (or unable to write the file): stop receiving now; the completion
+        // callback reports why.
+        guard accepted else { return dataTask.cancel() }
         report.map { handler, progress in handler(progress) }
     }
 
@@ -69,34 +72,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         progress?(
             TransferProgress(
                 direction: .upload, completedBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
-    }
-
-    func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
-    ) {
-        let progress = lock.withLock { transfers[downloadTask.taskIdentifier]?.progress }
-        progress?(
-            TransferProgress(
-                direction: .download, completedBytes: totalBytesWritten, totalBytes: totalBytesExpectedToWrite
-            )
-        )
-    }
-
-    func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
-    ) {
-        guard let transfer = lock.withLock({ transfers[downloadTask.taskIdentifier] }),
-            let destination = transfer.destination
-        else { return }
-        // The temporary file is deleted when this callback returns: move it now.
-        let files = FileManager.default
-        do {
-            if files.fileExists(atPath: destination.path) { try files.removeItem(at: destination) }
-            try files.moveItem(at: location, to: destination)
-        } catch {
-            lock.withLock { transfer.fileError = "cannot move the download to \(destination.path): \(error)" }
-        }
     }
 
     func urlSession(

@@ -15,27 +15,124 @@ final class Transfer {
     /// Where a download goes; nil for a data or upload task.
     let destination: URL?
     let progress: ProgressHandler?
+    /// The most body bytes accepted; one more stops the task.
+    let limit: Int64
     var continuation: CheckedContinuation<Outcome, any Error>?
+    /// The body of a data or upload task.
     var body = Data()
+    /// Body bytes received so far, in memory or in the file.
+    var received: Int64 = 0
+    /// A download's body goes here as it arrives, and is renamed to `destination` at the end.
+    var partialFile: (url: URL, handle: FileHandle)?
     var cancelled = false
+    /// Set when the body passed `limit` and the delegate stopped the task.
+    var exceededLimit = false
     /// Set when the delegate declined an authentication challenge; the task then ends with
     /// `cancelled` although the server answered (with a 401).
     var declinedChallenge = false
     var fileError: String?
 
-    init(destination: URL?, progress: ProgressHandler?) {
+    init(destination: URL?, limit: Int64, progress: ProgressHandler?) {
         self.destination = destination
+        self.limit = limit
         self.progress = progress
     }
 
-    /// The task's result from its response and completion error.
+    /// Takes a piece of the body: appends it in memory or writes it to the partial file.
+    /// Returns false when the piece takes the body past `limit` (nothing is kept then), or when
+    /// the file cannot be written.
+    func receive(_ data: Data, expectedLength: Int64) -> Bool {
+        guard received + Int64(data.count) <= limit, expectedLength <= limit else {
+            exceededLimit = true
+            discardPartialFile()
+            return false
+        }
+        received += Int64(data.count)
+        guard let destination else {
+            body.append(data)
+            return true
+        }
+        do {
+            let handle = try partialFile?.handle ?? openPartialFile(next: destination)
+            try handle.write(contentsOf: data)
+            return true
+        } catch {
+            fileError = "cannot write the download next to \(destination.path): \(error)"
+            discardPartialFile()
+            return false
+        }
+    }
+
+    private func openPartialFile(next destination: URL) throws -> FileHandle {
+        let url = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        partialFile = (url, handle)
+        return handle
+    }
+
+    private func discardPartialFile() {
+        guard let (url, handle) = partialFile else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: url)
+        partialFile = nil
+    }
+
+    /// Puts a finished download at `destination` (replacing any file there); an empty body
+    /// makes an empty file.
+    private func finishDownload(at destination: URL) {
+        let files = FileManager.default
+        do {
+            let source: URL
+            if let (url, handle) = partialFile {
+                try handle.close()
+                source = url
+            } else {
+                source = destination.deletingLastPathComponent()
+                    .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+                guard files.createFile(atPath: source.path, contents: nil) else {
+                    throw CocoaError(.fileWriteUnknown)
+                }
+            }
+            partialFile = nil
+            if files.fileExists(atPath: destination.path) { try files.removeItem(at: destination) }
+            do {
+                try files.moveItem(at: source, to: destination)
+            } catch {
+                try? files.removeItem(at: source)
+                throw error
+            }
+        } catch {
+            fileError = "cannot move the download to \(destination.path): \(error)"
+        }
+    }
+
+    /// The task's result from its response and completion error. A download is moved to its
+    /// destination on success; on any failure its partial file is removed.
     func outcome(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
+        let result = judge(response: response, error: error)
+        if case .success = result, let destination {
+            finishDownload(at: destination)
+            if let fileError {
+                return .failure(.transport(code: URLError.cannotMoveFile.rawValue, message: fileError))
+            }
+        } else {
+            discardPartialFile()
+        }
+        return result
+    }
+
+    private func judge(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
+        if exceededLimit && !cancelled { return .failure(.responseTooLarge(limit: limit)) }
         let answered = declinedChallenge && !cancelled && (response as? HTTPURLResponse)?.statusCode == 401
         if let error, !answered {
             return .failure(Self.networkError(error, cancelled: cancelled, afterHead: response != nil))
         }
         if let fileError {
-            return .failure(.transport(code: URLError.cannotMoveFile.rawValue, message: fileError))
+            return .failure(.transport(code: URLError.cannotCreateFile.rawValue, message: fileError))
         }
         guard let http = response as? HTTPURLResponse else {
             return .failure(

@@ -43,8 +43,16 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends `request` as a data task, or as an upload task when it has a body (for upload
-    /// progress), collecting the response body in memory.
+    /// progress), collecting the response body in memory, with no limit on its size.
     public func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
+        try await data(for: request, maximumResponseBytes: .max, progress: progress)
+    }
+
+    /// Sends `request` like `data(for:progress:)`, stopping the task as soon as the body passes
+    /// `maximumResponseBytes` (or its `Content-Length` announces more).
+    public func data(
+        for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?
+    ) async throws -> HTTPResponse {
         let task: URLSessionTask
         if let body = request.httpBody {
             var bare = request
@@ -53,17 +61,31 @@ public final class URLSessionTransport: HTTPTransport {
         } else {
             task = session.dataTask(with: request)
         }
-        let outcome = try await run(task, transfer: Transfer(destination: nil, progress: progress))
+        let transfer = Transfer(destination: nil, limit: maximumResponseBytes, progress: progress)
+        let outcome = try await run(task, transfer: transfer)
         return HTTPResponse(head: outcome.head, body: outcome.body)
     }
 
-    /// Sends `request` as a download task: FoundationNetworking writes the body to a temporary
-    /// file as it arrives, and the delegate moves it to `destination`.
+    /// Streams the body of `request` to `destination`, with no limit on its size.
     public func download(
         for request: URLRequest, to destination: URL, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead {
-        let task = session.downloadTask(with: request)
-        return try await run(task, transfer: Transfer(destination: destination, progress: progress)).head
+        try await download(for: request, to: destination, maximumResponseBytes: .max, progress: progress)
+    }
+
+    /// Streams the body of `request` into a partial file next to `destination` as it arrives,
+    /// and renames it to `destination` once the response is complete. Past
+    /// `maximumResponseBytes`, or on any failure, the partial file is removed and `destination`
+    /// is left as it was.
+    public func download(
+        for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
+    ) async throws -> HTTPResponseHead {
+        // A data task, not a download task: FoundationNetworking leaves a download task's
+        // temporary file behind when the task fails or is cancelled, and writes it where we
+        // cannot clean it up.
+        let task = session.dataTask(with: request)
+        let transfer = Transfer(destination: destination, limit: maximumResponseBytes, progress: progress)
+        return try await run(task, transfer: transfer).head
     }
 
     private func run(_ task: URLSessionTask, transfer: Transfer) async throws -> Transfer.Outcome {

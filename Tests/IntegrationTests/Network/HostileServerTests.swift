@@ -1,0 +1,138 @@
+import Foundation
+import Network
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Endpoints for servers that misbehave on purpose (`ScriptedServer`).
+enum HostileAPI {
+    static let json = Endpoint<TestAPI.Health>("json")
+    static let smallJSON = Endpoint<TestAPI.Health>("smallJSON")
+    static let file = Endpoint<Data>("file")
+    static let smallFile = Endpoint<Data>("smallFile")
+    static let endpoints: [any EndpointDeclaration] = [json, smallJSON, file, smallFile]
+
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>json</key><dict>
+            <key>request</key><dict><key>path</key><string>/json</string></dict>
+            <key>serialization</key><dict>
+              <key>serializer</key><string>JSON</string><key>serializedObject</key><string>Health</string>
+            </dict>
+          </dict>
+          <key>smallJSON</key><dict>
+            <key>request</key><dict>
+              <key>path</key><string>/json</string>
+              <key>maxResponseBytes</key><integer>1000</integer>
+            </dict>
+            <key>serialization</key><dict>
+              <key>serializer</key><string>JSON</string><key>serializedObject</key><string>Health</string>
+            </dict>
+          </dict>
+          <key>file</key><dict>
+            <key>request</key><dict><key>path</key><string>/file</string></dict>
+          </dict>
+          <key>smallFile</key><dict>
+            <key>request</key><dict>
+              <key>path</key><string>/file</string>
+              <key>maxResponseBytes</key><integer>100000</integer>
+            </dict>
+          </dict>
+        </dict></plist>
+        """
+
+    static func catalog() throws -> ServiceCatalog {
+        var registry = DescriptorRegistry()
+        registry.register(serializer: JSONSerializer(), as: "JSON")
+        registry.register(model: TestAPI.Health.self, as: "Health")
+        return try ServiceCatalog(
+            plist: Data(plist.utf8), fileName: "HostileAPI.plist", endpoints: endpoints, registry: registry)
+    }
+
+    /// Starts a scripted server, gives `body` a web service pointed at it, then stops it.
+    static func withServer(
+        authentication: (any AuthenticationProvider)? = nil,
+        deadline: Duration = .seconds(20),
+        _ respond: @escaping @Sendable (ScriptedServer.Request) -> ScriptedServer.Reply,
+        _ body: (ScriptedServer, WebService) async throws -> Void
+    ) async throws {
+        let server = try ScriptedServer(respond)
+        defer { server.stop() }
+        let service = WebService(
+            baseURL: server.baseURL, catalog: try catalog(), transport: NetworkIT.transport,
+            authentication: authentication, retryPolicy: .never, deadline: deadline)
+        try await body(server, service)
+    }
+}
+
+@Suite("URLSessionTransport against hostile servers: size limits")
+struct ResponseSizeLimitTests {
+    @Test("a 50 MB JSON answer is refused at the default 8 MiB limit, while it arrives")
+    func hugeJSON() async throws {
+        let size = 50 * 1024 * 1024
+        try await HostileAPI.withServer { _ in
+            ScriptedServer.Reply(
+                head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(size)\r\n",
+                filler: size)
+        } _: { _, service in
+            await #expect(
+                throws: NetworkError.responseTooLarge(limit: WebService.defaultMaximumResponseBytes)
+            ) {
+                try await service.call(HostileAPI.json)
+            }
+        }
+    }
+
+    // FoundationNetworking has no back-pressure: what libcurl reads ahead queues up for the
+    // delegate until the cancel lands, so over loopback an endless body could fill memory in
+    // that moment. 30 MB without a length stands for "no end" here.
+    @Test("a body without a length is refused at the descriptor's limit")
+    func unsizedJSON() async throws {
+        try await HostileAPI.withServer { _ in
+            ScriptedServer.Reply(
+                head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", filler: 30_000_000)
+        } _: { _, service in
+            await #expect(throws: NetworkError.responseTooLarge(limit: 1000)) {
+                try await service.call(HostileAPI.smallJSON)
+            }
+        }
+    }
+
+    @Test("a download past its limit stops, and leaves no file", arguments: [true, false])
+    func endlessDownload(announced: Bool) async throws {
+        let length = announced ? "Content-Length: 10000000\r\n" : ""
+        try await HostileAPI.withServer { _ in
+            ScriptedServer.Reply(
+                head: "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\(length)",
+                filler: announced ? 10_000_000 : 30_000_000)
+        } _: { _, service in
+            let file = NetworkIT.temporaryFile()
+            defer { try? FileManager.default.removeItem(at: file) }
+            await #expect(throws: NetworkError.responseTooLarge(limit: 100_000)) {
+                try await service.download(HostileAPI.smallFile, to: file)
+            }
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
+    @Test("a body at the limit, or a download under the default limit, arrives whole")
+    func withinLimits() async throws {
+        let body = #"{"status": "ok"}"# + String(repeating: " ", count: 1000 - 16)
+        try await HostileAPI.withServer { request in
+            request.path == "/json"
+                ? .status(200, [("Content-Type", "application/json")], body: body)
+                : ScriptedServer.Reply(
+                    head: "HTTP/1.1 200 OK\r\nContent-Length: 3000000\r\n", filler: 3_000_000)
+        } _: { _, service in
+            #expect(try await service.call(HostileAPI.smallJSON).content == TestAPI.Health(status: "ok"))
+            let file = NetworkIT.temporaryFile()
+            defer { try? FileManager.default.removeItem(at: file) }
+            _ = try await service.download(HostileAPI.file, to: file)
+            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
+            #expect(size?.intValue == 3_000_000)
+        }
+    }
+}

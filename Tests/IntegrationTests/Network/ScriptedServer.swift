@@ -1,0 +1,167 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A loopback server that answers every request from a script, byte for byte, for what
+/// MockServerKit will not send: redirects to other hosts, lying `Content-Length`s, HTML with a
+/// 200, bodies without end. Each connection serves one request and closes; each request's head
+/// is recorded.
+final class ScriptedServer: Sendable {
+    /// What to send back for one request.
+    struct Reply: Sendable {
+        /// The status line and headers, each ending in CRLF, without the blank line: the server
+        /// adds `Connection: close` and the blank line.
+        var head: String
+        /// The body as sent.
+        var body: [UInt8] = []
+        /// Bytes of filler sent after `body`, in 64 KiB pieces, until the client goes away if
+        /// `Int.max`.
+        var filler = 0
+
+        /// `status` with `headers` and `body`, and a `Content-Length` matching the body unless
+        /// `contentLength` says otherwise.
+        static func status(
+            _ status: Int, _ headers: [(String, String)] = [], body: String = "", contentLength: Int? = nil
+        ) -> Reply {
+            let length = contentLength ?? body.utf8.count
+            let lines = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
+            return Reply(
+                head: "HTTP/1.1 \(status) Scripted\r\n\(lines)Content-Length: \(length)\r\n",
+                body: Array(body.utf8))
+        }
+    }
+
+    /// A request as received.
+    struct Request: Sendable {
+        /// The request line, such as `GET /a HTTP/1.1`.
+        let line: String
+        /// Header lines as `name: value`, in order.
+        let headers: [String]
+
+        /// The path of the request line.
+        var path: String { line.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+
+        /// The value of the first header called `name`, ignoring case.
+        func header(_ name: String) -> String? {
+            for field in headers {
+                guard let colon = field.firstIndex(of: ":") else { continue }
+                if field[..<colon].caseInsensitiveCompare(name) == .orderedSame {
+                    return field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The port the kernel chose.
+    let port: Int
+    private let listener: Int32
+    private let received = Journal()
+
+    /// The requests received, shared with the connection threads.
+    private final class Journal: Sendable {
+        let requests = Mutex<[Request]>([])
+    }
+
+    /// `http://127.0.0.1:<port>`.
+    var baseURL: URL {
+        // A loopback URL with a number for its port always parses.
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Every request so far, oldest first.
+    var requests: [Request] { received.requests.withLock { $0 } }
+
+    /// Listens on a kernel-chosen port and answers each request with `respond`.
+    init(_ respond: @escaping @Sendable (Request) -> Reply) throws {
+        #if canImport(Glibc)
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let listener = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ready = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 16) == 0
+                    && getsockname(listener, $0, &length) == 0
+            }
+        }
+        guard listener >= 0, ready else {
+            close(listener)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        self.listener = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let received = self.received
+        Thread {
+            while true {
+                let client = accept(listener, nil, nil)
+                guard client >= 0 else { return }
+                Thread { Self.serve(client, received: received, respond: respond) }.start()
+            }
+        }.start()
+    }
+
+    /// Stops accepting; connections in progress finish on their own.
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private static func serve(
+        _ client: Int32, received: Journal, respond: @Sendable (Request) -> Reply
+    ) {
+        defer { close(client) }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        var head: [UInt8] = []
+        while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+            let count = read(client, &buffer, 1)
+            guard count > 0 else { return }
+            head.append(buffer[0])
+        }
+        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n").filter {
+            !$0.isEmpty
+        }
+        guard let line = lines.first else { return }
+        let request = Request(line: line, headers: Array(lines.dropFirst()))
+        received.requests.withLock { $0.append(request) }
+        let reply = respond(request)
+        guard send(Array((reply.head + "Connection: close\r\n\r\n").utf8), to: client),
+            send(reply.body, to: client)
+        else { return }
+        let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 65_536)
+        var left = reply.filler
+        while left > 0 {
+            let count = min(left, piece.count)
+            guard send(Array(piece[0..<count]), to: client) else { return }
+            if reply.filler != Int.max { left -= count }
+        }
+        // Half-close and drain, so the client reads everything before the connection ends.
+        shutdown(client, Int32(SHUT_WR))
+        while read(client, &buffer, buffer.count) > 0 {}
+    }
+
+    private static func send(_ bytes: [UInt8], to client: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                #if canImport(Glibc)
+                    Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                #else
+                    Darwin.send(client, $0.baseAddress, $0.count, 0)
+                #endif
+            }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+}
