@@ -32,11 +32,11 @@ struct CommandRunner {
     /// Opens a session on `settings`, runs `body` on its graph and closes it, whatever happens.
     func withSession(_ settings: Settings, _ body: (AppGraph) async throws -> Void) async throws {
         let plist = try settings.configFile.map(AppPlist.file) ?? AppPlist.bundled()
-        let views = self.views
         let session = try await AppSession.open(
             settings: settings, plist: plist, environment: environment,
             reportStorageProblem: { problem in
-                Task { @MainActor in views.note("heroes-cli: warning: \(problem)") }
+                // Written at once from whatever thread the store reports on, so it is never lost.
+                FileHandleOutputStream.standardError.write("heroes-cli: warning: \(problem)\n")
             })
         do {
             try await body(session.graph)

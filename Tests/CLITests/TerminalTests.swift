@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+extension CLITests {
+    @Suite(
+        "At a terminal: colour, progress redrawn in place, a password asked without echo",
+        .enabled(if: PseudoTerminal.python != nil, "python3 runs the pseudo-terminal"))
+    struct TerminalTests {
+        @Test("picture draws a progress bar in place, in colour, and NO_COLOR takes the colour away")
+        func progress() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                let run = try await PseudoTerminal.run(cli, ["picture", "0007"])
+                #expect(run.status == 0, "\(run)")
+                #expect(run.stdout.contains("\r"), "redrawn in place: \(run)")
+                #expect(run.stdout.contains("100%"), "\(run)")
+                #expect(run.stdout.contains("\u{1B}["), "colour on a terminal")
+                let plain = try await PseudoTerminal.run(
+                    cli, ["picture", "0007"], environment: ["NO_COLOR": "1"])
+                #expect(plain.status == 0)
+                #expect(!plain.stdout.contains("\u{1B}[3"), "no colour with NO_COLOR: \(plain)")
+            }
+        }
+
+        @Test("a write asks for the password on the terminal, and what is typed is not echoed")
+        func passwordPrompt() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                let run = try await PseudoTerminal.run(
+                    cli, ["delete", "0003", "--no-color"], prompt: "Password for editor: ",
+                    answer: "editor-demo-password", environment: ["HEROES_PASSWORD": ""])
+                #expect(run.status == 0, "\(run)")
+                #expect(run.stdout.contains("Password for editor: "))
+                #expect(!run.stdout.contains("editor-demo-password"), "echo was off: \(run)")
+                #expect(try await cli.run("show", "0003").status == 66, "the delete went through")
+                let reads = try await PseudoTerminal.run(
+                    cli, ["show", "0007"], prompt: "Password", answer: "x",
+                    environment: ["HEROES_PASSWORD": ""])
+                #expect(!reads.stdout.contains("Password"), "a read never asks: \(reads)")
+            }
+        }
+    }
+}
