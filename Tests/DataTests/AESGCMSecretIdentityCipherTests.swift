@@ -52,7 +52,7 @@ struct AESGCMSecretIdentityCipherTests {
 
     @Test("sealing without a key is refused, naming the real name")
     func sealingNeedsKey() {
-        #expect(throws: DomainError.invalid(["realName": "needs a clearance key to be sealed"])) {
+        #expect(throws: DomainError.invalid([.realName: "needs a clearance key to be sealed"])) {
             try AESGCMSecretIdentityCipher(key: nil).seal("Ada Quill")
         }
     }
@@ -60,12 +60,12 @@ struct AESGCMSecretIdentityCipherTests {
     @Test(
         "a clearance key must be base64 of exactly 32 bytes",
         arguments: [
-            ("***", ["clearanceKey": "is not base64"]),
-            (Data(count: 31).base64EncodedString(), ["clearanceKey": "must be 32 bytes, not 31"]),
-            (Data(count: 33).base64EncodedString(), ["clearanceKey": "must be 32 bytes, not 33"]),
+            ("***", [Field.clearanceKey: "is not base64"]),
+            (Data(count: 31).base64EncodedString(), [Field.clearanceKey: "must be 32 bytes, not 31"]),
+            (Data(count: 33).base64EncodedString(), [Field.clearanceKey: "must be 32 bytes, not 33"]),
         ]
     )
-    func badKeys(text: String, expected: [String: String]) {
+    func badKeys(text: String, expected: [Field: String]) {
         #expect(throws: DomainError.invalid(expected)) { try ClearanceKey(base64: text) }
     }
 

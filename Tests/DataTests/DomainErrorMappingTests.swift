@@ -24,12 +24,16 @@ struct DomainErrorMappingTests {
                     422,
                     #"{"error":{"code":"validation_failed","message":"bad","fields":{"code_name":"too long","powers":"too many"}}}"#
                 ),
-                .invalid(["codeName": "too long", "powers": "too many"])
+                .invalid([.codeName: "too long", .powers: "too many"])
             ),
-            (status(422, "not json"), .invalid(["request": "was refused as invalid"])),
+            (
+                status(422, #"{"error":{"code":"validation_failed","fields":{"nickname":"is rude"}}}"#),
+                .invalid([.request: "nickname is rude"])
+            ),
+            (status(422, "not json"), .invalid([.request: "was refused as invalid"])),
             (
                 status(413, #"{"error":{"code":"payload_too_large","message":"over 5 MiB"}}"#),
-                .invalid(["request": "over 5 MiB"])
+                .invalid([.request: "over 5 MiB"])
             ),
             (status(503), .unavailable("the server answered 503")),
             (status(418), .badData("unexpected status 418")),

@@ -16,7 +16,7 @@ public struct AESGCMSecretIdentityCipher: SecretIdentityCipher {
     /// Seals with a fresh random nonce; without a key it refuses, naming the real name field.
     public func seal(_ realName: String) throws -> SealedSecret {
         guard let key else {
-            throw DomainError.invalid(["realName": "needs a clearance key to be sealed"])
+            throw DomainError.invalid([.realName: "needs a clearance key to be sealed"])
         }
         var nonce = [UInt8](repeating: 0, count: Self.nonceLength)
         guard RAND_bytes(&nonce, Int32(nonce.count)) == 1,

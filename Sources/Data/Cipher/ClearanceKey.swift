@@ -6,15 +6,15 @@ public struct ClearanceKey: Sendable, Equatable {
     /// The raw key bytes (always 32).
     let bytes: [UInt8]
 
-    /// Decodes a base64 key; throws `DomainError.invalid(["clearanceKey": …])` unless it is
+    /// Decodes a base64 key; throws `DomainError.invalid([.clearanceKey: …])` unless it is
     /// standard base64 of exactly 32 bytes.
     public init(base64: String) throws(DomainError) {
         let text = base64.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let data = Data(base64Encoded: text) else {
-            throw .invalid(["clearanceKey": "is not base64"])
+            throw .invalid([.clearanceKey: "is not base64"])
         }
         guard data.count == 32 else {
-            throw .invalid(["clearanceKey": "must be 32 bytes, not \(data.count)"])
+            throw .invalid([.clearanceKey: "must be 32 bytes, not \(data.count)"])
         }
         bytes = Array(data)
     }

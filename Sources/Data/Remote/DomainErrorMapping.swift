@@ -5,8 +5,11 @@ import Network
 /// Maps each `NetworkError` to the `DomainError` it means, case by case, reading the contract's
 /// error body (`{"error": {"code", "message", "fields"}}`) where the status alone is not enough.
 enum DomainErrorMapping {
-    /// The API's names for fields, mapped to the Domain's; others pass through as sent.
-    static let fieldNames = ["code_name": "codeName", "team_id": "teamID", "encrypted_real_name": "realName"]
+    /// The API's names for fields, mapped to the Domain's; a name the Domain spells the same way
+    /// passes through, and any other is reported under `request`.
+    static let fieldNames: [String: Field] = [
+        "code_name": .codeName, "team_id": .teamID, "encrypted_real_name": .realName,
+    ]
 
     /// Runs `body`, turning a `NetworkError` into the `DomainError` it means.
     static func mappingErrors<Value>(notFound: String, _ body: () async throws -> Value) async throws -> Value
@@ -35,7 +38,7 @@ enum DomainErrorMapping {
         case .invalidDescriptor(let problem):
             return DomainError.badData("the service description is wrong: \(problem)")
         case .encoding(let message):
-            return DomainError.invalid(["request": message])
+            return DomainError.invalid([.request: message])
         case .responseTooLarge(let limit):
             return DomainError.badData("the answer is larger than the limit of \(limit) bytes")
         case .unacceptableStatus(let code, _, let excerpt):
@@ -51,11 +54,15 @@ enum DomainErrorMapping {
         case 412: return .preconditionFailed
         case 422:
             let fields = body?.fields ?? [:]
-            let named = Dictionary(fields.map { (fieldNames[$0.key] ?? $0.key, $0.value) }) { first, _ in
-                first
-            }
-            return .invalid(named.isEmpty ? ["request": message ?? "was refused as invalid"] : named)
-        case 400, 413, 415: return .invalid(["request": message ?? "was refused with status \(code)"])
+            let named = Dictionary(
+                fields.map { key, problem in
+                    (fieldNames[key] ?? Field(rawValue: key)).map { ($0, problem) } ?? (
+                        .request, "\(key) \(problem)"
+                    )
+                }
+            ) { first, _ in first }
+            return .invalid(named.isEmpty ? [.request: message ?? "was refused as invalid"] : named)
+        case 400, 413, 415: return .invalid([.request: message ?? "was refused with status \(code)"])
         case 500...599: return .unavailable("the server answered \(code)" + (message.map { ": \($0)" } ?? ""))
         default: return .badData("unexpected status \(code)" + (message.map { ": \($0)" } ?? ""))
         }

@@ -17,7 +17,7 @@ public struct HeroMapper: Sendable {
         }
         let problems = HeroDraft.problems(codeName: dto.codeName, powers: dto.powers)
         if let (key, problem) = problems.min(by: { $0.key < $1.key }) {
-            throw .badData("hero \(dto.id): \(key == "codeName" ? "code_name" : key) \(problem)")
+            throw .badData("hero \(dto.id): \(key == .codeName ? "code_name" : key.rawValue) \(problem)")
         }
         guard let updatedAt = Self.date(fromRFC3339: dto.updatedAt) else {
             throw .badData("hero \(dto.id): updated_at '\(dto.updatedAt)' is not an RFC 3339 time")

@@ -35,7 +35,7 @@ public final class RemotePictureRepository: PictureRepository {
     }
 
     /// Sends the PNG at `file` as the hero's picture; refuses a missing, oversized or non-PNG
-    /// file with `DomainError.invalid(["picture": …])` before anything is sent.
+    /// file with `DomainError.invalid([.picture: …])` before anything is sent.
     public func upload(
         _ file: URL,
         for hero: Hero.ID,
@@ -56,22 +56,22 @@ public final class RemotePictureRepository: PictureRepository {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         } catch {
-            throw DomainError.invalid(["picture": "cannot be read at \(file.path)"])
+            throw DomainError.invalid([.picture: "cannot be read at \(file.path)"])
         }
         if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumUploadBytes {
-            throw DomainError.invalid(["picture": "must be at most 5 MiB, not \(size) bytes"])
+            throw DomainError.invalid([.picture: "must be at most 5 MiB, not \(size) bytes"])
         }
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw DomainError.invalid(["picture": "cannot be read at \(file.path)"])
+            throw DomainError.invalid([.picture: "cannot be read at \(file.path)"])
         }
         guard data.count <= maximumUploadBytes else {
-            throw DomainError.invalid(["picture": "must be at most 5 MiB, not \(data.count) bytes"])
+            throw DomainError.invalid([.picture: "must be at most 5 MiB, not \(data.count) bytes"])
         }
         guard data.starts(with: pngSignature) else {
-            throw DomainError.invalid(["picture": "is not a PNG image"])
+            throw DomainError.invalid([.picture: "is not a PNG image"])
         }
         return data
     }

@@ -19,7 +19,7 @@ public struct Hero: Sendable, Hashable, Identifiable {
                         || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
             }
             guard allowed, (1...64).contains(rawValue.unicodeScalars.count) else {
-                throw .invalid(["id": "must be 1–64 of A–Z, a–z, 0–9, '-' and '_'"])
+                throw .invalid([.id: "must be 1–64 of A–Z, a–z, 0–9, '-' and '_'"])
             }
             self.rawValue = rawValue
         }

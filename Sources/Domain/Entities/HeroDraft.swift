@@ -35,17 +35,17 @@ public struct HeroDraft: Sendable, Hashable {
 
 extension HeroDraft {
     /// Every rule the fields break, by field name; empty when the fields make a valid draft.
-    public static func problems(codeName: String, powers: [String]) -> [String: String] {
+    public static func problems(codeName: String, powers: [String]) -> [Field: String] {
         let codeName = codeName.trimmed
         let powers = powers.map(\.trimmed)
-        var problems: [String: String] = [:]
+        var problems: [Field: String] = [:]
         if !codeNameLength.contains(codeName.unicodeScalars.count) {
-            problems["codeName"] = codeName.isEmpty ? "must not be empty" : "must be at most 80 characters"
+            problems[.codeName] = codeName.isEmpty ? "must not be empty" : "must be at most 80 characters"
         }
         if powers.count > maximumPowerCount {
-            problems["powers"] = "must be at most \(maximumPowerCount) entries, not \(powers.count)"
+            problems[.powers] = "must be at most \(maximumPowerCount) entries, not \(powers.count)"
         } else if let index = powers.firstIndex(where: { !powerLength.contains($0.unicodeScalars.count) }) {
-            problems["powers"] = "entry \(index + 1) must be 1–120 characters"
+            problems[.powers] = "entry \(index + 1) must be 1–120 characters"
         }
         return problems
     }

@@ -21,9 +21,9 @@ public struct HeroQuery: Sendable, Hashable {
         text: String? = nil,
         teamID: Team.ID? = nil
     ) throws(DomainError) {
-        var problems: [String: String] = [:]
-        if page < 1 { problems["page"] = "must be 1 or more" }
-        if !Self.perPageRange.contains(perPage) { problems["perPage"] = "must be 1–100" }
+        var problems: [Field: String] = [:]
+        if page < 1 { problems[.page] = "must be 1 or more" }
+        if !Self.perPageRange.contains(perPage) { problems[.perPage] = "must be 1–100" }
         guard problems.isEmpty else { throw .invalid(problems) }
         self.page = page
         self.perPage = perPage

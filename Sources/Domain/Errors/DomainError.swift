@@ -12,7 +12,7 @@ public enum DomainError: Error, Sendable, Hashable {
     /// The record changed since it was read; read it again before writing.
     case preconditionFailed
     /// Some fields break the rules: field name → what is wrong with it.
-    case invalid([String: String])
+    case invalid([Field: String])
     /// The server cannot be reached (offline, refused, timed out); the text says why.
     case unavailable(String)
     /// The server answered something that is not what the contract promises; the text says what.

@@ -33,7 +33,7 @@ struct SealedDraftBuilder: Sendable {
             return sealed
         case .clear(let name):
             let trimmed = name.trimmed
-            guard !trimmed.isEmpty else { throw DomainError.invalid(["realName": "must not be empty"]) }
+            guard !trimmed.isEmpty else { throw DomainError.invalid([.realName: "must not be empty"]) }
             return try cipher.seal(trimmed)
         }
     }

@@ -13,7 +13,7 @@ public struct SearchHeroes: Sendable {
         team: Team.ID? = nil
     ) async throws -> Cached<HeroPage> {
         let text = text.trimmed
-        guard !text.isEmpty else { throw DomainError.invalid(["text": "must not be empty"]) }
+        guard !text.isEmpty else { throw DomainError.invalid([.text: "must not be empty"]) }
         return try await heroes.heroes(
             matching: HeroQuery(page: page, perPage: perPage, text: text, teamID: team)
         )

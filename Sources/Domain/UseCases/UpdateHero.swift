@@ -12,7 +12,7 @@ public struct UpdateHero: Sendable {
     /// Reads the hero, applies `edit` and replaces it only if it is still at the version read,
     /// so a concurrent change surfaces as `DomainError.preconditionFailed` instead of being lost.
     public func callAsFunction(_ id: Hero.ID, applying edit: HeroEdit) async throws -> Hero {
-        guard !edit.changesNothing else { throw DomainError.invalid(["edit": "names no change"]) }
+        guard !edit.changesNothing else { throw DomainError.invalid([.edit: "names no change"]) }
         let current = try await heroes.hero(id).value
         let realName: SealedDraftBuilder.RealNameSource =
             switch edit.realName {

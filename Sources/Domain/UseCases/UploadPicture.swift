@@ -18,7 +18,7 @@ public struct UploadPicture: Sendable {
         progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
     ) async throws {
         guard file.pathExtension.lowercased() == "png" else {
-            throw DomainError.invalid(["picture": "must be a PNG file (.png)"])
+            throw DomainError.invalid([.picture: "must be a PNG file (.png)"])
         }
         try await pictures.upload(file, for: id, progress: progress)
     }

@@ -40,7 +40,8 @@ public final class ErrorPresenter {
                 code: .preconditionFailed,
                 message: "the hero changed since it was read: show the hero again and retry"
             )
-        case .invalid(let fields):
+        case .invalid(let problems):
+            let fields = Dictionary(uniqueKeysWithValues: problems.map { ($0.key.rawValue, $0.value) })
             return ErrorViewModel(
                 code: .validationFailed, message: "invalid: \(FieldLabel.sentence(fields))", fields: fields
             )

@@ -1,3 +1,5 @@
+import Domain
+
 /// One field that breaks the rules, and how.
 public struct FieldProblem: Sendable, Hashable {
     /// The Domain's name for the field, such as `codeName`.
@@ -15,7 +17,7 @@ public struct FieldProblem: Sendable, Hashable {
     }
 
     /// The problems of a `DomainError.invalid`, sorted by field.
-    static func list(_ fields: [String: String]) -> [FieldProblem] {
-        fields.sorted { $0.key < $1.key }.map { FieldProblem(field: $0.key, message: $0.value) }
+    static func list(_ fields: [Field: String]) -> [FieldProblem] {
+        fields.sorted { $0.key < $1.key }.map { FieldProblem(field: $0.key.rawValue, message: $0.value) }
     }
 }

@@ -23,7 +23,7 @@ struct HeroDraftTests {
     func codePointsAreCounted() throws {
         let eighty = String(repeating: "🦉", count: 80)
         #expect(try HeroDraft(codeName: eighty).codeName == eighty)
-        #expect(throws: DomainError.invalid(["codeName": "must be at most 80 characters"])) {
+        #expect(throws: DomainError.invalid([.codeName: "must be at most 80 characters"])) {
             try HeroDraft(codeName: eighty + "🦉")
         }
         // One family emoji is one Character but seven code points.
@@ -33,15 +33,15 @@ struct HeroDraftTests {
     @Test(
         "a draft that breaks a rule names the failing field",
         arguments: [
-            ("", [], ["codeName": "must not be empty"]),
-            ("   ", [], ["codeName": "must not be empty"]),
-            (String(repeating: "x", count: 81), [], ["codeName": "must be at most 80 characters"]),
-            ("A", Array(repeating: "p", count: 21), ["powers": "must be at most 20 entries, not 21"]),
-            ("A", ["ok", " "], ["powers": "entry 2 must be 1–120 characters"]),
-            ("A", [String(repeating: "p", count: 121)], ["powers": "entry 1 must be 1–120 characters"]),
-        ] as [(String, [String], [String: String])]
+            ("", [], [.codeName: "must not be empty"]),
+            ("   ", [], [.codeName: "must not be empty"]),
+            (String(repeating: "x", count: 81), [], [.codeName: "must be at most 80 characters"]),
+            ("A", Array(repeating: "p", count: 21), [.powers: "must be at most 20 entries, not 21"]),
+            ("A", ["ok", " "], [.powers: "entry 2 must be 1–120 characters"]),
+            ("A", [String(repeating: "p", count: 121)], [.powers: "entry 1 must be 1–120 characters"]),
+        ] as [(String, [String], [Field: String])]
     )
-    func invalidDraftNamesField(codeName: String, powers: [String], expected: [String: String]) {
+    func invalidDraftNamesField(codeName: String, powers: [String], expected: [Field: String]) {
         #expect(throws: DomainError.invalid(expected)) { try HeroDraft(codeName: codeName, powers: powers) }
     }
 
@@ -49,7 +49,7 @@ struct HeroDraftTests {
     func everyFailingFieldIsNamed() {
         #expect(
             throws: DomainError.invalid([
-                "codeName": "must not be empty", "powers": "must be at most 20 entries, not 21",
+                .codeName: "must not be empty", .powers: "must be at most 20 entries, not 21",
             ])
         ) {
             try HeroDraft(codeName: "", powers: Array(repeating: "p", count: 21))

@@ -15,7 +15,7 @@ struct ValueTests {
         arguments: ["", "../etc", "a b", "é", "a/b", "a%20", String(repeating: "x", count: 65)]
     )
     func invalidHeroIDs(raw: String) {
-        #expect(throws: DomainError.invalid(["id": "must be 1–64 of A–Z, a–z, 0–9, '-' and '_'"])) {
+        #expect(throws: DomainError.invalid([.id: "must be 1–64 of A–Z, a–z, 0–9, '-' and '_'"])) {
             try Hero.ID(raw)
         }
     }
@@ -32,13 +32,13 @@ struct ValueTests {
     @Test(
         "a query out of range names page and per-page",
         arguments: [
-            (0, 20, ["page": "must be 1 or more"]),
-            (1, 0, ["perPage": "must be 1–100"]),
-            (1, 101, ["perPage": "must be 1–100"]),
-            (-1, 500, ["page": "must be 1 or more", "perPage": "must be 1–100"]),
-        ] as [(Int, Int, [String: String])]
+            (0, 20, [.page: "must be 1 or more"]),
+            (1, 0, [.perPage: "must be 1–100"]),
+            (1, 101, [.perPage: "must be 1–100"]),
+            (-1, 500, [.page: "must be 1 or more", .perPage: "must be 1–100"]),
+        ] as [(Int, Int, [Field: String])]
     )
-    func queryBounds(page: Int, perPage: Int, expected: [String: String]) {
+    func queryBounds(page: Int, perPage: Int, expected: [Field: String]) {
         #expect(throws: DomainError.invalid(expected)) { try HeroQuery(page: page, perPage: perPage) }
     }
 
@@ -72,7 +72,7 @@ struct ValueTests {
     func errorDescriptions() {
         #expect(
             DomainError.invalid([
-                "powers": "must be at most 20 entries, not 21", "codeName": "must not be empty",
+                .powers: "must be at most 20 entries, not 21", .codeName: "must not be empty",
             ])
             .description == "invalid: codeName must not be empty; powers must be at most 20 entries, not 21"
         )

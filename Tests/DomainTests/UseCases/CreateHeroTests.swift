@@ -42,11 +42,11 @@ struct CreateHeroTests {
 
     @Test("every bad field is named at once, and nothing is sent")
     func invalidInputNamesAllFields() async throws {
-        cipher.onSeal.fails(with: DomainError.invalid(["realName": "needs a clearance key to be sealed"]))
+        cipher.onSeal.fails(with: DomainError.invalid([.realName: "needs a clearance key to be sealed"]))
 
         await #expect(
             throws: DomainError.invalid([
-                "codeName": "must not be empty", "realName": "needs a clearance key to be sealed",
+                .codeName: "must not be empty", .realName: "needs a clearance key to be sealed",
             ])
         ) {
             try await createHero(codeName: "", realName: "Ada")
@@ -56,7 +56,7 @@ struct CreateHeroTests {
 
     @Test("a blank real name is invalid rather than sealed")
     func blankRealName() async {
-        await #expect(throws: DomainError.invalid(["realName": "must not be empty"])) {
+        await #expect(throws: DomainError.invalid([.realName: "must not be empty"])) {
             try await createHero(codeName: "Ember", realName: "  ")
         }
         #expect(cipher.calls.isEmpty)

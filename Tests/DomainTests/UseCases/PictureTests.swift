@@ -70,7 +70,7 @@ struct PictureTests {
 
     @Test("uploading a file that is not a PNG is invalid and sends nothing")
     func uploadRefusesNonPNG() async throws {
-        await #expect(throws: DomainError.invalid(["picture": "must be a PNG file (.png)"])) {
+        await #expect(throws: DomainError.invalid([.picture: "must be a PNG file (.png)"])) {
             try await UploadPicture(pictures: pictures)(
                 URL(fileURLWithPath: "/tmp/owl.jpg"), for: try Hero.ID("0007"))
         }
@@ -79,7 +79,7 @@ struct PictureTests {
 
     @Test(
         "an upload over the size limit surfaces the repository's error",
-        arguments: [DomainError.invalid(["picture": "must be at most 5 MiB"]), .forbidden])
+        arguments: [DomainError.invalid([.picture: "must be at most 5 MiB"]), .forbidden])
     func uploadErrors(error: DomainError) async throws {
         pictures.onUpload.fails(with: error)
         await #expect(throws: error) {

@@ -21,7 +21,7 @@ struct ReadingTests {
 
     @Test("listing refuses a page out of range before asking the repository")
     func listRefusesBadPage() async {
-        await #expect(throws: DomainError.invalid(["page": "must be 1 or more"])) {
+        await #expect(throws: DomainError.invalid([.page: "must be 1 or more"])) {
             try await ListHeroes(heroes: repository)(page: 0)
         }
         #expect(repository.calls.isEmpty)
@@ -47,7 +47,7 @@ struct ReadingTests {
 
     @Test("searching for blank text is invalid and asks nothing", arguments: ["", "   ", "\n\t"])
     func searchRefusesBlank(text: String) async {
-        await #expect(throws: DomainError.invalid(["text": "must not be empty"])) {
+        await #expect(throws: DomainError.invalid([.text: "must not be empty"])) {
             try await SearchHeroes(heroes: repository)(text)
         }
         #expect(repository.calls.isEmpty)

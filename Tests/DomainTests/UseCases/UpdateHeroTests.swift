@@ -63,7 +63,7 @@ struct UpdateHeroTests {
 
     @Test("an edit that names no change is refused before anything is read")
     func emptyEditIsRefused() async throws {
-        await #expect(throws: DomainError.invalid(["edit": "names no change"])) {
+        await #expect(throws: DomainError.invalid([.edit: "names no change"])) {
             try await updateHero(try Hero.ID("0007"), applying: HeroEdit())
         }
         #expect(repository.calls.isEmpty)
@@ -72,7 +72,7 @@ struct UpdateHeroTests {
     @Test("an edit that breaks a rule is refused and nothing is written")
     func invalidEditIsRefused() async throws {
         repository.onHero.returns(Cached(try .sample(), isStale: false))
-        await #expect(throws: DomainError.invalid(["powers": "entry 1 must be 1–120 characters"])) {
+        await #expect(throws: DomainError.invalid([.powers: "entry 1 must be 1–120 characters"])) {
             try await updateHero(try Hero.ID("0007"), applying: HeroEdit(powers: [""]))
         }
         #expect(repository.calls.count == 1)

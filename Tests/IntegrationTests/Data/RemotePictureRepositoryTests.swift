@@ -85,11 +85,11 @@ struct RemotePictureRepositoryTests {
             .write(to: huge)
             let id = try Hero.ID("0001")
 
-            await #expect(throws: DomainError.invalid(["picture": "is not a PNG image"])) {
+            await #expect(throws: DomainError.invalid([.picture: "is not a PNG image"])) {
                 try await pictures.upload(text, for: id) { _ in }
             }
             await #expect(
-                throws: DomainError.invalid(["picture": "must be at most 5 MiB, not 5242888 bytes"])
+                throws: DomainError.invalid([.picture: "must be at most 5 MiB, not 5242888 bytes"])
             ) {
                 try await pictures.upload(huge, for: id) { _ in }
             }

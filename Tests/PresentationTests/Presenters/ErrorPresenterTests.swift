@@ -27,7 +27,7 @@ struct ErrorPresenterTests {
                 "the hero changed since it was read: show the hero again and retry"
             ),
             (
-                .invalid(["realName": "needs a clearance key", "codeName": "must not be empty"]),
+                .invalid([.realName: "needs a clearance key", .codeName: "must not be empty"]),
                 "validation_failed",
                 "invalid: code name must not be empty; real name needs a clearance key"
             ),
@@ -46,7 +46,7 @@ struct ErrorPresenterTests {
 
     @Test("validation failures carry their fields")
     func fields() {
-        let model = ErrorPresenter.viewModel(for: DomainError.invalid(["codeName": "must not be empty"]))
+        let model = ErrorPresenter.viewModel(for: DomainError.invalid([.codeName: "must not be empty"]))
         #expect(model.fields == ["codeName": "must not be empty"])
     }
 

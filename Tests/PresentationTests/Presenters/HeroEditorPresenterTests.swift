@@ -21,7 +21,7 @@ struct HeroEditorPresenterTests {
     func invalidCreate() async throws {
         let long = String(repeating: "x", count: 121)
         let error = DomainError.invalid([
-            "codeName": "must not be empty", "powers": "entry 2 must be 1–120 characters",
+            .codeName: "must not be empty", .powers: "entry 2 must be 1–120 characters",
         ])
 
         await #expect(throws: error) {
@@ -41,9 +41,9 @@ struct HeroEditorPresenterTests {
 
     @Test("the server's own validation errors are shown per field too")
     func serverInvalid() async throws {
-        repository.onCreate.fails(with: DomainError.invalid(["team": "no such team"]))
+        repository.onCreate.fails(with: DomainError.invalid([.team: "no such team"]))
 
-        await #expect(throws: DomainError.invalid(["team": "no such team"])) {
+        await #expect(throws: DomainError.invalid([.team: "no such team"])) {
             try await presenter.create(with: view, codeName: "Night Owl", team: Team.ID("nope"))
         }
 
@@ -128,7 +128,7 @@ struct HeroEditorPresenterTests {
 
     @Test("an edit that names no change is shown as a problem with the edit")
     func emptyEdit() async throws {
-        await #expect(throws: DomainError.invalid(["edit": "names no change"])) {
+        await #expect(throws: DomainError.invalid([.edit: "names no change"])) {
             try await presenter.update(with: view, id: try Hero.ID("0007"), edit: HeroEdit())
         }
         #expect(repository.calls.isEmpty)

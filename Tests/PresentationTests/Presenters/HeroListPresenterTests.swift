@@ -146,7 +146,7 @@ struct HeroListPresenterTests {
 
     @Test("a blank search is the Domain's validation error, rethrown unchanged")
     func blankSearch() async throws {
-        await #expect(throws: DomainError.invalid(["text": "must not be empty"])) {
+        await #expect(throws: DomainError.invalid([.text: "must not be empty"])) {
             try await presenter.activate(with: view, query: HeroListQuery(text: "  "))
         }
         #expect(repository.calls.isEmpty)

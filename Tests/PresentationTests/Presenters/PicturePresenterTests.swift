@@ -84,7 +84,7 @@ struct PicturePresenterTests {
 
     @Test("a file that is not a PNG is refused before anything is sent")
     func uploadNotPNG() async throws {
-        await #expect(throws: DomainError.invalid(["picture": "must be a PNG file (.png)"])) {
+        await #expect(throws: DomainError.invalid([.picture: "must be a PNG file (.png)"])) {
             try await presenter.upload(
                 with: view, progress: progress, file: URL(fileURLWithPath: "/tmp/owl.gif"),
                 for: try Hero.ID("0007"))

@@ -67,7 +67,7 @@ struct ResultViewTests {
     func errors() {
         let errors = [
             ErrorPresenter.viewModel(for: DomainError.unauthorized(realm: "heroes")),
-            ErrorPresenter.viewModel(for: DomainError.invalid(["codeName": "must not be empty"])),
+            ErrorPresenter.viewModel(for: DomainError.invalid([.codeName: "must not be empty"])),
             ErrorPresenter.viewModel(for: CancellationError()),
             ErrorViewModel(code: .usage, message: "unknown command \"fly\": see heroes-cli --help"),
         ]
