@@ -3,16 +3,16 @@ import Network
 
 /// The endpoints of `HeroService.plist`, typed, and the catalog that checks them at load.
 public enum HeroAPI {
-    /// `GET /v1/heroes`: page, per_page, q (nil for none), team (nil for none).
-    static let heroes = Endpoint<HeroPageDTO>("heroes", arguments: 4)
+    /// `GET /v1/heroes` (one tree, mapped by `HeroMapping`): page, per_page, q (nil for none), team (nil for none).
+    static let heroes = Endpoint<JSONValue>("heroes", arguments: 4)
     /// `GET /v1/heroes/{id}`.
-    static let hero = Endpoint<HeroDTO>("hero", arguments: 1)
+    static let hero = Endpoint<JSONValue>("hero", arguments: 1)
     /// `GET /v1/teams`.
-    static let teams = Endpoint<TeamListDTO>("teams")
+    static let teams = Endpoint<JSONValue>("teams")
     /// `POST /v1/heroes` with a `HeroInputDTO`.
-    static let createHero = Endpoint<HeroDTO>("createHero", arguments: 1)
+    static let createHero = Endpoint<JSONValue>("createHero", arguments: 1)
     /// `PUT /v1/heroes/{id}` with a `HeroInputDTO` and an optional `If-Match`.
-    static let replaceHero = Endpoint<HeroDTO>("replaceHero", arguments: 3)
+    static let replaceHero = Endpoint<JSONValue>("replaceHero", arguments: 3)
     /// `DELETE /v1/heroes/{id}` with an optional `If-Match`.
     static let deleteHero = Endpoint<NoContent>("deleteHero", arguments: 2)
 
@@ -39,9 +39,8 @@ public enum HeroAPI {
     /// `HeroService.plist` with other paths or headers, say).
     public static func catalog(contentsOf url: URL) throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
-        registry.register(model: HeroPageDTO.self, as: "HeroPageDTO")
-        registry.register(model: HeroDTO.self, as: "HeroDTO")
-        registry.register(model: TeamListDTO.self, as: "TeamListDTO")
+        registry.register(serializer: JSONTreeSerializer(), as: "JSONTreeSerializer")
+        registry.register(model: JSONValue.self, as: "JSONValue")
         return try ServiceCatalog(contentsOf: url, endpoints: all, registry: registry)
     }
 

@@ -3,56 +3,59 @@ import Foundation
 import Network
 
 /// The heroes' side of the Heroes API over a `WebService`: the API service of the repository
-/// pattern (Nemo Logic's communication controller). It speaks Domain types and throws `DomainError` only.
+/// pattern (Nemo Logic's communication controller). Bodies come back as one `JSONValue` tree
+/// each, which `HeroMapping` and `TeamMapping` map; it throws `DomainError` only.
 public final class RemoteHeroDataSource: Sendable {
     private let service: WebService
-    private let mapper = HeroMapper()
 
     /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`.
     public init(service: WebService) { self.service = service }
 
-    /// A page of heroes; with `entityTag`, `.notModified` when the page is unchanged.
-    public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
-        -> Revalidation<HeroPage>
+    // MARK: Wire form, for the repository to store as received
+
+    /// A page's body; with `entityTag`, `.notModified` when the page is unchanged.
+    public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
+        -> Revalidation<JSONValue>
     {
         let reply = try await calling {
             try await service.call(
                 HeroAPI.heroes, query.page, query.perPage, query.text, query.teamID?.rawValue,
                 ifNoneMatch: entityTag)
         }
-        return try revalidation(reply, what: "page") { try mapper.page(from: $0) }
+        return try revalidation(reply, what: "page")
     }
 
-    /// One hero; with `entityTag`, `.notModified` when it is unchanged.
-    public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Revalidation<Hero> {
+    /// One hero's record; with `entityTag`, `.notModified` when it is unchanged.
+    public func heroRecord(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws
+        -> Revalidation<JSONValue>
+    {
         let reply = try await calling(notFound: "hero \(id)") {
             try await service.call(HeroAPI.hero, id.rawValue, ifNoneMatch: entityTag)
         }
-        return try revalidation(reply, what: "hero") { try mapper.hero(from: $0) }
+        return try revalidation(reply, what: "hero")
     }
 
-    /// Every team; with `entityTag`, `.notModified` when the list is unchanged.
-    public func teams(ifNoneMatch entityTag: String? = nil) async throws -> Revalidation<[Team]> {
+    /// The teams' body; with `entityTag`, `.notModified` when the list is unchanged.
+    public func teamsBody(ifNoneMatch entityTag: String? = nil) async throws -> Revalidation<JSONValue> {
         let reply = try await calling { try await service.call(HeroAPI.teams, ifNoneMatch: entityTag) }
-        return try revalidation(reply, what: "teams") { $0.items.map(mapper.team(from:)) }
+        return try revalidation(reply, what: "teams")
     }
 
-    /// Creates a hero (needs the editor role) and returns it as stored.
-    public func create(_ draft: HeroDraft) async throws -> Hero {
-        let reply = try await calling {
-            try await service.call(HeroAPI.createHero, mapper.input(from: draft))
-        }
-        return try mapper.hero(from: try content(of: reply, what: "created hero"))
+    /// Creates a hero (needs the editor role); the record as stored, with its entity tag.
+    public func createRecord(_ input: HeroInputDTO) async throws -> (record: JSONValue, entityTag: String?) {
+        let reply = try await calling { try await service.call(HeroAPI.createHero, input) }
+        return (try content(of: reply, what: "created hero"), reply.entityTag)
     }
 
     /// Replaces a hero whole; with `expectedVersion`, only while it is at that version.
-    public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
+    public func replaceRecord(_ id: Hero.ID, with input: HeroInputDTO, expectedVersion: Int?) async throws
+        -> (record: JSONValue, entityTag: String?)
+    {
         let reply = try await calling(notFound: "hero \(id)") {
             try await service.call(
-                HeroAPI.replaceHero, id.rawValue, mapper.input(from: draft),
-                expectedVersion.map { Self.entityTag(id, $0) })
+                HeroAPI.replaceHero, id.rawValue, input, expectedVersion.map { Self.entityTag(id, $0) })
         }
-        return try mapper.hero(from: try content(of: reply, what: "replaced hero"))
+        return (try content(of: reply, what: "replaced hero"), reply.entityTag)
     }
 
     /// Deletes a hero; with `expectedVersion`, only while it is at that version.
@@ -60,6 +63,73 @@ public final class RemoteHeroDataSource: Sendable {
         _ = try await calling(notFound: "hero \(id)") {
             try await service.call(
                 HeroAPI.deleteHero, id.rawValue, expectedVersion.map { Self.entityTag(id, $0) })
+        }
+    }
+
+    // MARK: Entities
+
+    /// A page of heroes, mapped; records that break a rule are left out (`HeroPageBody` keeps
+    /// them as rejected).
+    public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
+        -> Revalidation<HeroPage>
+    {
+        switch try await pageBody(matching: query, ifNoneMatch: entityTag) {
+        case .notModified: return .notModified
+        case .fresh(let body, let tag): return .fresh(try HeroPageBody(body).page, entityTag: tag)
+        }
+    }
+
+    /// One hero, mapped; a record that breaks a rule is bad data.
+    public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Revalidation<Hero> {
+        switch try await heroRecord(id, ifNoneMatch: entityTag) {
+        case .notModified: return .notModified
+        case .fresh(let record, let tag): return .fresh(try Self.hero(from: record), entityTag: tag)
+        }
+    }
+
+    /// Every team, mapped; teams that break a rule are left out.
+    public func teams(ifNoneMatch entityTag: String? = nil) async throws -> Revalidation<[Team]> {
+        switch try await teamsBody(ifNoneMatch: entityTag) {
+        case .notModified: return .notModified
+        case .fresh(let body, let tag):
+            let result = try Self.mapped { () throws(MappingFailure) in
+                try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
+            }
+            return .fresh(result.items.map(\.entity), entityTag: tag)
+        }
+    }
+
+    /// Creates a hero (needs the editor role) and returns it as stored.
+    public func create(_ draft: HeroDraft) async throws -> Hero {
+        try Self.hero(from: try await createRecord(HeroInputDTO(draft)).record)
+    }
+
+    /// Replaces a hero whole; with `expectedVersion`, only while it is at that version.
+    public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
+        try Self.hero(
+            from: try await replaceRecord(id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
+                .record)
+    }
+
+    // MARK: Helpers
+
+    /// The hero one record describes, through the pipeline; a rejected record is bad data
+    /// naming the hero and the reason.
+    static func hero(from record: JSONValue) throws(DomainError) -> Hero {
+        let result = HeroMapping.pipeline.run(records: [record], stored: [:])
+        guard let hero = result.items.first?.entity else {
+            let rejection = result.rejected.first
+            throw .badData("hero \(rejection?.id ?? "without an id"): \(rejection?.reason ?? "does not map")")
+        }
+        return hero
+    }
+
+    /// Runs a mapping step, turning a failure of the body as a whole into bad data.
+    static func mapped<Value>(_ body: () throws(MappingFailure) -> Value) throws(DomainError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw .badData(error.reason)
         }
     }
 
@@ -84,10 +154,8 @@ public final class RemoteHeroDataSource: Sendable {
         return dto
     }
 
-    private func revalidation<DTO, Value>(
-        _ reply: Reply<DTO>, what: String, map: (DTO) throws -> Value
-    ) throws -> Revalidation<Value> {
+    private func revalidation(_ reply: Reply<JSONValue>, what: String) throws -> Revalidation<JSONValue> {
         if reply.isNotModified { return .notModified }
-        return .fresh(try map(try content(of: reply, what: what)), entityTag: reply.entityTag)
+        return .fresh(try content(of: reply, what: what), entityTag: reply.entityTag)
     }
 }

@@ -1,146 +1,216 @@
 import Domain
 import Foundation
 
-/// The `HeroRepository` the app uses (storage, API service and mapper behind one protocol;
+/// The `HeroRepository` the app uses (storage, API service and mapping behind one protocol;
 /// Nemo Logic's data access controller): it revalidates what it stored with the server by
-/// entity tag, stores what comes back, and when the server cannot be reached serves the stored
-/// copy, marked stale.
+/// entity tag, stores each record as the server sent it, serves the stored copy, marked stale,
+/// when the server cannot be reached, and keeps writes made then as pending changes until
+/// `sync()` pushes them.
 public final class OfflineFirstHeroRepository: HeroRepository {
-    private let remote: RemoteHeroDataSource
-    private let store: JSONFileStore<HeroCache>
-    private let mapper = HeroMapper()
+    let remote: RemoteHeroDataSource
+    let store: JSONFileStore<HeroCache>
+    let syncPageSize: Int
     private let reportStorageProblem: @Sendable (StorageError) -> Void
+    private let now: @Sendable () -> Date
 
     /// Reads through `remote`, keeps copies in `store`, and tells `reportStorageProblem` about a
     /// store that had to be moved aside (it then starts empty) or cannot be used.
+    /// - Parameter syncPageSize: how many heroes `sync()` asks for per page (1–100).
     public init(
         remote: RemoteHeroDataSource,
         store: JSONFileStore<HeroCache>,
+        syncPageSize: Int = HeroQuery.perPageRange.upperBound,
         reportStorageProblem: @escaping @Sendable (StorageError) -> Void
     ) {
         self.remote = remote
         self.store = store
+        self.syncPageSize = min(
+            max(syncPageSize, HeroQuery.perPageRange.lowerBound), HeroQuery.perPageRange.upperBound)
         self.reportStorageProblem = reportStorageProblem
+        self.now = { Date() }
     }
 
-    /// A page: revalidated by its entity tag, stored, and served stale from the store when offline.
+    /// A page: revalidated by its entity tag, stored record by record as received, served
+    /// stale from the store when offline, with pending changes shown on top.
     public func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage> {
         let key = HeroCache.key(for: query)
         let cache = await snapshot()
         let entry = cache.pages[key]
-        let items = entry?.ids.compactMap { cache.heroes[$0]?.hero } ?? []
-        let stored = entry.flatMap { page in
-            items.count == page.ids.count
-                ? HeroPageDTO(items: items, page: page.page, perPage: page.perPage, total: page.total) : nil
+        let stored: HeroPage? = entry.flatMap { page in
+            let items = page.ids.compactMap(cache.storedHero)
+            return items.count == page.ids.count
+                ? HeroPage(items: items, page: page.page, perPage: page.perPage, total: page.total) : nil
         }
-        let tag = entry?.entityTag
-        return try await revalidate(stored: stored, map: mapper.page(from:)) {
-            switch try await remote.heroes(matching: query, ifNoneMatch: stored == nil ? nil : tag) {
+        let page = try await revalidate(stored: stored) {
+            switch try await remote.pageBody(
+                matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
+            {
             case .notModified: return nil
-            case .fresh(let page, let tag):
-                let dtos = page.items.map(mapper.dto(from:))
+            case .fresh(let body, let tag):
+                let mapped = try HeroPageBody(body)
+                let items = mapped.result.items
+                let page = mapped.page
                 await change { cache in
-                    for dto in dtos { cache.store(dto) }
+                    for item in items { cache.store(item.record, id: item.id) }
                     cache.pages[key] = HeroCache.StoredPage(
-                        ids: dtos.map(\.id), page: page.page, perPage: page.perPage, total: page.total,
+                        ids: items.map(\.id), page: page.page, perPage: page.perPage, total: page.total,
                         entityTag: tag)
                 }
                 return page
             }
         }
+        let latest = cache.pending.isEmpty ? cache : await snapshot()
+        return page.map { Self.withPending(latest, on: $0, query: query) }
     }
 
-    /// One hero: revalidated by its entity tag, stored, and served stale when offline; a hero
-    /// the server no longer has is dropped from the store.
+    /// One hero: revalidated by its entity tag (the server's, kept), stored, and served stale
+    /// when offline; a hero the server no longer has is dropped from the store. Pending
+    /// changes are shown on top; a hero created offline is served from them alone.
     public func hero(_ id: Hero.ID) async throws -> Cached<Hero> {
-        let stored = await snapshot().heroes[id.rawValue]
-        return try await revalidate(stored: stored?.hero, map: mapper.hero(from:)) {
+        let cache = await snapshot()
+        if PendingChange.isLocal(id.rawValue) {
+            guard case .hero(let hero) = cache.overlay(id.rawValue, on: nil) else {
+                throw DomainError.notFound("hero \(id)")
+            }
+            return Cached(hero, isStale: false)
+        }
+        let stored = cache.heroes[id.rawValue]
+        let hero = try await revalidate(stored: cache.storedHero(id.rawValue)) {
             do {
-                switch try await remote.hero(id, ifNoneMatch: stored?.entityTag) {
+                switch try await remote.heroRecord(id, ifNoneMatch: stored?.entityTag) {
                 case .notModified: return nil
-                case .fresh(let hero, _):
-                    let dto = mapper.dto(from: hero)
-                    await change { $0.store(dto) }
+                case .fresh(let record, let tag):
+                    let hero = try RemoteHeroDataSource.hero(from: record)
+                    await change { $0.store(record, id: id.rawValue, entityTag: tag) }
                     return hero
                 }
             } catch DomainError.notFound(let what) {
-                await change { cache in
-                    if cache.heroes.removeValue(forKey: id.rawValue) != nil { cache.pages = [:] }
-                }
+                await change { $0.remove(id.rawValue) }
                 throw DomainError.notFound(what)
             }
         }
+        guard let shown = cache.shown(id.rawValue, base: hero.value) else {
+            throw DomainError.notFound("hero \(id) (deleted, not yet synced)")
+        }
+        return Cached(shown, isStale: hero.isStale)
     }
 
-    /// The teams: revalidated by their entity tag, stored, and served stale when offline.
+    /// The teams: revalidated by their entity tag, stored as received, and served stale when offline.
     public func teams() async throws -> Cached<[Team]> {
         let stored = await snapshot().teams
-        let toTeams: ([TeamDTO]) -> [Team] = { $0.map(self.mapper.team(from:)) }
-        return try await revalidate(stored: stored?.items, map: toTeams) {
-            switch try await remote.teams(ifNoneMatch: stored?.entityTag) {
+        let storedTeams = stored.map { $0.items.compactMap { try? TeamMapping.mapping.entity(from: $0) } }
+        return try await revalidate(stored: storedTeams) {
+            switch try await remote.teamsBody(ifNoneMatch: stored?.entityTag) {
             case .notModified: return nil
-            case .fresh(let teams, let tag):
-                let dtos = teams.map { TeamDTO(id: $0.id.rawValue, name: $0.name) }
-                await change { $0.teams = HeroCache.StoredTeams(items: dtos, entityTag: tag) }
-                return teams
+            case .fresh(let body, let tag):
+                let result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
+                    try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
+                }
+                let records = result.items.map(\.record)
+                await change { $0.teams = HeroCache.StoredTeams(items: records, entityTag: tag) }
+                return result.items.map(\.entity)
             }
         }
     }
 
-    /// Creates on the server, then stores the hero; pages are forgotten (their tags changed).
+    /// Creates on the server, then stores the hero as received; when the server cannot be
+    /// reached, keeps the creation pending (under a local id) and returns it marked pending.
     public func create(_ draft: HeroDraft) async throws -> Hero {
-        let hero = try await remote.create(draft)
-        let dto = mapper.dto(from: hero)
-        await change { $0.store(dto) }
-        return hero
+        let input = HeroInputDTO(draft)
+        do {
+            let (record, tag) = try await remote.createRecord(input)
+            let hero = try RemoteHeroDataSource.hero(from: record)
+            await change { $0.store(record, id: hero.id.rawValue, entityTag: tag) }
+            return hero
+        } catch DomainError.unavailable(let why) {
+            return try await enqueue(
+                .create, id: PendingChange.localID(), input: input, expectedVersion: nil, why)
+        }
     }
 
-    /// Replaces on the server, then stores the new version; pages are forgotten.
+    /// Replaces on the server, then stores the new version; when the server cannot be reached,
+    /// or the hero already has pending changes, keeps the replacement pending, after them.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
-        let hero = try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
-        let dto = mapper.dto(from: hero)
-        await change { $0.store(dto) }
+        let input = HeroInputDTO(draft)
+        if await snapshot().pending.contains(where: { $0.id == id.rawValue }) {
+            return try await enqueue(
+                .replace, id: id.rawValue, input: input, expectedVersion: expectedVersion, nil)
+        }
+        do {
+            let (record, tag) = try await remote.replaceRecord(
+                id, with: input, expectedVersion: expectedVersion)
+            let hero = try RemoteHeroDataSource.hero(from: record)
+            await change { $0.store(record, id: id.rawValue, entityTag: tag) }
+            return hero
+        } catch DomainError.unavailable(let why) {
+            return try await enqueue(
+                .replace, id: id.rawValue, input: input, expectedVersion: expectedVersion, why)
+        }
+    }
+
+    /// Deletes on the server, then from the store; when the server cannot be reached, or the
+    /// hero has pending changes, keeps the deletion pending. A hero created offline is simply
+    /// forgotten with its pending changes.
+    public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws {
+        let key = id.rawValue
+        let cache = await snapshot()
+        if PendingChange.isLocal(key) {
+            guard cache.pending.contains(where: { $0.id == key }) else {
+                throw DomainError.notFound("hero \(id)")
+            }
+            await change { $0.pending.removeAll { $0.id == key } }
+            return
+        }
+        if cache.pending.contains(where: { $0.id == key }) {
+            await change {
+                $0.enqueue(.delete, id: key, input: nil, expectedVersion: expectedVersion, madeAt: Date())
+            }
+            return
+        }
+        do {
+            try await remote.delete(id, expectedVersion: expectedVersion)
+            await change { $0.remove(key) }
+        } catch DomainError.unavailable {
+            await change {
+                $0.enqueue(.delete, id: key, input: nil, expectedVersion: expectedVersion, madeAt: Date())
+            }
+        }
+    }
+
+    // MARK: Pending changes
+
+    private func enqueue(
+        _ kind: PendingChange.Kind, id: String, input: HeroInputDTO, expectedVersion: Int?, _ why: String?
+    ) async throws -> Hero {
+        let madeAt = now()
+        let cache = try await changeThrowing { cache in
+            cache.enqueue(kind, id: id, input: input, expectedVersion: expectedVersion, madeAt: madeAt)
+            return cache
+        }
+        guard case .hero(let hero) = cache.overlay(id, on: cache.storedHero(id)) else {
+            throw DomainError.unavailable(why ?? "the change could not be kept")
+        }
         return hero
     }
 
-    /// Deletes on the server, then from the store; pages are forgotten.
-    public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws {
-        try await remote.delete(id, expectedVersion: expectedVersion)
-        await change { cache in
-            cache.heroes.removeValue(forKey: id.rawValue)
-            cache.pages = [:]
-        }
-    }
-
-    /// Fetches every hero, a hundred a page, and merges them into the store by id.
-    public func sync() async throws -> HeroChangeSet {
-        var incoming: [HeroDTO] = []
-        var page = 1
-        while true {
-            let query = try HeroQuery(page: page, perPage: HeroQuery.perPageRange.upperBound)
-            guard case .fresh(let result, _) = try await remote.heroes(matching: query) else {
-                throw DomainError.badData("the server answered a sync page with 304 without being asked")
-            }
-            incoming += result.items.map(mapper.dto(from:))
-            guard result.hasNextPage, !result.items.isEmpty else { break }
-            page += 1
-        }
-        let snapshot = incoming
-        return try await changeThrowing { cache in
-            let (heroes, changes) = try HeroSyncMerge.merge(stored: cache.heroes, incoming: snapshot)
-            cache.heroes = heroes
-            cache.pages = [:]
-            return changes
-        }
+    /// `page` with pending replacements and deletions applied, and, on an unfiltered first
+    /// page, the heroes created offline first.
+    static func withPending(_ cache: HeroCache, on page: HeroPage, query: HeroQuery) -> HeroPage {
+        guard !cache.pending.isEmpty else { return page }
+        var items = page.items.compactMap { cache.shown($0.id.rawValue, base: $0) }
+        let created = cache.pendingCreations
+        if query.page == 1, query.text == nil, query.teamID == nil { items = created + items }
+        return HeroPage(
+            items: items, page: page.page, perPage: page.perPage,
+            total: page.total + (query.text == nil && query.teamID == nil ? created.count : 0))
     }
 
     // MARK: Offline first
 
     /// Asks the server (`fetch` answers `nil` for "not modified"); serves `stored` when it is
     /// current, or, marked stale, when the server cannot be reached.
-    private func revalidate<DTO: Sendable, Value: Sendable>(
-        stored: DTO?,
-        map: (DTO) throws -> Value,
+    private func revalidate<Value: Sendable>(
+        stored: Value?,
         fetch: () async throws -> Value?
     ) async throws -> Cached<Value> {
         do {
@@ -148,16 +218,16 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             guard let stored else {
                 throw DomainError.badData("the server answered 304 to an unconditional read")
             }
-            return Cached(try map(stored), isStale: false)
+            return Cached(stored, isStale: false)
         } catch DomainError.unavailable(let why) {
             guard let stored else { throw DomainError.unavailable(why) }
-            return Cached(try map(stored), isStale: true)
+            return Cached(stored, isStale: true)
         }
     }
 
     /// The stored cache, read without writing; a corrupt file is reported (and moved aside by the
     /// store), any other storage problem reported, and the read goes on with an empty cache.
-    private func snapshot() async -> HeroCache {
+    func snapshot() async -> HeroCache {
         do {
             return try await store.read() ?? HeroCache()
         } catch let problem as StorageError {
@@ -168,13 +238,13 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         return HeroCache()
     }
 
-    private func change(_ body: @escaping @Sendable (inout HeroCache) -> Void) async {
+    func change(_ body: @escaping @Sendable (inout HeroCache) -> Void) async {
         _ = try? await changeThrowing { cache in body(&cache) }
     }
 
     /// Runs `body` on the stored cache as one step; a corrupt file is reported and replaced by
     /// an empty cache, any other storage problem is reported and the call goes on without it.
-    private func changeThrowing<Result: Sendable>(
+    func changeThrowing<Result: Sendable>(
         _ body: @escaping @Sendable (inout HeroCache) throws -> Result
     ) async throws -> Result {
         for attempt in 1...2 {

@@ -47,8 +47,10 @@ public struct Hero: Sendable, Hashable, Identifiable {
     public let updatedAt: Date
     /// Starts at 1 and grows by one on every change; guards writes against lost updates.
     public let version: Int
+    /// `true` when this is a local change the server has not confirmed yet (made offline).
+    public let isPending: Bool
 
-    /// Stores the values as given; the mapper that builds a hero has already checked them.
+    /// Stores the values as given; the mapping that builds a hero has already checked them.
     public init(
         id: ID,
         codeName: String,
@@ -57,7 +59,8 @@ public struct Hero: Sendable, Hashable, Identifiable {
         picture: PictureReference?,
         team: Team?,
         updatedAt: Date,
-        version: Int
+        version: Int,
+        isPending: Bool = false
     ) {
         self.id = id
         self.codeName = codeName
@@ -67,5 +70,6 @@ public struct Hero: Sendable, Hashable, Identifiable {
         self.team = team
         self.updatedAt = updatedAt
         self.version = version
+        self.isPending = isPending
     }
 }

@@ -1,0 +1,75 @@
+import Domain
+
+/// One attribute: the JSON at `sourcePath`, through `transformer`, becomes `property`; when a
+/// local edit meets an incoming record, `picker` decides the value.
+public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: AttributeMapping {
+    /// The field, as reports name it.
+    public let field: Field
+    /// The dotted key path in the wire record.
+    public let sourcePath: String
+    /// The rule that makes the property's value from the JSON found there.
+    public let transformer: ValueTransformer<Value>
+    /// The entity's property the value lands in.
+    public let property: KeyPath<Entity, Value> & Sendable
+    /// How a local edit and an incoming value are merged.
+    public let picker: MergePicker<Value>
+
+    /// Maps the JSON at `sourcePath` through `transformer` to `property`, merged by `picker`.
+    public init(
+        _ field: Field,
+        from sourcePath: String,
+        _ transformer: ValueTransformer<Value>,
+        to property: KeyPath<Entity, Value> & Sendable,
+        merge picker: MergePicker<Value> = .localEditWins
+    ) {
+        self.field = field
+        self.sourcePath = sourcePath
+        self.transformer = transformer
+        self.property = property
+        self.picker = picker
+    }
+
+    /// The typed value found in `record`.
+    public func typedValue(in record: JSONValue) throws(MappingFailure) -> Value {
+        do {
+            return try transformer.transform(record[path: sourcePath])
+        } catch {
+            throw MappingFailure("\(sourcePath) \(error.reason)")
+        }
+    }
+
+    /// The transformed value found in `record`; the failure names the key path.
+    public func value(in record: JSONValue) throws(MappingFailure) -> any Sendable {
+        try typedValue(in: record)
+    }
+
+    /// The property's value in `entity`.
+    public func value(of entity: Entity) -> any Sendable { entity[keyPath: property] }
+
+    /// The value `picker` keeps.
+    public func merge(stored: Entity?, local: Entity, incoming: Entity) -> AttributeMerge {
+        let localValue = local[keyPath: property]
+        let incomingValue = incoming[keyPath: property]
+        switch picker.pick(stored: stored?[keyPath: property], local: localValue, incoming: incomingValue) {
+        case .value(let value, let isConflict):
+            let both = isConflict ? (Self.text(localValue), Self.text(incomingValue)) : nil
+            return .value(value, conflict: both)
+        case .unresolvable:
+            return .unresolvable(local: Self.text(localValue), incoming: Self.text(incomingValue))
+        }
+    }
+
+    private static func text(_ value: Value) -> String {
+        if let optional = value as? any OptionalDescribing { return optional.describedOrNone }
+        return String(describing: value)
+    }
+}
+
+/// Describes an optional's wrapped value, or "none".
+private protocol OptionalDescribing {
+    var describedOrNone: String { get }
+}
+
+extension Optional: OptionalDescribing {
+    fileprivate var describedOrNone: String { map { String(describing: $0) } ?? "none" }
+}

@@ -1,0 +1,26 @@
+import Domain
+
+/// One attribute of an entity's mapping, whatever its value's type, so a mapping can list them
+/// all. `Attribute` is the one implementation; declare attributes with it.
+public protocol AttributeMapping<Entity>: Sendable {
+    /// The entity the attribute belongs to.
+    associatedtype Entity: Sendable
+    /// The field, as reports name it.
+    var field: Field { get }
+    /// The dotted key path in the wire record, such as `team.id`.
+    var sourcePath: String { get }
+    /// The transformed value found in `record`; the failure names the key path.
+    func value(in record: JSONValue) throws(MappingFailure) -> any Sendable
+    /// The property's value in `entity`.
+    func value(of entity: Entity) -> any Sendable
+    /// The value the attribute's merge picker keeps for a record edited locally.
+    func merge(stored: Entity?, local: Entity, incoming: Entity) -> AttributeMerge
+}
+
+/// What merging one attribute gave.
+public enum AttributeMerge: Sendable {
+    /// Keep `value`; `conflict` holds both sides (local, incoming) when one lost.
+    case value(any Sendable, conflict: (local: String, incoming: String)?)
+    /// The sides cannot be merged; both as text.
+    case unresolvable(local: String, incoming: String)
+}

@@ -1,0 +1,117 @@
+import Domain
+
+/// How one entity maps from its wire form, declared once: the id attribute, the root key path
+/// of a collection response, the attributes (with their transformers, relationships and merge
+/// pickers), the should-store conditions, and how the values build the entity.
+public struct EntityMapping<Entity: Sendable>: Sendable {
+    /// The key of the array in a collection response (`items`); `nil` when bodies are bare.
+    public let rootKeyPath: String?
+    /// The id attribute's key path in a record.
+    public let idPath: String
+    private let idOf: @Sendable (Entity) -> String
+    private let attributes: [any AttributeMapping<Entity>]
+    private let fields: [Field]
+    private let conditions: [StoreCondition<Entity>]
+    private let build: @Sendable (MappedRecord) throws(MappingFailure) -> Entity
+
+    /// A mapping whose records are found under `rootKeyPath` and identified by `id`.
+    /// - Parameters:
+    ///   - attributes: every other attribute; each field at most once.
+    ///   - conditions: rules a mapped record must meet to be stored.
+    ///   - build: makes the entity from the transformed values (`record(attribute)`).
+    public init<ID: Sendable & Hashable & CustomStringConvertible>(
+        id: Attribute<Entity, ID>,
+        rootKeyPath: String? = nil,
+        attributes: [any AttributeMapping<Entity>],
+        conditions: [StoreCondition<Entity>] = [],
+        build: @escaping @Sendable (_ record: MappedRecord) throws(MappingFailure) -> Entity
+    ) {
+        self.rootKeyPath = rootKeyPath
+        self.idPath = id.sourcePath
+        let property = id.property
+        self.idOf = { $0[keyPath: property].description }
+        self.attributes = [id] + attributes
+        self.fields = self.attributes.map(\.field)
+        self.conditions = conditions
+        self.build = build
+    }
+
+    /// The records of `body`: the array under the root key path, a bare array, or the body
+    /// itself when it is one object.
+    public func records(in body: JSONValue) throws(MappingFailure) -> [JSONValue] {
+        if let rootKeyPath, case .object = body {
+            guard let root = body[path: rootKeyPath] else {
+                if body[path: idPath] != nil { return [body] }
+                throw MappingFailure("\(rootKeyPath) is missing")
+            }
+            guard case .array(let records) = root else {
+                throw MappingFailure("\(rootKeyPath) is not an array")
+            }
+            return records
+        }
+        if case .array(let records) = body { return records }
+        return [body]
+    }
+
+    /// The record's id as sent (a string or an integer), before any rule is checked.
+    public func rawID(of record: JSONValue) -> String? {
+        switch record[path: idPath] {
+        case .string(let text)?: text
+        case .integer(let number)?: String(number)
+        default: nil
+        }
+    }
+
+    /// The entity's id, as the store keys it.
+    public func id(of entity: Entity) -> String { idOf(entity) }
+
+    /// Key paths, then transformers, then `build`: the entity a record describes. Conditions
+    /// are not checked here.
+    public func entity(from record: JSONValue) throws(MappingFailure) -> Entity {
+        guard case .object = record else { throw MappingFailure("is \(record.kind), not an object") }
+        var values: [any Sendable] = []
+        values.reserveCapacity(attributes.count)
+        for attribute in attributes { values.append(try attribute.value(in: record)) }
+        return try build(MappedRecord(fields: fields, values: values))
+    }
+
+    /// Why `entity` must not be stored (the first condition it breaks), or `nil`.
+    public func refusal(of entity: Entity) -> String? {
+        for condition in conditions {
+            if let reason = condition.refusal(of: entity) { return reason }
+        }
+        return nil
+    }
+
+    /// Each attribute's picker on a record edited locally (`stored` is what the edit started
+    /// from): the merged entity and the conflicts, or `nil` entity when a picker refused.
+    public func merge(stored: Entity?, local: Entity, incoming: Entity) throws(MappingFailure) -> (
+        entity: Entity?, conflicts: [AttributeConflict]
+    ) {
+        let id = idOf(incoming)
+        var values: [any Sendable] = []
+        var conflicts: [AttributeConflict] = []
+        var resolvable = true
+        for attribute in attributes {
+            switch attribute.merge(stored: stored, local: local, incoming: incoming) {
+            case .value(let value, let conflict):
+                values.append(value)
+                if let conflict {
+                    conflicts.append(
+                        AttributeConflict(
+                            id: id, field: attribute.field, local: conflict.local,
+                            incoming: conflict.incoming,
+                            isResolved: true))
+                }
+            case .unresolvable(let localText, let incomingText):
+                resolvable = false
+                conflicts.append(
+                    AttributeConflict(
+                        id: id, field: attribute.field, local: localText, incoming: incomingText,
+                        isResolved: false))
+            }
+        }
+        guard resolvable else { return (nil, conflicts) }
+        return (try build(MappedRecord(fields: fields, values: values)), conflicts)
+    }
+}

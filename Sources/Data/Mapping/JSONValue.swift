@@ -1,0 +1,41 @@
+/// A JSON document as a tree: what one decode of a body gives the mapping pipeline, and what
+/// the store keeps of each record, exactly as the server sent it.
+public enum JSONValue: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number without a fraction or exponent that fits an `Int`.
+    case integer(Int)
+    /// Any other number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object; key order is not kept (JSON gives it no meaning).
+    case object([String: JSONValue])
+
+    /// The value at a dotted key path into nested objects (`team.id`); `nil` when a key is
+    /// missing or a step is not an object. An empty path is the value itself.
+    public subscript(path path: String) -> JSONValue? {
+        var current = self
+        for key in path.split(separator: ".", omittingEmptySubsequences: true) {
+            guard case .object(let members) = current, let next = members[String(key)] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// A short name of the value's kind, for failure reasons.
+    public var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// Turns the JSON found at an attribute's key path into the property's value: named, so a
+/// failure says which rule refused the value, and reusable across entities.
+public struct ValueTransformer<Value: Sendable>: Sendable {
+    /// The rule's name, such as `rfc3339Date`.
+    public let name: String
+    private let body: @Sendable (JSONValue?) throws(MappingFailure) -> Value
+
+    /// A transformer called `name`; `transform` sees `nil` when the key is missing.
+    public init(_ name: String, _ transform: @escaping @Sendable (JSONValue?) throws(MappingFailure) -> Value)
+    {
+        self.name = name
+        self.body = transform
+    }
+
+    /// The value for `json`.
+    public func transform(_ json: JSONValue?) throws(MappingFailure) -> Value { try body(json) }
+
+    /// This transformer after another step, under a new name.
+    public func map<Other: Sendable>(
+        _ name: String, _ next: @escaping @Sendable (Value) throws(MappingFailure) -> Other
+    ) -> ValueTransformer<Other> {
+        ValueTransformer<Other>(name) { json throws(MappingFailure) in try next(try self.transform(json)) }
+    }
+
+    /// Accepts a missing key or `null` as `nil`, and anything else as this transformer does.
+    public static func optional<Wrapped: Sendable>(_ wrapped: ValueTransformer<Wrapped>) -> ValueTransformer<
+        Wrapped?
+    >
+    where Value == Wrapped? {
+        ValueTransformer<Wrapped?>("optional(\(wrapped.name))") { json throws(MappingFailure) in
+            guard let json, json != .null else { return nil }
+            return try wrapped.transform(json)
+        }
+    }
+}
+
+extension ValueTransformer where Value == String {
+    /// A JSON string.
+    public static var string: Self {
+        Self("string") { json throws(MappingFailure) in
+            guard case .string(let text)? = json else { throw .expected("a string", json) }
+            return text
+        }
+    }
+}
+
+extension ValueTransformer where Value == Int {
+    /// A JSON number without a fraction.
+    public static var integer: Self {
+        Self("integer") { json throws(MappingFailure) in
+            guard case .integer(let number)? = json else { throw .expected("an integer", json) }
+            return number
+        }
+    }
+}
+
+extension ValueTransformer where Value == [String] {
+    /// An array of strings.
+    public static var strings: Self {
+        Self("strings") { json throws(MappingFailure) in
+            guard case .array(let elements)? = json else { throw .expected("an array of strings", json) }
+            var texts: [String] = []
+            texts.reserveCapacity(elements.count)
+            for element in elements {
+                guard case .string(let text) = element else { throw .expected("an array of strings", json) }
+                texts.append(text)
+            }
+            return texts
+        }
+    }
+}
+
+extension ValueTransformer {
+    /// A nested object mapped by another entity's mapping (a to-one relationship).
+    public static func relationship(_ mapping: EntityMapping<Value>) -> Self {
+        Self("relationship") { json throws(MappingFailure) in
+            guard let json else { throw .expected("an object", nil) }
+            return try mapping.entity(from: json)
+        }
+    }
+
+    /// An array of objects, each mapped by another entity's mapping (a to-many relationship).
+    public static func many<Element>(_ mapping: EntityMapping<Element>) -> Self where Value == [Element] {
+        Self("many") { json throws(MappingFailure) in
+            guard case .array(let elements)? = json else { throw .expected("an array", json) }
+            var entities: [Element] = []
+            for element in elements { entities.append(try mapping.entity(from: element)) }
+            return entities
+        }
+    }
+}
+
+extension MappingFailure {
+    /// "is a number, not a string" and the like; a missing key says so.
+    static func expected(_ wanted: String, _ found: JSONValue?) -> MappingFailure {
+        MappingFailure(found.map { "is \($0.kind), not \(wanted)" } ?? "is missing")
+    }
+}

@@ -1,0 +1,55 @@
+import Domain
+import Foundation
+
+/// `Hero`'s mapping, the JSON of docs/API.md declared once: every key, its transformer, the
+/// team through `TeamMapping`, the contract's rules as should-store conditions, and the
+/// server-owned version and time taking the server's value in a merge.
+public enum HeroMapping {
+    /// `id`.
+    public static let id = Attribute(.id, from: "id", .heroID, to: \Hero.id)
+    /// `code_name`.
+    public static let codeName = Attribute(.codeName, from: "code_name", .string, to: \Hero.codeName)
+    /// `encrypted_real_name`, base64, or null.
+    public static let realName = Attribute(
+        .realName, from: "encrypted_real_name", .optional(.base64SealedSecret), to: \Hero.sealedRealName)
+    /// `powers`.
+    public static let powers = Attribute(.powers, from: "powers", .strings, to: \Hero.powers)
+    /// `picture_url`, a server path, or null.
+    public static let picture = Attribute(
+        .picture, from: "picture_url", .optional(.picturePath), to: \Hero.picture)
+    /// `team`, mapped by `TeamMapping`, or null.
+    public static let team = Attribute(
+        .team, from: "team", .optional(.relationship(TeamMapping.mapping)), to: \Hero.team)
+    /// `updated_at`, RFC 3339; the server's value wins a merge.
+    public static let updatedAt = Attribute(
+        .updatedAt, from: "updated_at", .rfc3339Date, to: \Hero.updatedAt, merge: .incomingWins)
+    /// `version`; the server's value wins a merge.
+    public static let version = Attribute(
+        .version, from: "version", .integer, to: \Hero.version, merge: .incomingWins)
+
+    /// The contract's promises that a record must keep to be stored.
+    public static let conditions: [StoreCondition<Hero>] = [
+        StoreCondition { hero in
+            let problems = HeroDraft.problems(codeName: hero.codeName, powers: hero.powers)
+            return problems.min { $0.key < $1.key }.map { field, problem in
+                "\(field == .codeName ? "code_name" : field.rawValue) \(problem)"
+            }
+        },
+        StoreCondition { $0.version >= 1 ? nil : "version \($0.version) is below 1" },
+    ]
+
+    /// The declaration.
+    public static let mapping = EntityMapping<Hero>(
+        id: id, rootKeyPath: "items",
+        attributes: [codeName, realName, powers, picture, team, updatedAt, version],
+        conditions: conditions
+    ) { record throws(MappingFailure) in
+        Hero(
+            id: try record(id), codeName: try record(codeName), sealedRealName: try record(realName),
+            powers: try record(powers), picture: try record(picture), team: try record(team),
+            updatedAt: try record(updatedAt), version: try record(version))
+    }
+
+    /// The pipeline over `mapping`.
+    public static let pipeline = MappingPipeline(mapping)
+}

@@ -1,0 +1,26 @@
+import Domain
+
+/// A page of heroes as it arrived: the page's numbers read from the tree, and its records run
+/// through `HeroMapping`'s pipeline, the rejected ones reported instead of failing the page.
+public struct HeroPageBody: Sendable {
+    /// The pipeline's result for the page's records.
+    public let result: MappingResult<Hero>
+    /// The page, with the records that were kept.
+    public let page: HeroPage
+
+    /// Maps `body`, checking `page`, `per_page` and `total`; with `stored` records, the result
+    /// says what changed.
+    public init(_ body: JSONValue, stored: [String: JSONValue] = [:]) throws(DomainError) {
+        guard case .integer(let number)? = body[path: "page"],
+            case .integer(let perPage)? = body[path: "per_page"],
+            case .integer(let total)? = body[path: "total"]
+        else { throw .badData("the page has no integer page, per_page and total") }
+        guard number >= 1, perPage >= 1, total >= 0 else {
+            throw .badData("page \(number) of \(perPage) with total \(total) is out of range")
+        }
+        result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
+            try HeroMapping.pipeline.run(body, stored: stored)
+        }
+        page = HeroPage(items: result.items.map(\.entity), page: number, perPage: perPage, total: total)
+    }
+}
