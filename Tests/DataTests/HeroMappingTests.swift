@@ -1,0 +1,126 @@
+import Data
+import Domain
+import Foundation
+import Testing
+
+@Suite("HeroMapping through the pipeline")
+struct HeroMappingTests {
+    static let owl = """
+        {"id": "0007", "code_name": "Night Owl", "encrypted_real_name": "c2VhbGVk",
+         "powers": ["Night vision", "Gliding"], "picture_url": "/v1/heroes/0007/picture",
+         "team": {"id": "dawn-guard", "name": "Dawn Guard"}, "updated_at": "2026-11-30T12:00:00Z",
+         "version": 3, "a_key_from_the_future": {"ignored": true}}
+        """
+
+    static func tree(_ json: String) throws -> JSONValue {
+        try JSONTreeSerializer().decode(JSONValue.self, from: Data(json.utf8))
+    }
+
+    static func hero(_ json: String) throws -> Hero {
+        let result = HeroMapping.pipeline.run(records: [try tree(json)], stored: [:])
+        return try #require(result.items.first?.entity, "rejected: \(result.rejected)")
+    }
+
+    @Test("the API.md example hero maps to the entity, the team by Team's mapping, unknown keys ignored")
+    func mapsExample() throws {
+        let hero = try Self.hero(Self.owl)
+        #expect(hero.id == (try Hero.ID("0007")))
+        #expect(hero.codeName == "Night Owl")
+        #expect(hero.sealedRealName == SealedSecret(base64: "c2VhbGVk"))
+        #expect(hero.powers == ["Night vision", "Gliding"])
+        #expect(hero.picture == PictureReference(path: "/v1/heroes/0007/picture"))
+        #expect(hero.team == Team(id: Team.ID("dawn-guard"), name: "Dawn Guard"))
+        #expect(hero.updatedAt == Date(timeIntervalSince1970: 1_796_040_000))
+        #expect(hero.version == 3)
+        #expect(!hero.isPending)
+    }
+
+    @Test("nulls and missing optional keys map to nothing; fractional seconds are kept")
+    func mapsNulls() throws {
+        let hero = try Self.hero(
+            """
+            {"id": "x", "code_name": "X", "encrypted_real_name": null, "powers": [],
+             "team": null, "updated_at": "2026-11-30T12:00:00.250Z", "version": 1}
+            """)
+        #expect(hero.sealedRealName == nil)
+        #expect(hero.picture == nil)
+        #expect(hero.team == nil)
+        #expect(hero.updatedAt == Date(timeIntervalSince1970: 1_796_040_000.25))
+    }
+
+    @Test("every fixture hero of the mock server maps, none rejected")
+    func mapsFixtures() throws {
+        let body = try JSONTreeSerializer().decode(
+            JSONValue.self, from: Data(contentsOf: FixtureFiles.heroes))
+        let result = try HeroMapping.pipeline.run(body, stored: [:])
+        #expect(result.rejected.isEmpty)
+        #expect(result.items.count >= 40)
+        #expect(Set(result.items.map(\.id)).count == result.items.count)
+        #expect(Set(result.items.compactMap(\.entity.team?.id)).count >= 5)
+        #expect(result.inserted.count == result.items.count)
+    }
+
+    @Test(
+        "a record that breaks the contract is rejected with its id, index and reason; the rest of the page is kept",
+        arguments: [
+            (#""id": "../etc""#, "../etc", "id '../etc' is not 1–64 of [A-Za-z0-9_-]"),
+            (#""code_name": """#, "0007", "code_name must not be empty"),
+            (#""code_name": 7"#, "0007", "code_name is a number, not a string"),
+            (#""powers": [""]"#, "0007", "powers entry 1 must be 1–120 characters"),
+            (#""updated_at": "30/11/2026""#, "0007", "updated_at '30/11/2026' is not an RFC 3339 time"),
+            (#""version": 0"#, "0007", "version 0 is below 1"),
+            (#""encrypted_real_name": "%%%""#, "0007", "encrypted_real_name is not base64"),
+            (
+                #""picture_url": "http://elsewhere/p.png""#, "0007",
+                "picture_url 'http://elsewhere/p.png' is not a server path"
+            ),
+        ]
+    )
+    func rejectsBadRecord(replacement: String, id: String, reason: String) throws {
+        let key = String(replacement.prefix { $0 != ":" })
+        let pattern = try Regex(#"\#(key): ("[^"]*"|\[[^\]]*\]|\d+)"#)
+        let bad = Self.owl.replacing(pattern, maxReplacements: 1) { _ in replacement }
+        let good = Self.owl.replacingOccurrences(of: "0007", with: "0008")
+        let body = try Self.tree(#"{"items": [\#(good), \#(bad)], "page": 1, "per_page": 20, "total": 2}"#)
+        let result = try HeroMapping.pipeline.run(body, stored: [:])
+        #expect(result.items.map(\.id) == ["0008"])
+        #expect(result.rejected == [RejectedRecord(id: id, index: 1, reason: reason)])
+    }
+
+    @Test("a record without a readable id is rejected without one, and a repeated id is rejected as such")
+    func rejectsIdlessAndRepeated() throws {
+        let body = try Self.tree("[\(Self.owl), {\"code_name\": \"Nobody\"}, \(Self.owl)]")
+        let result = try HeroMapping.pipeline.run(body, stored: [:])
+        #expect(result.items.map(\.id) == ["0007"])
+        #expect(
+            result.rejected == [
+                RejectedRecord(id: nil, index: 1, reason: "id is missing"),
+                RejectedRecord(id: "0007", index: 2, reason: "repeats the id of record 0"),
+            ])
+    }
+
+    @Test(
+        "against stored records the change set says inserted, updated, unchanged and deleted; a rejected stored record is kept"
+    )
+    func changeSet() throws {
+        let owl = try Self.tree(Self.owl)
+        let changed = try Self.tree(Self.owl.replacingOccurrences(of: "0007", with: "0009"))
+        let stored: [String: JSONValue] = [
+            "0007": owl,
+            "0009": try Self.tree(Self.owl.replacingOccurrences(of: "Night Owl", with: "Day Owl")),
+            "0010": owl, "0011": owl,
+        ]
+        let fresh = try Self.tree(Self.owl.replacingOccurrences(of: "0007", with: "0012"))
+        let broken = try Self.tree(#"{"id": "0011", "code_name": ""}"#)
+        let result = HeroMapping.pipeline.run(
+            records: [owl, changed, fresh, broken], stored: stored, isComplete: true)
+        #expect(result.unchanged == ["0007"])
+        #expect(result.updated == ["0009"])
+        #expect(result.inserted == ["0012"])
+        #expect(result.deleted == ["0010"])
+        #expect(result.rejected.map(\.id) == ["0011"])
+        #expect(result.records["0011"] == owl, "the stored copy of a rejected record stays")
+        #expect(result.records["0010"] == nil)
+        #expect(result.records["0009"] == changed)
+    }
+}
