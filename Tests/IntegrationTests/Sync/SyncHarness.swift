@@ -1,0 +1,65 @@
+import Domain
+import Foundation
+import MockServerKit
+import Network
+
+@testable import Data
+
+/// A mock server, a repository that can go offline over its own store file, and a second
+/// client that stays online, for tests of offline edits and sync.
+struct SyncHarness {
+    let server: MockServer
+    let transport: SwitchableTransport
+    let store: JSONFileStore<HeroCache>
+    let storeFile: URL
+    let repository: OfflineFirstHeroRepository
+    /// Another client of the same server, always online.
+    let other: RemoteHeroDataSource
+
+    static func with(syncPageSize: Int = 100, _ body: (SyncHarness) async throws -> Void) async throws {
+        let editor = RemoteHeroDataSourceTests.editor
+        let server = MockServer(configuration: MockServerConfiguration(users: [editor]))
+        try await server.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sync-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let service = { (transport: any HTTPTransport) in
+            WebService(
+                baseURL: server.baseURL, catalog: try HeroAPI.catalog(), transport: transport,
+                authentication: BasicAuthentication(username: editor.name, password: editor.password),
+                retryPolicy: .never, deadline: .seconds(20))
+        }
+        let transport = SwitchableTransport()
+        let storeFile = folder.appendingPathComponent("heroes.json")
+        let store = try JSONFileStore<HeroCache>.open(at: storeFile)
+        let harness = SyncHarness(
+            server: server, transport: transport, store: store, storeFile: storeFile,
+            repository: OfflineFirstHeroRepository(
+                remote: RemoteHeroDataSource(service: try service(transport)), store: store,
+                syncPageSize: syncPageSize, reportStorageProblem: { _ in }),
+            other: RemoteHeroDataSource(service: try service(RemoteHeroDataSourceTests.transport)))
+        do {
+            try await body(harness)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    /// The pending changes in the store, oldest first.
+    func pending() async throws -> [PendingChange] { try await store.read()?.pending ?? [] }
+
+    /// The writes the server received, as `METHOD path status`.
+    func writes() -> [String] {
+        server.requests().filter { $0.method != "GET" }.map { "\($0.method) \($0.path) \($0.status)" }
+    }
+
+    /// The server's copy of a hero, read by the other client.
+    func serverHero(_ id: String) async throws -> Hero {
+        guard case .fresh(let hero, _) = try await other.hero(try Hero.ID(id)) else {
+            throw DomainError.badData("not modified")
+        }
+        return hero
+    }
+}
