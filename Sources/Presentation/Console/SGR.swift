@@ -21,6 +21,9 @@ extension ConsoleStyle {
     /// The words that mark data served from the offline store.
     static let staleText = "(stale: offline copy)"
 
+    /// The words that mark a local change the server has not confirmed yet.
+    static let pendingText = "(pending)"
+
     /// The marker on data served from the offline store, in colour and plain alike.
     var staleMarker: String { paint(Self.staleText, .yellow, .bold) }
 

@@ -36,6 +36,8 @@ public final class ConsoleHeroDetailsView: HeroEditorView {
     }
     /// Keeps the freshness.
     public func updateHero(stale isStale: Bool) { card.isStale = isStale }
+    /// Keeps whether it is pending.
+    public func updateHero(pending isPending: Bool) { card.isPending = isPending }
 
     /// Writes the card and starts the next one afresh.
     public func endUpdates() {
@@ -46,6 +48,9 @@ public final class ConsoleHeroDetailsView: HeroEditorView {
         field("team", card.team.map { "\($0.name) (\($0.id))" } ?? "none")
         field("picture", card.pictureURL(base: pictureBase) ?? "none")
         field("updated", (card.updatedAt.map(Formats.timestamp) ?? "unknown") + " (version \(card.version))")
+        if card.isPending {
+            field("sync", "pending: not on the server until the next sync", paint: [.yellow])
+        }
         card = HeroCard()
     }
 

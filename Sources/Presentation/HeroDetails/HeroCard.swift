@@ -12,6 +12,7 @@ struct HeroCard {
     var updatedAt: Date?
     var version = 0
     var isStale = false
+    var isPending = false
 
     /// The picture's address: its path resolved against `base`, or the path as the server gave it.
     func pictureURL(base: URL?) -> String? {

@@ -32,6 +32,7 @@ extension HeroDetailsView {
         updateHero(picture: hero.picture)
         updateHero(updatedAt: hero.updatedAt, version: hero.version)
         updateHero(stale: isStale)
+        updateHero(pending: hero.isPending)
         endUpdates()
     }
 }

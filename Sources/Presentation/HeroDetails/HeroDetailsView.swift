@@ -21,6 +21,13 @@ public protocol HeroDetailsView {
     func updateHero(updatedAt: Date, version: Int)
     /// Whether the hero came from the offline store because the server was unreachable.
     func updateHero(stale isStale: Bool)
+    /// Whether the hero is a local change the server has not confirmed yet.
+    func updateHero(pending isPending: Bool)
     /// Every fact of this hero has been given.
     func endUpdates()
+}
+
+extension HeroDetailsView {
+    /// Views that do not show pending changes ignore it.
+    public func updateHero(pending isPending: Bool) {}
 }

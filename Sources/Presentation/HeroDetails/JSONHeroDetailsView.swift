@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// Shows one hero as `{"id","code_name","real_name","powers","team","picture_url","updated_at",
-/// "stale"}`; `real_name` is `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC.
+/// "stale","pending"}`; `real_name` is `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC.
 /// As the editor's view it writes nothing for field problems: the error view's JSON carries them.
 @MainActor
 public final class JSONHeroDetailsView: HeroEditorView {
@@ -36,6 +36,8 @@ public final class JSONHeroDetailsView: HeroEditorView {
     }
     /// Keeps the freshness.
     public func updateHero(stale isStale: Bool) { card.isStale = isStale }
+    /// Keeps whether it is pending.
+    public func updateHero(pending isPending: Bool) { card.isPending = isPending }
 
     /// Writes the hero and starts the next one afresh.
     public func endUpdates() {
@@ -50,6 +52,7 @@ public final class JSONHeroDetailsView: HeroEditorView {
                 "real_name": .string(realName), "powers": .strings(card.powers), "team": .team(card.team),
                 "picture_url": .string(card.pictureURL(base: pictureBase)),
                 "updated_at": .string(card.updatedAt.map(Formats.timestamp)), "stale": .bool(card.isStale),
+                "pending": .bool(card.isPending),
             ]))
         card = HeroCard()
     }

@@ -16,7 +16,10 @@ public final class ConsoleHeroListView: HeroListView {
         let table = TextTable(
             headers: ["ID", "CODE NAME", "POWERS", "TEAM"],
             rows: list.rows.map { row in
-                [row.id.rawValue, row.codeName, row.powers.joined(separator: ", "), row.team?.name ?? "—"]
+                [
+                    row.id.rawValue, row.codeName + (row.isPending ? " " + ConsoleStyle.pendingText : ""),
+                    row.powers.joined(separator: ", "), row.team?.name ?? "—",
+                ]
             }
         )
         for line in table.render(style: style) { output.write(line + "\n") }

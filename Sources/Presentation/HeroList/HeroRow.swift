@@ -10,6 +10,8 @@ public struct HeroRow: Sendable, Hashable {
     public let powers: [String]
     /// The team, if any.
     public let team: Team?
+    /// Whether the row is a local change the server has not confirmed yet.
+    public let isPending: Bool
 
     /// The row for `hero`.
     public init(_ hero: Hero) {
@@ -17,5 +19,6 @@ public struct HeroRow: Sendable, Hashable {
         codeName = hero.codeName
         powers = hero.powers
         team = hero.team
+        isPending = hero.isPending
     }
 }

@@ -1,4 +1,4 @@
-/// Shows the hero list as `{"items":[{"id","code_name","powers","team"}…],"page","per_page",
+/// Shows the hero list as `{"items":[{"id","code_name","powers","team","pending"}…],"page","per_page",
 /// "total","stale"}`, `team` being `{"id","name"}` or `null`; an empty page has `"items":[]`.
 @MainActor
 public final class JSONHeroListView: HeroListView {
@@ -18,6 +18,7 @@ public final class JSONHeroListView: HeroListView {
             JSONValue.object([
                 "id": .string(row.id.rawValue), "code_name": .string(row.codeName),
                 "powers": .strings(row.powers), "team": .team(row.team),
+                "pending": .bool(row.isPending),
             ])
         }
         writer.write(

@@ -1,6 +1,7 @@
 import Domain
 
-/// Shows a sync as a summary line of counts, then the ids of each kind of change.
+/// Shows a sync as a summary line of counts, then the ids of each kind of change, then one
+/// line per rejected record and per conflict.
 @MainActor
 public final class ConsoleSyncView: SyncView {
     private var output: any TextOutputStream
@@ -12,22 +13,35 @@ public final class ConsoleSyncView: SyncView {
         self.style = style
     }
 
-    /// Writes `synced: N inserted, N updated, N unchanged, N deleted` (or `already up to date`)
-    /// and a line of ids per kind.
+    /// Writes `synced: N inserted, N updated, N unchanged, N deleted` (then the pushed, dropped,
+    /// rejected and conflicting counts that are not zero), or `already up to date`, and a line
+    /// of ids per kind.
     public func showChanges(_ changes: HeroChangeSet) {
         let kinds = [
-            ("inserted", changes.inserted), ("updated", changes.updated), ("unchanged", changes.unchanged),
-            ("deleted", changes.deleted),
+            ("pushed", changes.pushed), ("dropped", changes.dropped), ("inserted", changes.inserted),
+            ("updated", changes.updated), ("unchanged", changes.unchanged), ("deleted", changes.deleted),
         ]
-        let counts = kinds.map { "\($0.1.count) \($0.0)" }.joined(separator: ", ")
-        let summary = changes.isEmpty ? "already up to date, \(changes.unchanged.count) unchanged" : counts
+        var counts = kinds.dropFirst(2).map { "\($0.1.count) \($0.0)" }
+        counts = kinds.prefix(2).filter { !$0.1.isEmpty }.map { "\($0.1.count) \($0.0)" } + counts
+        if !changes.rejected.isEmpty { counts.append("\(changes.rejected.count) rejected") }
+        if !changes.conflicts.isEmpty {
+            counts.append("\(changes.conflicts.count) conflict" + (changes.conflicts.count == 1 ? "" : "s"))
+        }
+        let summary =
+            changes.isEmpty
+            ? "already up to date, \(changes.unchanged.count) unchanged" : counts.joined(separator: ", ")
         write(style.paint("synced:", .bold) + " " + summary.truncated(toWidth: max(1, style.width - 8)))
         for (kind, ids) in kinds where !ids.isEmpty {
-            let label = "  " + kind.fitted(toWidth: 10)
-            let list = ids.map(\.rawValue).joined(separator: ", ")
-            write(
-                style.paint(label, .dim) + list.truncated(toWidth: max(1, style.width - label.displayWidth)))
+            line(kind, ids.map(\.rawValue).joined(separator: ", "))
         }
+        for rejected in changes.rejected { line("rejected", rejected.description, paint: [.red]) }
+        for conflict in changes.conflicts { line("conflict", conflict.description, paint: [.yellow]) }
+    }
+
+    private func line(_ kind: String, _ text: String, paint: [SGR] = []) {
+        let label = "  " + kind.fitted(toWidth: 10)
+        let cut = text.singleLine.truncated(toWidth: max(1, style.width - label.displayWidth))
+        write(style.paint(label, .dim) + style.paint(cut, codes: paint))
     }
 
     private func write(_ line: String) { output.write(line + "\n") }

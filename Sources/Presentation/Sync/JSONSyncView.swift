@@ -1,6 +1,7 @@
 import Domain
 
-/// Shows a sync as `{"inserted":[ids],"updated":[ids],"unchanged":[ids],"deleted":[ids]}`.
+/// Shows a sync as `{"pushed","dropped","inserted","updated","unchanged","deleted":[ids],
+/// "rejected":[{"id","index","reason"}],"conflicts":[{"id","field","local","server","outcome"}]}`.
 @MainActor
 public final class JSONSyncView: SyncView {
     private var writer: JSONLineWriter
@@ -11,10 +12,24 @@ public final class JSONSyncView: SyncView {
     /// Writes the change set.
     public func showChanges(_ changes: HeroChangeSet) {
         let ids = { (ids: [Hero.ID]) in JSONValue.strings(ids.map(\.rawValue)) }
+        let rejected = changes.rejected.map { record in
+            JSONValue.object([
+                "id": .string(record.id), "index": .int(record.index), "reason": .string(record.reason),
+            ])
+        }
+        let conflicts = changes.conflicts.map { conflict in
+            JSONValue.object([
+                "id": .string(conflict.id.rawValue), "field": .string(conflict.field.rawValue),
+                "local": .string(conflict.local), "server": .string(conflict.incoming),
+                "outcome": .string(conflict.outcome == .localKept ? "local_kept" : "still_pending"),
+            ])
+        }
         writer.write(
             .object([
+                "pushed": ids(changes.pushed), "dropped": ids(changes.dropped),
                 "inserted": ids(changes.inserted), "updated": ids(changes.updated),
                 "unchanged": ids(changes.unchanged), "deleted": ids(changes.deleted),
+                "rejected": .array(rejected), "conflicts": .array(conflicts),
             ]))
     }
 }

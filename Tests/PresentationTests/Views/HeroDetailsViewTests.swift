@@ -7,7 +7,10 @@ import Testing
 @Suite("Hero details views")
 struct HeroDetailsViewTests {
     /// Drives `view` the way the presenter does.
-    func drive(_ view: any HeroDetailsView, _ hero: Hero, realName: RealName, isStale: Bool = false) {
+    func drive(
+        _ view: any HeroDetailsView, _ hero: Hero, realName: RealName, isStale: Bool = false,
+        isPending: Bool = false
+    ) {
         view.updateHero(id: hero.id)
         view.updateHero(alias: hero.codeName)
         view.updateHero(name: realName)
@@ -16,6 +19,7 @@ struct HeroDetailsViewTests {
         view.updateHero(picture: hero.picture)
         view.updateHero(updatedAt: hero.updatedAt, version: hero.version)
         view.updateHero(stale: isStale)
+        view.updateHero(pending: isPending)
         view.endUpdates()
     }
 
@@ -26,6 +30,7 @@ struct HeroDetailsViewTests {
         drive(view, try Heroes.nightOwl(), realName: .revealed("Ada Quill"))
         drive(view, try Heroes.nightOwl(), realName: .classified, isStale: true)
         drive(view, try Heroes.tokyo(), realName: .unrecorded)
+        drive(view, try Heroes.loner(), realName: .unrecorded, isStale: true, isPending: true)
         Golden.check(buffer.text, named: "hero-details-plain")
     }
 
@@ -55,10 +60,14 @@ struct HeroDetailsViewTests {
         let view = JSONHeroDetailsView(output: buffer, pictureBase: URL(string: "http://127.0.0.1:8080"))
         drive(view, try Heroes.nightOwl(), realName: .revealed("Ada Quill"))
         drive(view, try Heroes.nightOwl(), realName: .classified, isStale: true)
-        drive(view, try Heroes.tokyo(), realName: .unrecorded)
+        drive(view, try Heroes.tokyo(), realName: .unrecorded, isPending: true)
         view.showProblems([FieldProblem(field: "codeName", message: "must not be empty")])
         Golden.check(buffer.text, named: "hero-details-json")
         #expect(buffer.text.contains(#""updated_at":"2026-11-30T12:00:00Z""#))
         #expect(buffer.text.split(separator: "\n").count == 3, "problems write nothing: the error view does")
+        #expect(
+            buffer.text.split(separator: "\n").map { $0.contains(#""pending":true"#) } == [
+                false, false, true,
+            ])
     }
 }

@@ -15,6 +15,18 @@ struct ResultViewTests {
         )
     }
 
+    func offlineChanges() throws -> HeroChangeSet {
+        HeroChangeSet(
+            inserted: [], updated: [try Hero.ID("0007")], unchanged: [try Hero.ID("0012")], deleted: [],
+            rejected: [RejectedRecord(id: "0099", index: 4, reason: "code_name must not be empty")],
+            conflicts: [
+                SyncConflict(
+                    id: try Hero.ID("0007"), field: .codeName, local: "Owl", incoming: "Strix",
+                    outcome: .localKept)
+            ],
+            pushed: [try Hero.ID("0007")], dropped: [try Hero.ID("0031")])
+    }
+
     @Test("console teams, sync, delete and pictures")
     func console() throws {
         let buffer = TextBuffer()
@@ -24,6 +36,7 @@ struct ResultViewTests {
         ConsoleSyncView(output: buffer, style: style).showChanges(try changes())
         ConsoleSyncView(output: buffer, style: style).showChanges(
             HeroChangeSet(inserted: [], updated: [], unchanged: [try Hero.ID("0007")], deleted: []))
+        ConsoleSyncView(output: buffer, style: style).showChanges(try offlineChanges())
         ConsoleDeleteHeroView(output: buffer, style: style).showDeleted(try Hero.ID("0007"))
         let pictures = ConsolePictureView(output: buffer, style: style)
         pictures.showDownloaded(
@@ -54,6 +67,7 @@ struct ResultViewTests {
             HeroChangeSet(
                 inserted: [try Hero.ID("0040")], updated: [], unchanged: [try Hero.ID("0007")],
                 deleted: [try Hero.ID("0099")]))
+        JSONSyncView(output: buffer).showChanges(try offlineChanges())
         JSONDeleteHeroView(output: buffer).showDeleted(try Hero.ID("0007"))
         let pictures = JSONPictureView(output: buffer)
         pictures.showDownloaded(
