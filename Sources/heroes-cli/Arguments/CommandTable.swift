@@ -18,7 +18,9 @@ enum CommandTable {
             "cache-dir", .text("DIR"), help: "where the offline cache lives (default: ~/.cache/heroes)",
             environment: "HEROES_CACHE_DIR"),
         OptionSpec("config", .text("FILE"), help: "an app plist to use instead of the bundled one"),
-        OptionSpec("offline", help: "answer from the cache only and keep writes pending for sync; never touch the network"),
+        OptionSpec(
+            "offline",
+            help: "answer from the cache only and keep writes pending for sync; never touch the network"),
         OptionSpec("json", help: "print machine-readable JSON on standard output"),
         OptionSpec("no-color", help: "never colour the output (NO_COLOR does the same)"),
         OptionSpec("help", help: "show help for heroes-cli or for a command"),
@@ -75,7 +77,8 @@ enum CommandTable {
             arguments: [heroID, ArgumentSpec("FILE", help: "a PNG of at most 5 MiB")],
             summary: "set a hero's picture (needs an editor account)"),
         CommandSpec(.teams, ["teams"], summary: "list the teams"),
-        CommandSpec(.sync, ["sync"], summary: "push pending changes, refresh the offline cache and say what changed"),
+        CommandSpec(
+            .sync, ["sync"], summary: "push pending changes, refresh the offline cache and say what changed"),
         CommandSpec(.demo, ["demo"], summary: "a guided tour of every feature against the bundled server"),
         CommandSpec(.demoReset, ["demo", "reset"], summary: "restore the bundled server's demo data"),
         CommandSpec(
