@@ -47,11 +47,14 @@ let package = Package(
         // MARK: The bundled mock server (shares no code with the app)
 
         .target(name: "MockServerKit", path: "MockServer/MockServerKit", resources: [.copy("Fixtures")]),
-        .executableTarget(name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
+        .executableTarget(
+            name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
 
         // MARK: Measurements (release builds; ratios against a baseline measured in the same run)
 
-        .executableTarget(name: "heroes-benchmarks", dependencies: ["Network"], path: "Benchmarks"),
+        .executableTarget(
+            name: "heroes-benchmarks", dependencies: ["Network", "Domain", "Data", "MockServerKit"],
+            path: "Benchmarks"),
 
         // MARK: Tests
 
@@ -66,12 +69,15 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(
-            name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"], resources: [.copy("Resources")]
+            name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"],
+            resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Network", "Data", "Domain", "MockServerKit", "TestSupport"]
         ),
+        /// A child process for the store's multi-process tests (two writers, SIGKILL, disk full).
+        .executableTarget(name: "store-writer", dependencies: ["Data"], path: "Tests/Helpers/store-writer"),
         /// Runs the built heroes-cli (and mock-server) as processes, as scripts do.
         .testTarget(name: "CLITests", dependencies: ["MockServerKit"]),
         .testTarget(name: "ArchitectureTests"),

@@ -11,12 +11,15 @@ enum DependencyRule {
         "heroes-cli": ["Domain", "Network", "Data", "Presentation", "MockServerKit"],
         "MockServerKit": [],
         "mock-server": ["MockServerKit"],
-        "heroes-benchmarks": ["Network"],
+        "heroes-benchmarks": ["Network", "Domain", "Data", "MockServerKit"],
+        "store-writer": ["Data"],
         "TestSupport": ["Domain", "Network"],
     ]
 
     /// Test targets may use any library or system target, but never an executable or another test.
-    static let testsMayNotSee: Set<String> = ["heroes-cli", "mock-server", "heroes-benchmarks"]
+    static let testsMayNotSee: Set<String> = [
+        "heroes-cli", "mock-server", "heroes-benchmarks", "store-writer",
+    ]
 
     /// Modules each layer's sources may import besides the package targets the manifest allows.
     /// Domain's Foundation is only allowed as the fallback where FoundationEssentials is missing.

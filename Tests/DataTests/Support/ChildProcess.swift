@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built `store-writer`, run as a child process whose standard output is read line by
+/// line as it arrives, so a test can wait for a state ("opened", "wrote 3") instead of sleeping.
+final class ChildProcess: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let buffer = Mutex(
+        (partial: "", lines: [String](), waiters: [CheckedContinuation<Void, Never>](), ended: false))
+    private let exit = Mutex((status: Int32?.none, waiters: [CheckedContinuation<Int32, Never>]()))
+
+    /// Starts `store-writer` with `arguments`.
+    init(_ arguments: [String]) throws {
+        process.executableURL = try Self.binary()
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            self?.receive(handle.availableData)
+        }
+        process.terminationHandler = { [weak self] process in self?.ended(process.terminationStatus) }
+        try process.run()
+    }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// The lines printed so far.
+    var lines: [String] { buffer.withLock { $0.lines } }
+
+    /// Waits until a line satisfies `predicate` (true) or the output ends without one (false).
+    func waitForLine(_ predicate: @escaping @Sendable (String) -> Bool) async -> Bool {
+        while true {
+            let state = buffer.withLock { ($0.lines.contains(where: predicate), $0.ended) }
+            if state.0 { return true }
+            if state.1 { return false }
+            await withCheckedContinuation { continuation in
+                let resumeNow = buffer.withLock { state in
+                    if state.ended || state.lines.contains(where: predicate) { return true }
+                    state.waiters.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+    }
+
+    /// Closes the child's standard input (a holding `increment` then ends).
+    func closeInput() { try? input.fileHandleForWriting.close() }
+
+    /// Sends `signal` to the child.
+    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits for the child to end; its exit status (or the signal that ended it).
+    func status() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            let status = exit.withLock { state -> Int32? in
+                if let status = state.status { return status }
+                state.waiters.append(continuation)
+                return nil
+            }
+            if let status { continuation.resume(returning: status) }
+        }
+    }
+
+    /// Everything the child wrote on standard error (after it ended).
+    func standardError() -> String {
+        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    private func receive(_ data: Data) {
+        let waiters = buffer.withLock { state -> [CheckedContinuation<Void, Never>] in
+            if data.isEmpty {
+                state.ended = true
+                output.fileHandleForReading.readabilityHandler = nil
+            } else {
+                state.partial += String(decoding: data, as: UTF8.self)
+                while let newline = state.partial.firstIndex(of: "\n") {
+                    state.lines.append(String(state.partial[..<newline]))
+                    state.partial = String(state.partial[state.partial.index(after: newline)...])
+                }
+            }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func ended(_ status: Int32) {
+        let waiters = exit.withLock { state in
+            state.status = status
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume(returning: status) }
+        receive(Data())
+    }
+
+    /// The `store-writer` that `swift build` put beside this test bundle.
+    static func binary() throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ].map { $0.appendingPathComponent("store-writer") }
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "store-writer is not built next to the tests; run `swift build` first")
+    }
+}
