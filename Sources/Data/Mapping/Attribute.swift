@@ -13,6 +13,7 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
     public let property: KeyPath<Entity, Value> & Sendable
     /// How a local edit and an incoming value are merged.
     public let picker: MergePicker<Value>
+    private let keys: [String]
 
     /// Maps the JSON at `sourcePath` through `transformer` to `property`, merged by `picker`.
     public init(
@@ -27,12 +28,13 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
         self.transformer = transformer
         self.property = property
         self.picker = picker
+        self.keys = JSONValue.keys(of: sourcePath)
     }
 
     /// The typed value found in `record`.
     public func typedValue(in record: JSONValue) throws(MappingFailure) -> Value {
         do {
-            return try transformer.transform(record[path: sourcePath])
+            return try transformer.transform(record[keys: keys])
         } catch {
             throw MappingFailure("\(sourcePath) \(error.reason)")
         }

@@ -8,6 +8,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     public let rootKeyPath: String?
     /// The id attribute's key path in a record.
     public let idPath: String
+    private let idKeys: [String]
     private let idOf: @Sendable (Entity) -> String
     private let attributes: [any AttributeMapping<Entity>]
     private let fields: [Field]
@@ -28,6 +29,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     ) {
         self.rootKeyPath = rootKeyPath
         self.idPath = id.sourcePath
+        self.idKeys = JSONValue.keys(of: id.sourcePath)
         let property = id.property
         self.idOf = { $0[keyPath: property].description }
         self.attributes = [id] + attributes
@@ -55,7 +57,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
 
     /// The record's id as sent (a string or an integer), before any rule is checked.
     public func rawID(of record: JSONValue) -> String? {
-        switch record[path: idPath] {
+        switch record[keys: idKeys] {
         case .string(let text)?: text
         case .integer(let number)?: String(number)
         default: nil

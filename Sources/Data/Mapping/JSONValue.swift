@@ -18,13 +18,22 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The value at a dotted key path into nested objects (`team.id`); `nil` when a key is
     /// missing or a step is not an object. An empty path is the value itself.
-    public subscript(path path: String) -> JSONValue? {
+    public subscript(path path: String) -> JSONValue? { self[keys: Self.keys(of: path)] }
+
+    /// The value at a key path already split into its keys (what `Attribute` keeps, so a page
+    /// of records does not split the same path again for each one).
+    public subscript(keys keys: [String]) -> JSONValue? {
         var current = self
-        for key in path.split(separator: ".", omittingEmptySubsequences: true) {
-            guard case .object(let members) = current, let next = members[String(key)] else { return nil }
+        for key in keys {
+            guard case .object(let members) = current, let next = members[key] else { return nil }
             current = next
         }
         return current
+    }
+
+    /// The keys of a dotted key path (`team.id` → `["team", "id"]`).
+    public static func keys(of path: String) -> [String] {
+        path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// A short name of the value's kind, for failure reasons.
