@@ -27,6 +27,25 @@ struct HeroListViewTests {
         Golden.check(console(.plain) { $0.showHeroes(list) }, named: "hero-list-plain")
     }
 
+    @Test("a local change not yet synced is marked pending in the list, in text and JSON")
+    func pendingRow() throws {
+        let owl = try Heroes.nightOwl()
+        let pending = Hero(
+            id: owl.id, codeName: owl.codeName, sealedRealName: nil, powers: owl.powers, picture: nil,
+            team: owl.team, updatedAt: owl.updatedAt, version: owl.version, isPending: true)
+        let list = HeroListViewModel(
+            rows: [HeroRow(pending), HeroRow(try Heroes.tokyo())], query: HeroListQuery(), pageCount: 1,
+            total: 2, isStale: true, title: "Heroes", summary: "page 1 of 1 · 2 heroes")
+        let text = console(.plain) { $0.showHeroes(list) }
+        let lines = text.split(separator: "\n")
+        #expect(lines.filter { $0.contains("(pending)") }.count == 1)
+        #expect(lines.first { $0.contains("0007") }?.contains("Night Owl (pending)") == true)
+        let buffer = TextBuffer()
+        JSONHeroListView(output: buffer).showHeroes(list)
+        #expect(buffer.text.contains(#""id":"0007","pending":true"#))
+        #expect(buffer.text.contains(#""id":"0012","pending":false"#))
+    }
+
     @Test("at a narrow width the widest cells are cut with an ellipsis, wide characters counted twice")
     func narrow() throws {
         let list = try list()
