@@ -6,7 +6,8 @@ extension CLITests {
     @Suite("Offline writes: kept pending, pushed by sync")
     struct OfflineWriteTests {
         @Test(
-            "with --offline, create and update become pending changes shown as pending, and sync pushes them")
+            "with --offline, create, update and delete become pending changes shown as pending, and sync pushes them"
+        )
         func offlineWritesArePushedBySync() async throws {
             try await withMockServer { server in
                 let cli = try CLI.editor(of: server.baseURL)
@@ -25,13 +26,19 @@ extension CLITests {
                 let shown = try await cli.run("show", "0007", "--offline", "--json")
                 #expect(try shown.json()["pending"] as? Bool == true)
                 #expect(try shown.json()["powers"] as? [String] == ["Offline power"])
+                let deleted = try await cli.run("delete", "0012", "--offline", "--json")
+                #expect(deleted.status == 0, "\(deleted)")
+                #expect(try deleted.json()["pending"] as? Bool == true)
                 #expect(!server.requests().contains { $0.method != "GET" }, "--offline sent nothing")
 
                 let synced = try await cli.run("sync", "--json")
                 #expect(synced.status == 0, "\(synced)")
                 let pushed = try #require(try synced.json()["pushed"] as? [String])
-                #expect(pushed.count == 2 && pushed.last == "0007")
-                #expect(server.requests().filter { $0.method != "GET" }.map(\.method) == ["POST", "PUT"])
+                #expect(pushed.count == 3 && pushed.suffix(2) == ["0007", "0012"])
+                #expect(
+                    server.requests().filter { $0.method != "GET" }.map(\.method) == [
+                        "POST", "PUT", "DELETE",
+                    ])
                 let after = try await cli.run("show", "0007", "--json")
                 #expect(try after.json()["pending"] as? Bool == false)
                 #expect(try after.json()["powers"] as? [String] == ["Offline power"])

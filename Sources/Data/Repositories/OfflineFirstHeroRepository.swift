@@ -151,7 +151,8 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// Deletes on the server, then from the store; when the server cannot be reached, or the
     /// hero has pending changes, keeps the deletion pending. A hero created offline is simply
     /// forgotten with its pending changes.
-    public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws {
+    @discardableResult
+    public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome {
         let key = id.rawValue
         let cache = await snapshot()
         if PendingChange.isLocal(key) {
@@ -159,21 +160,23 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 throw DomainError.notFound("hero \(id)")
             }
             await change { $0.pending.removeAll { $0.id == key } }
-            return
+            return .confirmed
         }
         if cache.pending.contains(where: { $0.id == key }) {
             await change {
                 $0.enqueue(.delete, id: key, input: nil, expectedVersion: expectedVersion, madeAt: Date())
             }
-            return
+            return .pending
         }
         do {
             try await remote.delete(id, expectedVersion: expectedVersion)
             await change { $0.remove(key) }
+            return .confirmed
         } catch DomainError.unavailable {
             await change {
                 $0.enqueue(.delete, id: key, input: nil, expectedVersion: expectedVersion, madeAt: Date())
             }
+            return .pending
         }
     }
 

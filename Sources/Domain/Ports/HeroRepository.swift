@@ -11,8 +11,10 @@ public protocol HeroRepository: Sendable {
     func create(_ draft: HeroDraft) async throws -> Hero
     /// Replaces a hero whole; with `expectedVersion`, only if it is still at that version.
     func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero
-    /// Deletes a hero; with `expectedVersion`, only if it is still at that version.
-    func delete(_ id: Hero.ID, expectedVersion: Int?) async throws
+    /// Deletes a hero; with `expectedVersion`, only if it is still at that version. Answers
+    /// whether the server confirmed it or it is pending until the next sync.
+    @discardableResult
+    func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome
     /// Brings the local store up to date with the server and says what changed.
     func sync() async throws -> HeroChangeSet
 }

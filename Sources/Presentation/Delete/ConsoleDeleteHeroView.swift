@@ -1,6 +1,6 @@
 import Domain
 
-/// Shows a deletion as one line, `deleted hero ID`.
+/// Shows a deletion as one line, `deleted hero ID`, saying so when it is pending.
 @MainActor
 public final class ConsoleDeleteHeroView: DeleteHeroView {
     private var output: any TextOutputStream
@@ -16,5 +16,12 @@ public final class ConsoleDeleteHeroView: DeleteHeroView {
     public func showDeleted(_ id: Hero.ID) {
         output.write(
             style.paint("deleted", .green) + " hero \(id)".truncated(toWidth: max(1, style.width - 7)) + "\n")
+    }
+
+    /// Writes `deleted hero ID (pending: on the server at the next sync)`.
+    public func showDeletionPending(_ id: Hero.ID) {
+        let line = " hero \(id) (pending: on the server at the next sync)"
+        output.write(
+            style.paint("deleted", .yellow) + line.truncated(toWidth: max(1, style.width - 7)) + "\n")
     }
 }

@@ -11,7 +11,9 @@ public final class DeleteHeroPresenter {
     /// Deletes hero `id` (only at `expectedVersion`, if given) and shows it gone; on failure the
     /// view is given nothing and the error is rethrown unchanged.
     public func delete(with view: any DeleteHeroView, id: Hero.ID, expectedVersion: Int? = nil) async throws {
-        try await deleteHero(id, expectedVersion: expectedVersion)
-        view.showDeleted(id)
+        switch try await deleteHero(id, expectedVersion: expectedVersion) {
+        case .confirmed: view.showDeleted(id)
+        case .pending: view.showDeletionPending(id)
+        }
     }
 }

@@ -1,6 +1,6 @@
 import Domain
 
-/// Shows a deletion as `{"id","deleted":true}`.
+/// Shows a deletion as `{"id","deleted":true,"pending"}`.
 @MainActor
 public final class JSONDeleteHeroView: DeleteHeroView {
     private var writer: JSONLineWriter
@@ -10,6 +10,11 @@ public final class JSONDeleteHeroView: DeleteHeroView {
 
     /// Writes the deletion.
     public func showDeleted(_ id: Hero.ID) {
-        writer.write(.object(["id": .string(id.rawValue), "deleted": .bool(true)]))
+        writer.write(.object(["id": .string(id.rawValue), "deleted": .bool(true), "pending": .bool(false)]))
+    }
+
+    /// Writes the deletion, marked pending.
+    public func showDeletionPending(_ id: Hero.ID) {
+        writer.write(.object(["id": .string(id.rawValue), "deleted": .bool(true), "pending": .bool(true)]))
     }
 }

@@ -26,7 +26,8 @@ public final class FakeHeroRepository: HeroRepository {
         "HeroRepository.replace(_:with:expectedVersion:)"
     )
     /// Answers `delete(_:expectedVersion:)`.
-    public let onDelete = AsyncStub<(Hero.ID, Int?), Void>("HeroRepository.delete(_:expectedVersion:)")
+    public let onDelete = AsyncStub<(Hero.ID, Int?), WriteOutcome>(
+        "HeroRepository.delete(_:expectedVersion:)")
     /// Answers `sync()`.
     public let onSync = AsyncStub<Void, HeroChangeSet>("HeroRepository.sync()")
 
@@ -69,9 +70,9 @@ public final class FakeHeroRepository: HeroRepository {
     }
 
     /// Records the call, then answers with the stub `onDelete`.
-    public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws {
+    public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome {
         log.record(.delete(id, expectedVersion: expectedVersion))
-        try await onDelete((id, expectedVersion))
+        return try await onDelete((id, expectedVersion))
     }
 
     /// Records the call, then answers with the stub `onSync`.

@@ -8,7 +8,7 @@ struct WritingTests {
 
     @Test("deleting passes the id and the expected version")
     func deletePassesVersion() async throws {
-        repository.onDelete.returns(())
+        repository.onDelete.returns(.confirmed)
         let id = try Hero.ID("0007")
 
         try await DeleteHero(heroes: repository)(id, expectedVersion: 3)

@@ -11,7 +11,7 @@ struct SmallPresenterTests {
 
     @Test("delete deletes at the expected version and shows the hero gone")
     func delete() async throws {
-        repository.onDelete.returns(())
+        repository.onDelete.returns(.confirmed)
         let id = try Hero.ID("0007")
 
         try await DeleteHeroPresenter(deleteHero: DeleteHero(heroes: repository))
@@ -19,6 +19,14 @@ struct SmallPresenterTests {
 
         #expect(repository.calls == [.delete(id, expectedVersion: 3)])
         #expect(view.events == [.deleted(id)])
+    }
+
+    @Test("a delete kept pending (the server was unreachable) is shown as pending")
+    func deletePending() async throws {
+        repository.onDelete.returns(.pending)
+        let id = try Hero.ID("0007")
+        try await DeleteHeroPresenter(deleteHero: DeleteHero(heroes: repository)).delete(with: view, id: id)
+        #expect(view.events == [.deletionPending(id)])
     }
 
     @Test("a refused delete shows nothing and is rethrown unchanged")

@@ -21,6 +21,7 @@ final class SpyView: HeroListView, HeroEditorView, DeleteHeroView, TeamListView,
         case endUpdates
         case problems([FieldProblem])
         case deleted(Hero.ID)
+        case deletionPending(Hero.ID)
         case teams([Team], isStale: Bool)
         case changes(HeroChangeSet)
         case downloaded(PictureFile, Hero.ID)
@@ -54,6 +55,7 @@ final class SpyView: HeroListView, HeroEditorView, DeleteHeroView, TeamListView,
     func endUpdates() { events.append(.endUpdates) }
     func showProblems(_ problems: [FieldProblem]) { events.append(.problems(problems)) }
     func showDeleted(_ id: Hero.ID) { events.append(.deleted(id)) }
+    func showDeletionPending(_ id: Hero.ID) { events.append(.deletionPending(id)) }
     func showTeams(_ teams: [Team], isStale: Bool) { events.append(.teams(teams, isStale: isStale)) }
     func showChanges(_ changes: HeroChangeSet) { events.append(.changes(changes)) }
     func showDownloaded(_ file: PictureFile, for id: Hero.ID) { events.append(.downloaded(file, id)) }

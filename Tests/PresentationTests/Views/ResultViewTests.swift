@@ -38,6 +38,7 @@ struct ResultViewTests {
             HeroChangeSet(inserted: [], updated: [], unchanged: [try Hero.ID("0007")], deleted: []))
         ConsoleSyncView(output: buffer, style: style).showChanges(try offlineChanges())
         ConsoleDeleteHeroView(output: buffer, style: style).showDeleted(try Hero.ID("0007"))
+        ConsoleDeleteHeroView(output: buffer, style: style).showDeletionPending(try Hero.ID("0031"))
         let pictures = ConsolePictureView(output: buffer, style: style)
         pictures.showDownloaded(
             PictureFile(location: URL(fileURLWithPath: "/tmp/owl.png"), byteCount: 2048),
@@ -69,6 +70,7 @@ struct ResultViewTests {
                 deleted: [try Hero.ID("0099")]))
         JSONSyncView(output: buffer).showChanges(try offlineChanges())
         JSONDeleteHeroView(output: buffer).showDeleted(try Hero.ID("0007"))
+        JSONDeleteHeroView(output: buffer).showDeletionPending(try Hero.ID("0031"))
         let pictures = JSONPictureView(output: buffer)
         pictures.showDownloaded(
             PictureFile(location: URL(fileURLWithPath: "/tmp/owl.png"), byteCount: 2048),
