@@ -85,9 +85,14 @@ extension OfflineFirstHeroRepository {
         var serverIDs: [String: String] = [:]  // local id → the server's
         var versions: [String: Int] = [:]  // the version each pushed hero is at now
         var blocked: Set<String> = []  // ids whose earlier change stays pending
+        var gone: Set<String> = []  // ids the server no longer has: later changes go with them
         for queued in await snapshot().pending {
             let key = serverIDs[queued.id] ?? queued.id
             guard !blocked.contains(key) else { continue }
+            guard !gone.contains(key) else {
+                await change { $0.removePending(queued.sequence) }
+                continue
+            }
             switch queued.kind {
             case .create:
                 guard let input = queued.input else { continue }
@@ -114,6 +119,7 @@ extension OfflineFirstHeroRepository {
                     versions[key] = version
                     if let id = try? Hero.ID(key) { report.pushed.append(id) }
                 } else if outcome.dropped {
+                    gone.insert(key)
                     if let id = try? Hero.ID(key) { report.dropped.append(id) }
                 } else {
                     blocked.insert(key)
@@ -124,6 +130,7 @@ extension OfflineFirstHeroRepository {
                     try await remote.delete(id, expectedVersion: versions[key] ?? queued.expectedVersion)
                     report.pushed.append(id)
                 } catch DomainError.notFound {
+                    gone.insert(key)
                     report.dropped.append(id)
                 } catch DomainError.preconditionFailed {
                     report.conflicts.append(

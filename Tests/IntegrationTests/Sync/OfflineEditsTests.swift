@@ -136,14 +136,21 @@ struct OfflineEditsTests {
             harness.transport.isOffline = true
             _ = try await repository.replace(
                 hero.id, with: try HeroDraft(codeName: "Gone Soon"), expectedVersion: hero.version)
+            _ = try await repository.replace(
+                hero.id, with: try HeroDraft(codeName: "Gone Sooner"), expectedVersion: hero.version)
             try await repository.delete(try Hero.ID("0005"), expectedVersion: nil)
             try await harness.other.delete(hero.id, expectedVersion: nil)
             try await harness.other.delete(try Hero.ID("0005"), expectedVersion: nil)
             harness.transport.isOffline = false
 
             let changes = try await repository.sync()
-            #expect(changes.dropped == [hero.id, try Hero.ID("0005")])
+            #expect(changes.dropped == [hero.id, try Hero.ID("0005")], "each hero once")
             #expect(changes.pushed.isEmpty)
+            #expect(
+                harness.writes() == [
+                    "DELETE /v1/heroes/0004 204", "DELETE /v1/heroes/0005 204", "PUT /v1/heroes/0004 404",
+                    "DELETE /v1/heroes/0005 404",
+                ])
             #expect(try await harness.pending().isEmpty)
             await #expect(throws: DomainError.notFound("hero 0004")) { try await repository.hero(hero.id) }
         }
