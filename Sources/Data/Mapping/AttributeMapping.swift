@@ -16,11 +16,3 @@ public protocol AttributeMapping<Entity>: Sendable {
     /// The value the attribute's merge picker keeps for a record edited locally.
     func merge(stored: Entity?, local: Entity, incoming: Entity) -> AttributeMerge
 }
-
-/// What merging one attribute gave.
-public enum AttributeMerge: Sendable {
-    /// Keep `value`; `conflict` holds both sides (local, incoming) when one lost.
-    case value(any Sendable, conflict: (local: String, incoming: String)?)
-    /// The sides cannot be merged; both as text.
-    case unresolvable(local: String, incoming: String)
-}

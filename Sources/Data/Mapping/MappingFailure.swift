@@ -9,3 +9,10 @@ public struct MappingFailure: Error, Sendable, Hashable, CustomStringConvertible
     /// The reason.
     public var description: String { reason }
 }
+
+extension MappingFailure {
+    /// "is a number, not a string" and the like; a missing key says so.
+    static func expected(_ wanted: String, _ found: JSONValue?) -> MappingFailure {
+        MappingFailure(found.map { "is \($0.kind), not \(wanted)" } ?? "is missing")
+    }
+}

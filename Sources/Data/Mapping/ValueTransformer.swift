@@ -89,10 +89,3 @@ extension ValueTransformer {
         }
     }
 }
-
-extension MappingFailure {
-    /// "is a number, not a string" and the like; a missing key says so.
-    static func expected(_ wanted: String, _ found: JSONValue?) -> MappingFailure {
-        MappingFailure(found.map { "is \($0.kind), not \(wanted)" } ?? "is missing")
-    }
-}
