@@ -38,6 +38,7 @@ struct DomainErrorMappingTests {
             (.timedOut, .unavailable("the server did not answer in time")),
             (.transport(code: -1004, message: "could not connect"), .unavailable("could not connect")),
             (.responseTooLarge(limit: 1024), .badData("the answer is larger than the limit of 1024 bytes")),
+            (.tooManyRedirects, .badData("the server redirected too many times")),
         ] as [(NetworkError, DomainError)]
     )
     func maps(error: NetworkError, expected: DomainError) {

@@ -38,6 +38,8 @@ enum DomainErrorMapping {
             return DomainError.invalid(["request": message])
         case .responseTooLarge(let limit):
             return DomainError.badData("the answer is larger than the limit of \(limit) bytes")
+        case .tooManyRedirects:
+            return DomainError.badData("the server redirected too many times")
         case .unacceptableStatus(let code, _, let excerpt):
             return statusError(code, body: ErrorBody(excerpt), notFound: notFound)
         }

@@ -23,6 +23,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The response body grew past `limit` bytes (the descriptor's `maxResponseBytes`, or the
     /// default); the transfer was stopped there, and nothing of it was kept.
     case responseTooLarge(limit: Int64)
+    /// The server redirected more than 5 times (a loop, most likely). Redirects to another
+    /// origin, or of a method other than GET and HEAD, are not followed: their 3xx is the answer.
+    case tooManyRedirects
 
     /// A one-line explanation, safe to log: it never contains credentials.
     public var description: String {
@@ -38,6 +41,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unauthorized(let realm): realm.map { "unauthorized (realm \"\($0)\")" } ?? "unauthorized"
         case .forbidden: "forbidden"
         case .responseTooLarge(let limit): "the response is larger than the limit of \(limit) bytes"
+        case .tooManyRedirects: "too many redirects"
         }
     }
 

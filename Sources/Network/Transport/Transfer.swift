@@ -25,6 +25,9 @@ final class Transfer {
     /// A download's body goes here as it arrives, and is renamed to `destination` at the end.
     var partialFile: (url: URL, handle: FileHandle)?
     var cancelled = false
+    /// Redirects seen so far, and whether they went past the policy's limit.
+    var redirects = 0
+    var tooManyRedirects = false
     /// Set when the body passed `limit` and the delegate stopped the task.
     var exceededLimit = false
     /// Set when the delegate declined an authentication challenge; the task then ends with
@@ -127,6 +130,7 @@ final class Transfer {
 
     private func judge(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
         if exceededLimit && !cancelled { return .failure(.responseTooLarge(limit: limit)) }
+        if tooManyRedirects && !cancelled { return .failure(.tooManyRedirects) }
         let answered = declinedChallenge && !cancelled && (response as? HTTPURLResponse)?.statusCode == 401
         if let error, !answered {
             return .failure(Self.networkError(error, cancelled: cancelled, afterHead: response != nil))
