@@ -183,3 +183,54 @@ struct RedirectTests {
         }
     }
 }
+
+@Suite("URLSessionTransport against hostile servers: framing")
+struct FramingTests {
+    @Test("a body shorter than its Content-Length is an incomplete body, for a call and for a download")
+    func shortBody() async throws {
+        try await HostileAPI.withServer { _ in
+            .status(200, [("Content-Type", "application/json")], body: #"{"status""#, contentLength: 1000)
+        } _: { _, service in
+            await #expect(throws: NetworkError.incompleteBody(expected: 1000, received: 9)) {
+                try await service.call(HostileAPI.json)
+            }
+            let file = NetworkIT.temporaryFile()
+            defer { try? FileManager.default.removeItem(at: file) }
+            await #expect(throws: NetworkError.incompleteBody(expected: 1000, received: 9)) {
+                try await service.download(HostileAPI.file, to: file)
+            }
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
+    @Test("HTML answering a JSON endpoint is an unexpected content type carrying an excerpt")
+    func htmlForJSON() async throws {
+        let page =
+            "<html><body><h1>502 Bad Gateway</h1>" + String(repeating: "x", count: 2000) + "</body></html>"
+        try await HostileAPI.withServer { _ in
+            .status(200, [("Content-Type", "text/html; charset=utf-8")], body: page)
+        } _: { _, service in
+            await #expect {
+                try await service.call(HostileAPI.json)
+            } throws: { error in
+                guard case NetworkError.unexpectedContentType(let type, let excerpt) = error else {
+                    return false
+                }
+                return type == "text/html; charset=utf-8" && excerpt.hasPrefix("<html><body><h1>502")
+                    && excerpt.count < 600
+            }
+        }
+    }
+
+    @Test(
+        "JSON with a JSON media type, parameters or a +json suffix, or without a type, decodes",
+        arguments: ["application/json", "application/json; charset=utf-8", "application/problem+json", nil])
+    func jsonTypes(type: String?) async throws {
+        try await HostileAPI.withServer { _ in
+            .status(200, type.map { [("Content-Type", $0)] } ?? [], body: #"{"status": "ok"}"#)
+        } _: { _, service in
+            let health = try await service.call(HostileAPI.json).content
+            #expect(health == TestAPI.Health(status: "ok"))
+        }
+    }
+}
