@@ -8,6 +8,9 @@ struct Attempts {
     let limit: Int
     /// Whether the method may be retried (idempotent, or the descriptor allows any method).
     let retryAllowed: Bool
+    /// Whether the request is conditional (`If-Match`, `If-Unmodified-Since`): once it may have
+    /// reached the server, a retry could meet the precondition its own first attempt changed.
+    var conditional = false
     let deadline: Duration
     let logger: NetworkLogger?
 
@@ -40,7 +43,9 @@ struct Attempts {
                 // A wait that would outlast the deadline only turns this answer into `.timedOut`.
                 guard ContinuousClock.now + wait < end else { return value }
                 try await pause(wait, before: attempt + 1, reason: "status \(head.status)")
-            } catch let error as NetworkError where canRetry && error.isTransient {
+            } catch let error as NetworkError
+                where canRetry && error.isTransient && (!conditional || error.wasNotSent)
+            {
                 let wait = policy.backoff(after: attempt)
                 guard ContinuousClock.now + wait < end else { throw error }
                 try await pause(wait, before: attempt + 1, reason: error.description)

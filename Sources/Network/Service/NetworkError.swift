@@ -65,6 +65,20 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the request certainly never reached the server (no connection was made), so
+    /// even a conditional write may be sent again.
+    var wasNotSent: Bool {
+        guard case .transport(let code, _) = self else { return false }
+        return Self.notSentTransportCodes.contains(code)
+    }
+
+    private static let notSentTransportCodes: Set<Int> = [
+        URLError.cannotConnectToHost.rawValue,
+        URLError.notConnectedToInternet.rawValue,
+        URLError.dnsLookupFailed.rawValue,
+        URLError.cannotFindHost.rawValue,
+    ]
+
     private static let transientTransportCodes: Set<Int> = [
         URLError.cannotConnectToHost.rawValue,
         URLError.networkConnectionLost.rawValue,

@@ -181,6 +181,9 @@ public final class WebService: Sendable {
             policy: retryPolicy,
             limit: retry?.attempts ?? retryPolicy.attempts,
             retryAllowed: descriptor.method.isIdempotent || retry?.idempotentOnly == false,
+            conditional: ["If-Match", "If-Unmodified-Since"].contains {
+                request.value(forHTTPHeaderField: $0) != nil
+            },
             deadline: descriptor.timeout ?? deadline,
             logger: logger
         )
