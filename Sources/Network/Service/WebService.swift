@@ -17,6 +17,11 @@ public final class WebService: Sendable {
     /// `maxResponseBytes`: 64 MiB.
     public static let defaultMaximumDownloadBytes: Int64 = 64 * 1024 * 1024
 
+    /// The overall time a call may take, retries and waits included, when neither the service
+    /// nor the descriptor says otherwise: 25 s, so that a slow or stalled server ends in a typed
+    /// `.timedOut` within half a minute.
+    public static let defaultDeadline: Duration = .seconds(25)
+
     /// The URL every descriptor's `path` is appended to.
     public let baseURL: URL
     private let base: String
@@ -40,7 +45,7 @@ public final class WebService: Sendable {
         transport: any HTTPTransport,
         authentication: (any AuthenticationProvider)? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(),
-        deadline: Duration = .seconds(60),
+        deadline: Duration = WebService.defaultDeadline,
         logger: NetworkLogger? = nil
     ) {
         self.baseURL = baseURL
@@ -176,6 +181,9 @@ public final class WebService: Sendable {
             policy: retryPolicy,
             limit: retry?.attempts ?? retryPolicy.attempts,
             retryAllowed: descriptor.method.isIdempotent || retry?.idempotentOnly == false,
+            conditional: ["If-Match", "If-Unmodified-Since"].contains {
+                request.value(forHTTPHeaderField: $0) != nil
+            },
             deadline: descriptor.timeout ?? deadline,
             logger: logger
         )
