@@ -234,3 +234,23 @@ struct FramingTests {
         }
     }
 }
+
+@Suite("URLSessionTransport: the body of a 401")
+struct UnauthorizedBodyTests {
+    @Test("a 401 with a challenge comes back with its status, headers and body, without hanging")
+    func challengeBody() async throws {
+        let body = #"{"error": {"code": "unauthorized", "message": "wrong password"}}"#
+        let server = try ScriptedServer { _ in
+            .status(
+                401, [("WWW-Authenticate", #"Basic realm="heroes""#), ("Content-Type", "application/json")],
+                body: body)
+        }
+        defer { server.stop() }
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("json"))
+        request.setValue("Basic ZWQ6d3Jvbmc=", forHTTPHeaderField: "Authorization")
+        let response = try await NetworkIT.transport.data(for: request, progress: nil)
+        #expect(response.head.status == 401)
+        #expect(response.head.headers["WWW-Authenticate"] == #"Basic realm="heroes""#)
+        #expect(String(decoding: response.body, as: UTF8.self) == body)
+    }
+}
