@@ -44,6 +44,10 @@ enum HostileAPI {
         </dict></plist>
         """
 
+    /// A session of its own, kept for the run, so the large bodies these tests send do not
+    /// hold up the delegate queue of the shared one.
+    static let transport = URLSessionTransport()
+
     static func catalog() throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONSerializer(), as: "JSON")
@@ -62,7 +66,7 @@ enum HostileAPI {
         let server = try ScriptedServer(respond)
         defer { server.stop() }
         let service = WebService(
-            baseURL: server.baseURL, catalog: try catalog(), transport: NetworkIT.transport,
+            baseURL: server.baseURL, catalog: try catalog(), transport: transport,
             authentication: authentication, retryPolicy: .never, deadline: deadline)
         try await body(server, service)
     }
