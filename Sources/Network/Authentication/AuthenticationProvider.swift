@@ -16,7 +16,10 @@ public protocol AuthenticationProvider: Sendable {
 
 /// HTTP Basic (RFC 7617), sent up front as an `Authorization` header: never in answer to a
 /// challenge, which has hung and crashed FoundationNetworking (README, Platform notes #5).
-public struct BasicAuthentication: AuthenticationProvider, CustomStringConvertible {
+public struct BasicAuthentication: AuthenticationProvider, CustomStringConvertible,
+    CustomDebugStringConvertible,
+    CustomReflectable
+{
     private let headerValue: String
     private let username: String
 
@@ -33,10 +36,20 @@ public struct BasicAuthentication: AuthenticationProvider, CustomStringConvertib
 
     /// Names the user, never the password.
     public var description: String { "BasicAuthentication(username: \(username), password: <redacted>)" }
+
+    /// The same as `description`.
+    public var debugDescription: String { description }
+
+    /// Shows `dump()` and debuggers the user name only, never the header value.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["username": username, "password": Redaction.placeholder])
+    }
 }
 
 /// `Authorization: Bearer <token>`, the token asked for on every attempt so it can be refreshed.
-public struct BearerTokenAuthentication: AuthenticationProvider, CustomStringConvertible {
+public struct BearerTokenAuthentication: AuthenticationProvider, CustomStringConvertible,
+    CustomDebugStringConvertible, CustomReflectable
+{
     private let token: @Sendable () async throws -> String
 
     /// Sends the token that `token` returns at the time of each attempt.
@@ -56,6 +69,12 @@ public struct BearerTokenAuthentication: AuthenticationProvider, CustomStringCon
 
     /// Never shows the token.
     public var description: String { "BearerTokenAuthentication(token: <redacted>)" }
+
+    /// The same as `description`.
+    public var debugDescription: String { description }
+
+    /// Shows `dump()` and debuggers no token.
+    public var customMirror: Mirror { Mirror(self, children: ["token": Redaction.placeholder]) }
 }
 
 /// Nemo Connect's request-modification hook: any change to the request, such as adding a token

@@ -31,6 +31,7 @@ public final class WebService: Sendable {
     private let retryPolicy: RetryPolicy
     private let deadline: Duration
     private let logger: NetworkLogger?
+    private let clearTextWarning = OnceFlag()
 
     /// A service at `baseURL` whose endpoints `catalog` describes.
     /// - Parameters:
@@ -193,6 +194,7 @@ public final class WebService: Sendable {
         return try await attempts.run { attempt in
             var prepared = request
             try await provider?.authenticate(&prepared)
+            self.warnOfClearTextBasic(prepared)
             logger.map { $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared))) }
             let start = ContinuousClock.now
             let (value, head) = try await transport(prepared)
@@ -201,10 +203,39 @@ public final class WebService: Sendable {
         }
     }
 
+    /// Logs one warning, the first time, when Basic credentials go over plain http to a host
+    /// that is not this machine: anyone on the way can read them.
+    private func warnOfClearTextBasic(_ request: URLRequest) {
+        guard let logger, let url = request.url, url.scheme?.lowercased() == "http",
+            request.value(forHTTPHeaderField: "Authorization")?.lowercased().hasPrefix("basic ") == true,
+            let host = url.host?.lowercased(), !Self.isLoopback(host), clearTextWarning.firstTime()
+        else { return }
+        logger.log(.warning("Basic credentials are sent in clear text over http to \(host); use https"))
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    }
+
     private static func excerpt(ofFile url: URL) -> String {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: ResponseInterpreter.excerptLength + 1)) ?? Data()
         return ResponseInterpreter.excerpt(of: data)
+    }
+}
+
+/// A flag that says yes once, from any thread.
+private final class OnceFlag: @unchecked Sendable {
+    // `@unchecked` is safe: `done` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var done = false
+
+    /// True the first time only.
+    func firstTime() -> Bool {
+        lock.withLock {
+            defer { done = true }
+            return !done
+        }
     }
 }

@@ -44,6 +44,10 @@ enum HostileAPI {
         </dict></plist>
         """
 
+    /// A session of its own, kept for the run, so the large bodies these tests send do not
+    /// hold up the delegate queue of the shared one.
+    static let transport = URLSessionTransport()
+
     static func catalog() throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONSerializer(), as: "JSON")
@@ -62,7 +66,7 @@ enum HostileAPI {
         let server = try ScriptedServer(respond)
         defer { server.stop() }
         let service = WebService(
-            baseURL: server.baseURL, catalog: try catalog(), transport: NetworkIT.transport,
+            baseURL: server.baseURL, catalog: try catalog(), transport: transport,
             authentication: authentication, retryPolicy: .never, deadline: deadline)
         try await body(server, service)
     }
@@ -232,5 +236,25 @@ struct FramingTests {
             let health = try await service.call(HostileAPI.json).content
             #expect(health == TestAPI.Health(status: "ok"))
         }
+    }
+}
+
+@Suite("URLSessionTransport: the body of a 401")
+struct UnauthorizedBodyTests {
+    @Test("a 401 with a challenge comes back with its status, headers and body, without hanging")
+    func challengeBody() async throws {
+        let body = #"{"error": {"code": "unauthorized", "message": "wrong password"}}"#
+        let server = try ScriptedServer { _ in
+            .status(
+                401, [("WWW-Authenticate", #"Basic realm="heroes""#), ("Content-Type", "application/json")],
+                body: body)
+        }
+        defer { server.stop() }
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("json"))
+        request.setValue("Basic ZWQ6d3Jvbmc=", forHTTPHeaderField: "Authorization")
+        let response = try await NetworkIT.transport.data(for: request, progress: nil)
+        #expect(response.head.status == 401)
+        #expect(response.head.headers["WWW-Authenticate"] == #"Basic realm="heroes""#)
+        #expect(String(decoding: response.body, as: UTF8.self) == body)
     }
 }
