@@ -63,11 +63,11 @@ final class Journal: Sendable {
         }
     }
 
-    func record(_ request: HTTPRequest, status: Int, fault: String?) {
+    func record(_ request: ServerRequest, status: Int, fault: String?) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
             let entry = RecordedRequest(
-                sequence: state.nextSequence, method: request.method, path: String(request.path),
+                sequence: state.nextSequence, method: request.method.description, path: String(request.path),
                 query: request.query.map(String.init), fields: request.fields.map(Self.redacted),
                 body: Data(request.body.prefix(16_384)), bodyLength: request.body.count, status: status,
                 fault: fault, receivedAt: Date())

@@ -46,7 +46,7 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// The body of `GET /v1/teams`.
-    static func teamsJSON(_ teams: [Team]) -> [UInt8] {
+    static func teamsJSON(_ teams: [TeamRecord]) -> [UInt8] {
         var json = JSONWriter()
         json.raw("{\"items\":[")
         for (index, team) in teams.enumerated() {
@@ -67,7 +67,7 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// Answers one request: admin routes directly, API routes through faults and the journal.
-    func handle(_ request: HTTPRequest) -> (HTTPResponse, Delivery) {
+    func handle(_ request: ServerRequest) -> (ServerResponse, Delivery) {
         if request.path.hasPrefix("/__admin/") {
             switch adminAccess {
             case .open: return routeAdmin(request)
@@ -102,15 +102,17 @@ final class HeroesApplication: RequestHandler {
                 return (response, Delivery())
             }
         }
-        if let registered = faults.take(method: request.method, path: request.path, query: request.query) {
+        if let registered = faults.take(
+            method: request.method.description, path: request.path, query: request.query)
+        {
             plan.merge(registered)
         }
         plan.delayMilliseconds += latency
-        var response: HTTPResponse
+        var response: ServerResponse
         if let status = plan.status {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
         } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
-            response = HTTPResponse(status: 0, fields: [], body: [])
+            response = ServerResponse(status: 0, fields: [], body: [])
         } else {
             response = route(request)
         }
@@ -137,7 +139,7 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// Saves the state after a change, when it persists. Called with the lock held.
-    func persist(_ store: HeroStore) -> HTTPResponse? {
+    func persist(_ store: HeroStore) -> ServerResponse? {
         do {
             try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
             return nil
