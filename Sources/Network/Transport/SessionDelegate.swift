@@ -46,13 +46,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let expected = dataTask.response?.expectedContentLength ?? -1
-        let (accepted, report): (Bool, (ProgressHandler, TransferProgress)?) = lock.withLock {
+        let (accepted, report): (Bool, (ProgressHandler, TransferReport)?) = lock.withLock {
             guard let transfer = transfers[dataTask.taskIdentifier] else { return (true, nil) }
             guard transfer.receive(data, expectedLength: expected) else { return (false, nil) }
             let report = transfer.progress.map {
                 (
                     $0,
-                    TransferProgress(
+                    TransferReport(
                         direction: .download, completedBytes: transfer.received, totalBytes: expected
                     )
                 )
@@ -71,7 +71,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         let progress = lock.withLock { transfers[task.taskIdentifier]?.progress }
         progress?(
-            TransferProgress(
+            TransferReport(
                 direction: .upload, completedBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
     }
 

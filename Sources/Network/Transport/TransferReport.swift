@@ -5,10 +5,11 @@ import Foundation
 #endif
 
 /// Receives progress reports; called on an arbitrary thread, possibly often.
-public typealias ProgressHandler = @Sendable (TransferProgress) -> Void
+public typealias ProgressHandler = @Sendable (TransferReport) -> Void
 
-/// How far an upload or a download has come.
-public struct TransferProgress: Sendable, Equatable {
+/// How far an upload or a download has come, and which way it goes: the transport's report,
+/// which a repository turns into the Domain's `TransferProgress`.
+public struct TransferReport: Sendable, Equatable {
     /// Which way the bytes go.
     public enum Direction: Sendable, Equatable {
         /// The request body, to the server.
