@@ -86,7 +86,7 @@ let package = Package(
             dependencies: ["Network", "Data", "Domain", "MockServerKit", "TestSupport"]
         ),
         /// Runs the built heroes-cli (and mock-server) as processes, as scripts do.
-        .testTarget(name: "CLITests", dependencies: ["MockServerKit"]),
+        .testTarget(name: "CLITests", dependencies: ["MockServerKit"], exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -3,12 +3,12 @@ import Testing
 
 @Suite("Half-block drawing")
 struct HalfBlockRendererTests {
-    @Test("two pixel rows make one line: top as foreground, bottom as background, colours reset")
+    @Test("two pixel rows make one line: top as foreground, bottom as background, transparent as black")
     func twoRowsPerLine() {
         let image = RGBAImage(
             width: 2, height: 3,
             pixels: [
-                255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 10, 20, 30, 255, 40, 50, 60, 0, 0, 0, 0, 0,
+                255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 10, 20, 30, 255, 40, 50, 60, 255, 90, 90, 90, 0,
             ])
         let lines = HalfBlockRenderer(columns: 80).render(image)
         #expect(

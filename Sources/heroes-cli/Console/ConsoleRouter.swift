@@ -187,7 +187,7 @@ final class ConsoleRouter {
                     try await editor.update(with: view, id: id, edit: edit)
                     return nil
                 } catch DomainError.invalid {
-                    prompt.say("nothing was sent; fix the fields (Enter keeps what you typed)")
+                    prompt.say("not saved; fix the fields (Enter keeps what you typed)")
                     defaults = answers
                 } catch {
                     report(error)
