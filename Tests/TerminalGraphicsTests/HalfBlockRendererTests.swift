@@ -8,7 +8,8 @@ struct HalfBlockRendererTests {
         let image = RGBAImage(
             width: 2, height: 3,
             pixels: [
-                255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 10, 20, 30, 255, 40, 50, 60, 255, 90, 90, 90, 0,
+                255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 10, 20, 30, 255, 40, 50, 60, 255, 90, 90, 90,
+                0,
             ])
         let lines = HalfBlockRenderer(columns: 80).render(image)
         #expect(
