@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Plays a person's session of the interactive console in a pseudo-terminal, the way tmux would
 see it: start, search, open a hero and see its picture, edit, Ctrl-C out of a form, back, and
-Ctrl-C on the list to quit. Usage: console-session.py HEROES_CLI. Prints the transcript (escapes
-as ⎋) and exits 1 with the reason when a step does not show what it should."""
+Ctrl-C on the list to quit; then `show 0007 --picture`. Usage: console-session.py HEROES_CLI.
+Prints the transcript (escapes as ⎋) and exits 1 with the reason when a step does not show what it should."""
 import os, pty, select, sys, termios, time
 
 transcript = b""
@@ -34,6 +34,7 @@ def expect(fd, text, timeout=30):
 
 
 def main():
+    global transcript
     binary = sys.argv[1]
     os.environ.pop("HEROES_CONSOLE", None)
     os.environ["TERM"] = "xterm-256color"
@@ -83,12 +84,30 @@ def main():
             fail("Ctrl-C on the list did not quit")
         try:
             select.select([fd], [], [], 0.2)
-            global transcript
             transcript += os.read(fd, 65536)
         except OSError:
             pass
     if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
         fail("the console did not exit with 0 (status %r)" % status)
+    # The same picture from the command line: `show ID --picture` on a terminal.
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(binary, [binary, "show", "0007", "--picture"])
+    start = len(transcript)
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        transcript += chunk
+    drawn = transcript[start:].decode("utf-8", "replace")
+    if "Quillfeather" not in drawn or drawn.count("\u2580") < 64 * 10:
+        fail("show --picture drew no picture")
+    _, status = os.waitpid(pid, 0)
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        fail("show --picture did not exit with 0 (status %r)" % status)
     sys.stdout.write(transcript.decode("utf-8", "replace").replace("\x1b", "⎋"))
     sys.stdout.write("\nSESSION OK\n")
 

@@ -90,11 +90,12 @@ final class ConsoleRouter {
         )
     }
 
-    /// The hero a typed word names: an id on the page, else a row number, else any valid id.
+    /// The hero a typed word names: an id on the page, else a row number (`7`; `0007` is an id),
+    /// else any valid id.
     private func hero(named word: String, on page: HeroListViewModel?) -> Hero.ID? {
         let rows = page?.rows ?? []
         if let row = rows.first(where: { $0.id.rawValue == word }) { return row.id }
-        if let number = Int(word) {
+        if let number = Int(word), !word.hasPrefix("0") {
             return rows.indices.contains(number - 1) ? rows[number - 1].id : nil
         }
         return word.contains(" ") ? nil : try? Hero.ID(word)
