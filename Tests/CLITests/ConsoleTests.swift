@@ -58,6 +58,17 @@ extension CLITests {
             #expect(run.stdout.hasSuffix("heroes> q\n"), "\(run)")
         }
 
+        @Test("s syncs from the list and shows the change set; i saves a hero's picture here")
+        func syncAndSavePicture() async throws {
+            let cli = try CLI()
+            let run = try await cli.run([], environment: Self.console, input: "s\n0007\ni\nq\n")
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout.contains("heroes> s\nsyncing… (Ctrl-C cancels)\nsynced: "), "\(run)")
+            #expect(run.stdout.contains("hero 0007> i\n"), "\(run)")
+            let saved = try Data(contentsOf: cli.home.appendingPathComponent("0007.png"))
+            #expect(saved == (try fixturePicture("0007")), "\(run)")
+        }
+
         @Test("on a pipe, without HEROES_CONSOLE, no command still prints the usage")
         func pipeGetsUsage() async throws {
             let run = try await CLI().run([], input: "q\n")
