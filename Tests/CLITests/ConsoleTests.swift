@@ -69,6 +69,21 @@ extension CLITests {
             #expect(saved == (try fixturePicture("0007")), "\(run)")
         }
 
+        @Test("a real name the key cannot open is kept by Enter and removed by '-'")
+        func classifiedRealName() async throws {
+            let wrongKey = [
+                "HEROES_CONSOLE": "1", "HEROES_CLEARANCE_KEY": String(repeating: "A", count: 43) + "=",
+            ]
+            let cli = try CLI()
+            let kept = try await cli.run([], environment: wrongKey, input: "0005\ne\nBasalt II\n\n\n\nq\n")
+            #expect(kept.stdout.contains("  real name [classified: kept] ('-' removes): \n"), "\(kept)")
+            #expect(kept.stdout.contains("Basalt II\n  id         0005\n  real name  classified"), "\(kept)")
+            let removed = try await cli.run([], environment: wrongKey, input: "0005\ne\n\n-\n\n\nq\n")
+            #expect(
+                removed.stdout.contains("Basalt II\n  id         0005\n  real name  not recorded"),
+                "\(removed)")
+        }
+
         @Test("on a pipe, without HEROES_CONSOLE, no command still prints the usage")
         func pipeGetsUsage() async throws {
             let run = try await CLI().run([], input: "q\n")

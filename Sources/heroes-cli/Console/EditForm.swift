@@ -11,6 +11,8 @@ struct EditForm {
         var realName: String?
         var powers: String
         var team: String?
+        /// `-` was typed for a real name that exists, even one the key cannot open.
+        var clearsRealName = false
     }
 
     /// How the form ended.
@@ -41,8 +43,11 @@ struct EditForm {
         do throws(Stopped) {
             let codeName = try await field("code name", defaults.codeName)
             answers.codeName = codeName.isEmpty ? defaults.codeName : codeName
-            answers.realName = Self.optional(
-                try await field("real name", realDefault, clearable: true), default: defaults.realName)
+            let realName = try await field("real name", realDefault, clearable: true)
+            answers.realName = Self.optional(realName, default: defaults.realName)
+            answers.clearsRealName =
+                realName.isEmpty
+                ? defaults.clearsRealName : realName == "-" && (defaults.realName != nil || classified)
             let powers = try await field("powers", defaults.powers)
             answers.powers = powers.isEmpty ? defaults.powers : powers
             answers.team = Self.optional(
@@ -59,7 +64,7 @@ struct EditForm {
             codeName: after.codeName == before.codeName ? nil : after.codeName,
             powers: after.powers == before.powers ? nil : powerList(after.powers),
             team: change(before.team, after.team).map(Team.ID.init),
-            realName: change(before.realName, after.realName))
+            realName: after.clearsRealName ? .clear : change(before.realName, after.realName))
     }
 
     /// Comma-separated powers, trimmed, empty ones dropped.
