@@ -133,7 +133,16 @@ def main():
     deep += chunk(b"IDAT", zlib.compress(b"\0" * 7)) + chunk(b"IEND", b"")
     bomb = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
     bomb += chunk(b"IDAT", zlib.compress(b"\0" * (4 << 20), 9)) + chunk(b"IEND", b"")
-    broken = {"broken-huge.png": huge, "broken-16-bit.png": deep, "broken-bomb.png": bomb}
+    # A row filter that does not exist (9), and a palette index past a two-entry palette.
+    filter9 = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 1, 8, 0, 0, 0, 0))
+    filter9 += chunk(b"IDAT", zlib.compress(b"\x09\x10\x20")) + chunk(b"IEND", b"")
+    index = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 1, 8, 3, 0, 0, 0))
+    index += chunk(b"PLTE", b"\0\0\0\xff\xff\xff") + chunk(b"IDAT", zlib.compress(b"\x00\x01\xc8"))
+    index += chunk(b"IEND", b"")
+    broken = {
+        "broken-huge.png": huge, "broken-16-bit.png": deep, "broken-bomb.png": bomb,
+        "broken-filter.png": filter9, "broken-palette-index.png": index,
+    }
     lines = []
     for path in sorted(glob.glob(os.path.join(FIXTURES, "*.png"))):
         w, h, px = decode(open(path, "rb").read())
