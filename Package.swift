@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Network", targets: ["Network"]),
         .library(name: "MockServerKit", targets: ["MockServerKit"]),
+        .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     ],
     targets: [
         // MARK: The app, inside out
@@ -27,6 +28,15 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        /// The system's zlib (inflate and CRC-32, for PNG decoding), from zlib1g-dev.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        /// PNG decoding and pictures drawn in the terminal with half blocks. Knows no heroes.
+        .target(name: "TerminalGraphics", dependencies: ["CZlib"], exclude: ["README.md"]),
         /// DTOs, mappers, storage, offline-first repositories, the cipher adapter.
         .target(
             name: "Data",
@@ -39,7 +49,7 @@ let package = Package(
         /// The composition root: arguments, the app plist, wiring, exit codes.
         .executableTarget(
             name: "heroes-cli",
-            dependencies: ["Domain", "Network", "Data", "Presentation", "MockServerKit"],
+            dependencies: ["Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit"],
             exclude: ["README.md"],
             resources: [.copy("Heroes.plist")]
         ),
@@ -69,8 +79,10 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(
-            name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"],
-            resources: [.copy("Resources")]
+            name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics"], resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"], resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "IntegrationTests",
@@ -79,7 +91,7 @@ let package = Package(
         /// A child process for the store's multi-process tests (two writers, SIGKILL, disk full).
         .executableTarget(name: "store-writer", dependencies: ["Data"], path: "Tests/Helpers/store-writer"),
         /// Runs the built heroes-cli (and mock-server) as processes, as scripts do.
-        .testTarget(name: "CLITests", dependencies: ["MockServerKit"]),
+        .testTarget(name: "CLITests", dependencies: ["MockServerKit"], exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -43,7 +43,8 @@ func run() async {
     do {
         configuration = try MockServerCommandLine.parse(arguments)
     } catch {
-        fail("\(error)\n\(MockServerCommandLine.usage)", code: 2)
+        // EX_USAGE, as heroes-cli exits on a bad command line.
+        fail("\(error)\n\(MockServerCommandLine.usage)", code: 64)
     }
     _ = signalPipe
     for number in [SIGINT, SIGTERM] {

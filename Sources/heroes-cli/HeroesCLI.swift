@@ -28,6 +28,9 @@ struct HeroesCLI {
             return .success
         }
         guard let command = invocation.command else {
+            if !invocation.flag("help"), !settings.isJSON, ConsoleMode.wanted(environment: environment) {
+                return await console(invocation, settings: settings, views: views)
+            }
             views.say(HelpText.overview())
             return .success
         }
@@ -40,6 +43,20 @@ struct HeroesCLI {
                 invocation: invocation, settings: settings, views: views, environment: environment
             )
             .run(command)
+            return .success
+        } catch {
+            FailureView.show(error, views: views)
+            return ExitCode(for: error)
+        }
+    }
+
+    /// The interactive console; it ends with 0 whenever the person leaves it (q, Ctrl-C, EOF).
+    private func console(_ invocation: Invocation, settings: Settings, views: Views) async -> ExitCode {
+        do {
+            try await CommandRunner(
+                invocation: invocation, settings: settings, views: views, environment: environment
+            )
+            .runConsole()
             return .success
         } catch {
             FailureView.show(error, views: views)

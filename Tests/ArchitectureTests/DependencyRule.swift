@@ -8,7 +8,9 @@ enum DependencyRule {
         "COpenSSL": [],
         "Data": ["Domain", "Network", "COpenSSL"],
         "Presentation": ["Domain"],
-        "heroes-cli": ["Domain", "Network", "Data", "Presentation", "MockServerKit"],
+        "CZlib": [],
+        "TerminalGraphics": ["CZlib"],
+        "heroes-cli": ["Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit"],
         "MockServerKit": [],
         "mock-server": ["MockServerKit"],
         "heroes-benchmarks": ["Network", "Domain", "Data", "MockServerKit"],
@@ -32,6 +34,7 @@ enum DependencyRule {
         "Data": [
             "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
         ],
+        "TerminalGraphics": [],
         "MockServerKit": [
             "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
         ],

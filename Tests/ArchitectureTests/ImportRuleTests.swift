@@ -15,7 +15,7 @@ struct ImportRuleTests {
         "each layer imports only its allowed system modules and the layers the manifest gives it",
         arguments: [
             ("Sources/Network", "Network"), ("Sources/Data", "Data"),
-            ("Sources/Presentation", "Presentation"),
+            ("Sources/Presentation", "Presentation"), ("Sources/TerminalGraphics", "TerminalGraphics"),
             ("MockServer/MockServerKit", "MockServerKit"),
         ]
     )

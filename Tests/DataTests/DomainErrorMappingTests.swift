@@ -42,6 +42,12 @@ struct DomainErrorMappingTests {
             (.timedOut, .unavailable("the server did not answer in time")),
             (.transport(code: -1004, message: "could not connect"), .unavailable("could not connect")),
             (.responseTooLarge(limit: 1024), .badData("the answer is larger than the limit of 1024 bytes")),
+            (.tooManyRedirects, .badData("the server redirected too many times")),
+            (.incompleteBody(expected: 10, received: 4), .badData("the answer ended after 4 of 10 bytes")),
+            (
+                .unexpectedContentType("text/html", bodyExcerpt: "<html>"),
+                .badData("the answer is text/html, not the expected format")
+            ),
         ] as [(NetworkError, DomainError)]
     )
     func maps(error: NetworkError, expected: DomainError) {

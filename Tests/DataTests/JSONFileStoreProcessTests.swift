@@ -75,15 +75,12 @@ struct JSONFileStoreProcessTests {
             let reached = writer.lines.count - 1
             let loaded = try await count()
             #expect(
+                try temporaryFiles().isEmpty, "round \(round): the open removed the killed write's temp file")
+            #expect(
                 loaded.map { $0 >= target && $0 <= reached + 1 } == true,
                 "round \(round): \(String(describing: loaded))")
         }
-        // A temp file of a killed write may stay until the store cleans up on open; that
-        // cleanup belongs to the JSONFileStore hardening being done alongside this work.
-        let leftovers = try temporaryFiles()
-        withKnownIssue("temp files of killed writes are removed on the next open", isIntermittent: true) {
-            #expect(leftovers.isEmpty)
-        }
+        #expect(try temporaryFiles().isEmpty, "each open removed what the killed write left")
     }
 
     @Test(

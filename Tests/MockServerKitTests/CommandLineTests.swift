@@ -44,4 +44,19 @@ struct CommandLineTests {
         try Data(#"{"users":[{"name":"a","password":"p","role":"admin"}]}"#.utf8).write(to: file)
         #expect(throws: MockServerError.self) { try MockServerCommandLine.parse(["--users", file.path]) }
     }
+
+    @Test("the usage lists every option the parser takes, and an error names the bad word")
+    func usageFromDeclaration() throws {
+        for name in ["port", "host", "fixtures", "users", "state", "latency", "admin-token"] {
+            #expect(MockServerCommandLine.usage.contains("[--\(name) "), "\(name) in the synopsis")
+            #expect(MockServerCommandLine.usage.contains("\n  --\(name) "), "\(name) explained")
+        }
+        #expect(throws: MockServerError("unknown option --verbose")) {
+            try MockServerCommandLine.parse(["--verbose"])
+        }
+        #expect(throws: MockServerError("--latency must be milliseconds from 0 to 60000, not 'soon'")) {
+            try MockServerCommandLine.parse(["--latency=soon"])
+        }
+        #expect(try MockServerCommandLine.parse(["--admin-token", "t"]).adminToken == "t")
+    }
 }

@@ -42,7 +42,7 @@ struct ExecutableTests {
         }
     }
 
-    @Test("a bad option prints one error line and the usage, and exits 2")
+    @Test("a bad option prints one error line and the usage, and exits 64 (EX_USAGE)")
     func badOption() async throws {
         try await offCooperativePool {
             let process = Process()
@@ -54,7 +54,7 @@ struct ExecutableTests {
             try process.run()
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 2)
+            #expect(process.terminationStatus == 64)
             #expect(text.hasPrefix("mock-server: unknown option --bogus\nusage: mock-server"))
         }
     }

@@ -82,6 +82,7 @@ struct LoggingTests {
             case .retrying(let attempt, let of, let after, let reason):
                 "retrying \(attempt)/\(of) \(after) \(reason)"
             case .failed(let method, let shown, let error): "failed \(method) \(shown == url) \(error)"
+            case .warning(let message): "warning \(message)"
             }
         }
         #expect(

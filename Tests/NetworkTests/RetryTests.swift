@@ -92,7 +92,7 @@ struct RetryTests {
     func retryAfterDate() async throws {
         let sleeper = RecordingSleeper()
         let now = Date(timeIntervalSince1970: 1_700_000_000)  // Tue, 14 Nov 2023 22:13:20 GMT
-        let (service, transport) = try make(policy(sleeper, now: now))
+        let (service, transport) = try make(policy(sleeper, now: now), deadline: .seconds(30))
         transport.on(
             "GET /v2/r", .status(503, headers: ["Retry-After": "Tue, 14 Nov 2023 22:13:32 GMT"]), .status(204)
         )
@@ -108,6 +108,20 @@ struct RetryTests {
         await #expect(
             throws: NetworkError.unacceptableStatus(
                 code: 503, headers: ["Retry-After": "3600"], bodyExcerpt: "")
+        ) {
+            try await service.call(Self.read)
+        }
+        #expect(sleeper.recorded.isEmpty)
+    }
+
+    @Test("a Retry-After that would outlast the call's deadline fails at once instead of waiting")
+    func retryAfterPastDeadline() async throws {
+        let sleeper = RecordingSleeper()
+        let (service, transport) = try make(policy(sleeper), deadline: .seconds(5))
+        transport.on("GET /v2/r", .status(503, headers: ["Retry-After": "20"]))
+        await #expect(
+            throws: NetworkError.unacceptableStatus(
+                code: 503, headers: ["Retry-After": "20"], bodyExcerpt: "")
         ) {
             try await service.call(Self.read)
         }
@@ -171,12 +185,22 @@ struct RetryTests {
             RetryPolicy(attempts: 10, baseDelay: .seconds(1), sleeper: TaskSleeper()))
         transport.on("GET /v2/q", .status(503), .status(503), .status(503))
         let start = ContinuousClock.now
+        // The first backoff (0.5-1 s) outlasts the 0.1 s deadline, so the 503 is the answer at
+        // once: waiting would only have turned it into `.timedOut`.
+        await #expect(throws: NetworkError.unacceptableStatus(code: 503, headers: [:], bodyExcerpt: "")) {
+            try await service.call(Self.quick)
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(transport.calls.count == 1)
+    }
+
+    @Test("a descriptor's timeout stops a slow attempt with timedOut")
+    func descriptorTimeoutStopsAnAttempt() async throws {
+        let (service, transport) = try make(policy(RecordingSleeper()))
+        transport.on("GET /v2/q", StubResponse.status(204).delayed(by: .seconds(30)))
+        let start = ContinuousClock.now
         await #expect(throws: NetworkError.timedOut) { try await service.call(Self.quick) }
         #expect(ContinuousClock.now - start < .seconds(5))
-        // Three 503s are scripted: a deadline that did not cover retries would reach the third.
-        // The first backoff (0.5-1 s) outlasts the 0.1 s deadline, so normally one call is made;
-        // a starved scheduler may let a second one out, never the third.
-        #expect(transport.calls.count < 3)
     }
 
     @Test("cancelling the calling task stops the request in flight and its retries at once")

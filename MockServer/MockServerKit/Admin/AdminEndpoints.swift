@@ -3,31 +3,31 @@ import Foundation
 /// The admin API under `/__admin/`: the journal, reset and fault rules. Not part of the contract.
 extension HeroesApplication {
     /// Dispatches an admin request.
-    func routeAdmin(_ request: HTTPRequest) -> (HTTPResponse, Delivery) {
-        if request.path == "/__admin/requests", request.method == "GET" {
+    func routeAdmin(_ request: ServerRequest) -> (ServerResponse, Delivery) {
+        if request.path == "/__admin/requests", request.method == .get {
             return journalRequest(request.query)
         }
         return (adminAction(request), Delivery())
     }
 
-    private func adminAction(_ request: HTTPRequest) -> HTTPResponse {
-        let noContent = HTTPResponse(status: 204, fields: [], body: [])
+    private func adminAction(_ request: ServerRequest) -> ServerResponse {
+        let noContent = ServerResponse(status: 204, fields: [], body: [])
         switch (request.path, request.method) {
-        case ("/__admin/requests", "DELETE"):
+        case ("/__admin/requests", .delete):
             journal.clear()
             return noContent
-        case ("/__admin/reset", "POST"):
+        case ("/__admin/reset", .post):
             do {
                 try reset()
                 return noContent
             } catch {
                 return ErrorBody.response(status: 500, message: error.description)
             }
-        case ("/__admin/faults", "POST"):
+        case ("/__admin/faults", .post):
             return addFault(request.body)
-        case ("/__admin/faults", "GET"):
-            return ErrorBody.json(200, faultsJSON())
-        case ("/__admin/faults", "DELETE"):
+        case ("/__admin/faults", .get):
+            return ServerResponse.json(200, faultsJSON())
+        case ("/__admin/faults", .delete):
             faults.clear()
             return noContent
         case ("/__admin/requests", _), ("/__admin/reset", _), ("/__admin/faults", _):
@@ -39,7 +39,7 @@ extension HeroesApplication {
 
     /// `GET /__admin/requests?since=N[&wait=MS&count=C]`: the journal after N; with `wait`, a long
     /// poll that answers once C (default 1) requests are there, or after MS milliseconds (at most 30 s).
-    private func journalRequest(_ query: Substring?) -> (HTTPResponse, Delivery) {
+    private func journalRequest(_ query: Substring?) -> (ServerResponse, Delivery) {
         var numbers = ["since": 0, "wait": 0, "count": 1]
         for pair in (query ?? "").split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -56,16 +56,17 @@ extension HeroesApplication {
         let since = numbers["since"] ?? 0
         let wait = min(numbers["wait"] ?? 0, 30_000)
         let count = max(numbers["count"] ?? 1, 1)
-        let render: @Sendable () -> HTTPResponse = { [self] in ErrorBody.json(200, journalJSON(since: since))
+        let render: @Sendable () -> ServerResponse = { [self] in
+            ServerResponse.json(200, journalJSON(since: since))
         }
         guard wait > 0 else { return (render(), Delivery()) }
         let journal = journal
         let deferred = DeferredResponse(
             timeoutMilliseconds: wait, isReady: { journal.count(since: since) >= count }, render: render)
-        return (HTTPResponse(status: 200, fields: [], body: []), Delivery(deferred: deferred))
+        return (ServerResponse(status: 200, fields: [], body: []), Delivery(deferred: deferred))
     }
 
-    private func addFault(_ body: [UInt8]) -> HTTPResponse {
+    private func addFault(_ body: [UInt8]) -> ServerResponse {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
             let path = object["path"] as? String, let fault = object["fault"] as? String
         else {
@@ -77,7 +78,7 @@ extension HeroesApplication {
             times: object["times"] as? Int ?? 1, after: object["after"] as? Int ?? 0)
         do {
             let id = try faults.add(rule)
-            return ErrorBody.json(201, Array("{\"id\":\(id)}".utf8))
+            return ServerResponse.json(201, Array("{\"id\":\(id)}".utf8))
         } catch {
             return ErrorBody.response(status: 400, message: error.description)
         }

@@ -38,12 +38,37 @@ final class Journal: Sendable {
     }
 
     /// Records a request and wakes the tests waiting for it.
-    func record(_ request: HTTPRequest, status: Int, fault: String?) {
+    /// `field` as the journal keeps it: credentials replaced, the user name of Basic kept.
+    static func redacted(_ field: HTTPField) -> HTTPField {
+        let name = field.name.lowercased()
+        let placeholder = "<redacted>"
+        switch name {
+        case "authorization", "proxy-authorization":
+            let parts = field.value.split(separator: " ", maxSplits: 1)
+            guard let scheme = parts.first else { return HTTPField(name: field.name, value: placeholder) }
+            if scheme.lowercased() == "basic", parts.count == 2,
+                let decoded = Data(base64Encoded: String(parts[1])).flatMap({
+                    String(data: $0, encoding: .utf8)
+                }),
+                let colon = decoded.firstIndex(of: ":")
+            {
+                return HTTPField(name: field.name, value: "\(scheme) \(decoded[..<colon]):\(placeholder)")
+            }
+            return HTTPField(name: field.name, value: "\(scheme) \(placeholder)")
+        case "cookie", "x-admin-token":
+            return HTTPField(name: field.name, value: placeholder)
+        default:
+            let secret = ["token", "secret", "api-key", "apikey"].contains { name.contains($0) }
+            return secret ? HTTPField(name: field.name, value: placeholder) : field
+        }
+    }
+
+    func record(_ request: ServerRequest, status: Int, fault: String?) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
             let entry = RecordedRequest(
-                sequence: state.nextSequence, method: request.method, path: String(request.path),
-                query: request.query.map(String.init), fields: request.fields,
+                sequence: state.nextSequence, method: request.method.description, path: String(request.path),
+                query: request.query.map(String.init), fields: request.fields.map(Self.redacted),
                 body: Data(request.body.prefix(16_384)), bodyLength: request.body.count, status: status,
                 fault: fault, receivedAt: Date())
             state.ring[(state.nextSequence - 1) % state.ring.count] = entry

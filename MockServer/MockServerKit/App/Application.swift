@@ -21,12 +21,16 @@ final class HeroesApplication: RequestHandler {
     let teamsBody: [UInt8]
     /// The teams' entity tag.
     let teamsTag: String
+    /// Who may use the admin routes and fault headers.
+    let adminAccess: AdminAccess
 
     /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state).
     init(
         fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
-        stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry
+        stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
+        adminAccess: AdminAccess = .open
     ) {
+        self.adminAccess = adminAccess
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         store = Mutex(
             HeroStore(teams: fixtures.teams, heroes: current.heroes, pictures: current.pictures, epoch: epoch)
@@ -42,7 +46,7 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// The body of `GET /v1/teams`.
-    static func teamsJSON(_ teams: [Team]) -> [UInt8] {
+    static func teamsJSON(_ teams: [TeamRecord]) -> [UInt8] {
         var json = JSONWriter()
         json.raw("{\"items\":[")
         for (index, team) in teams.enumerated() {
@@ -63,12 +67,33 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// Answers one request: admin routes directly, API routes through faults and the journal.
-    func handle(_ request: HTTPRequest) -> (HTTPResponse, Delivery) {
+    func handle(_ request: ServerRequest) -> (ServerResponse, Delivery) {
         if request.path.hasPrefix("/__admin/") {
-            return routeAdmin(request)
+            switch adminAccess {
+            case .open: return routeAdmin(request)
+            case .off:
+                return (
+                    ErrorBody.response(status: 404, message: "no resource at \(request.path)"), Delivery()
+                )
+            case .token(let token):
+                guard request.value("authorization") == "Bearer \(token)" else {
+                    var response = ErrorBody.response(
+                        status: 401, message: "the admin API needs its bearer token")
+                    response.fields.append(
+                        HTTPField(name: "WWW-Authenticate", value: #"Bearer realm="mock-admin""#))
+                    return (response, Delivery())
+                }
+                return routeAdmin(request)
+            }
         }
         var plan = FaultPlan()
-        if let header = request.value("x-mock-fault") {
+        let faultsAllowed =
+            switch adminAccess {
+            case .open: true
+            case .off: false
+            case .token(let token): request.value("x-mock-admin-token") == token
+            }
+        if faultsAllowed, let header = request.value("x-mock-fault") {
             switch FaultPlan.parse(header) {
             case .success(let parsed): plan = parsed
             case .failure(let error):
@@ -77,15 +102,17 @@ final class HeroesApplication: RequestHandler {
                 return (response, Delivery())
             }
         }
-        if let registered = faults.take(method: request.method, path: request.path, query: request.query) {
+        if let registered = faults.take(
+            method: request.method.description, path: request.path, query: request.query)
+        {
             plan.merge(registered)
         }
         plan.delayMilliseconds += latency
-        var response: HTTPResponse
+        var response: ServerResponse
         if let status = plan.status {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
         } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
-            response = HTTPResponse(status: 0, fields: [], body: [])
+            response = ServerResponse(status: 0, fields: [], body: [])
         } else {
             response = route(request)
         }
@@ -112,7 +139,7 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// Saves the state after a change, when it persists. Called with the lock held.
-    func persist(_ store: HeroStore) -> HTTPResponse? {
+    func persist(_ store: HeroStore) -> ServerResponse? {
         do {
             try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
             return nil

@@ -20,7 +20,7 @@ enum ErrorBody {
     /// A JSON error response; `fields` only for `validation_failed`.
     static func response(
         status: Int, message: String, fields: [(String, String)] = [], extra: [HTTPField] = []
-    ) -> HTTPResponse {
+    ) -> ServerResponse {
         var json = JSONWriter()
         json.raw("{")
         json.key("error")
@@ -43,15 +43,8 @@ enum ErrorBody {
             json.raw("}")
         }
         json.raw("}}")
-        return HTTPResponse(
+        return ServerResponse(
             status: status, fields: [HTTPField(name: "Content-Type", value: "application/json")] + extra,
             body: json.bytes)
-    }
-
-    /// A JSON success response.
-    static func json(_ status: Int, _ body: [UInt8], extra: [HTTPField] = []) -> HTTPResponse {
-        HTTPResponse(
-            status: status, fields: [HTTPField(name: "Content-Type", value: "application/json")] + extra,
-            body: body)
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// The data a server starts from and returns to on reset: teams, heroes and their pictures.
 struct FixtureSet: Sendable {
     /// The teams, in file order.
-    var teams: [Team]
+    var teams: [TeamRecord]
     /// The heroes.
     var heroes: [HeroRecord]
     /// PNG bytes by hero id.
@@ -28,12 +28,12 @@ struct FixtureSet: Sendable {
         guard let items = (teamsObject as? [String: Any])?["items"] as? [[String: Any]] else {
             throw MockServerError("teams.json: expected {\"items\": [{\"id\", \"name\"}]}")
         }
-        var teams: [Team] = []
+        var teams: [TeamRecord] = []
         for item in items {
             guard let id = item["id"] as? String, let name = item["name"] as? String else {
                 throw MockServerError("teams.json: a team needs a string id and name")
             }
-            teams.append(Team(id: id, name: name))
+            teams.append(TeamRecord(id: id, name: name))
         }
         let heroes = try parseHeroes(
             readJSON(directory.appendingPathComponent("heroes.json")), teams: teams, file: "heroes.json")
@@ -61,7 +61,7 @@ struct FixtureSet: Sendable {
     }
 
     /// Parses an array of hero objects (docs/API.md), checking what the server relies on.
-    static func parseHeroes(_ object: Any, teams: [Team], file: String) throws(MockServerError)
+    static func parseHeroes(_ object: Any, teams: [TeamRecord], file: String) throws(MockServerError)
         -> [HeroRecord]
     {
         guard let items = object as? [[String: Any]] else {
@@ -80,7 +80,7 @@ struct FixtureSet: Sendable {
                 throw MockServerError(
                     "\(file): hero \(item["id"] ?? "?") lacks a required key or repeats an id")
             }
-            var team: Team?
+            var team: TeamRecord?
             if let nested = item["team"] as? [String: Any] {
                 guard let teamID = nested["id"] as? String,
                     let known = teams.first(where: { $0.id == teamID })

@@ -1,12 +1,12 @@
 /// The hero, page and team endpoints of the API contract (docs/API.md).
 extension HeroesApplication {
     /// `GET /v1/teams`.
-    func teams(_ request: HTTPRequest) -> HTTPResponse {
+    func teams(_ request: ServerRequest) -> ServerResponse {
         cacheable(teamsBody, tag: teamsTag, request)
     }
 
     /// `GET /v1/heroes?page=&per_page=&q=&team=`.
-    func list(_ request: HTTPRequest) -> HTTPResponse {
+    func list(_ request: ServerRequest) -> ServerResponse {
         let teams = store.withLock { $0.teams }
         switch PageQuery.parse(request.query, teams: teams) {
         case .failure(let error):
@@ -18,7 +18,7 @@ extension HeroesApplication {
     }
 
     /// `GET /v1/heroes/{id}`.
-    func hero(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+    func hero(_ id: String, _ request: ServerRequest) -> ServerResponse {
         let found = store.withLock { store in store.hero(id).map { ($0.entityTag, store.heroJSON(id) ?? []) }
         }
         guard let (tag, body) = found else { return notFound(id) }
@@ -26,9 +26,9 @@ extension HeroesApplication {
     }
 
     /// `POST /v1/heroes`: editor only; 422 invalid, 409 duplicate code name.
-    func create(_ request: HTTPRequest) -> HTTPResponse {
+    func create(_ request: ServerRequest) -> ServerResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
-        let draft: HeroDraft
+        let draft: HeroSubmission
         switch parseDraft(request) {
         case .success(let parsed): draft = parsed
         case .failure(let problem): return Self.response(for: problem)
@@ -37,7 +37,7 @@ extension HeroesApplication {
             if store.isTaken(draft.codeName, except: nil) { return conflict(draft.codeName) }
             let record = store.insert(draft, now: Self.timestamp())
             if let failure = persist(store) { return failure }
-            return ErrorBody.json(
+            return ServerResponse.json(
                 201, record.json,
                 extra: [
                     HTTPField(name: "Location", value: "/v1/heroes/\(record.id)"),
@@ -47,10 +47,10 @@ extension HeroesApplication {
     }
 
     /// `PUT /v1/heroes/{id}`: editor only; full replace, `If-Match` checked.
-    func replace(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+    func replace(_ id: String, _ request: ServerRequest) -> ServerResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
         if let refusal = store.withLock({ checkExistsAndMatches(id, request, in: $0) }) { return refusal }
-        let draft: HeroDraft
+        let draft: HeroSubmission
         switch parseDraft(request) {
         case .success(let parsed): draft = parsed
         case .failure(let problem): return Self.response(for: problem)
@@ -63,23 +63,25 @@ extension HeroesApplication {
                 return notFound(id)
             }
             if let failure = persist(store) { return failure }
-            return ErrorBody.json(200, record.json, extra: [HTTPField(name: "ETag", value: record.entityTag)])
+            return ServerResponse.json(
+                200, record.json, extra: [HTTPField(name: "ETag", value: record.entityTag)])
         }
     }
 
     /// `DELETE /v1/heroes/{id}`: editor only, `If-Match` checked.
-    func delete(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+    func delete(_ id: String, _ request: ServerRequest) -> ServerResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
         return store.withLock { store in
             if let refusal = checkExistsAndMatches(id, request, in: store) { return refusal }
             guard store.delete(id) else { return notFound(id) }
             if let failure = persist(store) { return failure }
-            return HTTPResponse(status: 204, fields: [], body: [])
+            return ServerResponse(status: 204, fields: [], body: [])
         }
     }
 
     /// 404 when the hero is absent, 412 when `If-Match` names another version.
-    func checkExistsAndMatches(_ id: String, _ request: HTTPRequest, in store: HeroStore) -> HTTPResponse? {
+    func checkExistsAndMatches(_ id: String, _ request: ServerRequest, in store: HeroStore) -> ServerResponse?
+    {
         guard let tag = store.hero(id)?.entityTag else { return notFound(id) }
         guard Preconditions.matches(request.value("if-match"), current: tag) else {
             return ErrorBody.response(
@@ -90,29 +92,29 @@ extension HeroesApplication {
     }
 
     /// A 200 with `ETag`, or a 304 when `If-None-Match` matches it.
-    func cacheable(_ body: [UInt8], tag: String, _ request: HTTPRequest) -> HTTPResponse {
+    func cacheable(_ body: [UInt8], tag: String, _ request: ServerRequest) -> ServerResponse {
         if Preconditions.notModified(request.value("if-none-match"), current: tag) {
-            return HTTPResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
+            return ServerResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
         }
-        return ErrorBody.json(200, body, extra: [HTTPField(name: "ETag", value: tag)])
+        return ServerResponse.json(200, body, extra: [HTTPField(name: "ETag", value: tag)])
     }
 
     /// The 404 of an absent hero.
-    func notFound(_ id: String) -> HTTPResponse {
+    func notFound(_ id: String) -> ServerResponse {
         ErrorBody.response(status: 404, message: "no hero with id \(id)")
     }
 
     /// The body as a checked hero input against the current teams, or why it is refused.
-    private func parseDraft(_ request: HTTPRequest) -> Result<HeroDraft, HeroInput.Problem> {
+    private func parseDraft(_ request: ServerRequest) -> Result<HeroSubmission, HeroInput.Problem> {
         let teams = store.withLock { $0.teams }
         return HeroInput.parse(request.body, teams: teams)
     }
 
-    private func conflict(_ codeName: String) -> HTTPResponse {
+    private func conflict(_ codeName: String) -> ServerResponse {
         ErrorBody.response(status: 409, message: "another hero is already called \(codeName)")
     }
 
-    private static func response(for problem: HeroInput.Problem) -> HTTPResponse {
+    private static func response(for problem: HeroInput.Problem) -> ServerResponse {
         switch problem {
         case .malformed(let message):
             return ErrorBody.response(status: 400, message: message)

@@ -11,7 +11,7 @@ enum HeroInput {
     }
 
     /// Parses `body`; unknown keys are ignored, lengths count Unicode code points.
-    static func parse(_ body: [UInt8], teams: [Team]) -> Result<HeroDraft, Problem> {
+    static func parse(_ body: [UInt8], teams: [TeamRecord]) -> Result<HeroSubmission, Problem> {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
             return .failure(.malformed("the body must be a JSON object"))
         }
@@ -50,7 +50,7 @@ enum HeroInput {
         default:
             problems.append(("powers", "must be an array of strings"))
         }
-        var team: Team?
+        var team: TeamRecord?
         switch object["team_id"] {
         case nil, is NSNull: break
         case let id as String:
@@ -60,7 +60,8 @@ enum HeroInput {
             problems.append(("team_id", "must be a string or null"))
         }
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
-        return .success(HeroDraft(codeName: codeName, encryptedRealName: sealed, powers: powers, team: team))
+        return .success(
+            HeroSubmission(codeName: codeName, encryptedRealName: sealed, powers: powers, team: team))
     }
 
     /// Foundation on Linux bridges JSON numbers to String through NSNumber in some versions; refuse them.

@@ -1,11 +1,3 @@
-/// A team, as served by `GET /v1/teams` and nested in heroes.
-struct Team: Sendable, Equatable {
-    /// The team's id.
-    var id: String
-    /// The team's display name.
-    var name: String
-}
-
 /// A hero as the server stores it. Its JSON form is *Hero* in docs/API.md.
 struct HeroRecord: Sendable, Equatable {
     /// Server-assigned, `[A-Za-z0-9_-]{1,64}`.
@@ -17,7 +9,7 @@ struct HeroRecord: Sendable, Equatable {
     /// 0–20 entries of 1–120 characters.
     var powers: [String]
     /// The team the hero belongs to.
-    var team: Team?
+    var team: TeamRecord?
     /// Whether a picture is stored for the hero.
     var hasPicture: Bool
     /// RFC 3339, set on every change.

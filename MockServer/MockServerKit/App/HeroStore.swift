@@ -1,23 +1,3 @@
-/// A hero as the body of a create or a replace describes it, already validated.
-struct HeroDraft {
-    /// The code name.
-    var codeName: String
-    /// The sealed secret identity.
-    var encryptedRealName: String?
-    /// The powers.
-    var powers: [String]
-    /// The team.
-    var team: Team?
-}
-
-/// A page of heroes, encoded once per version of the store.
-struct EncodedPage {
-    /// The page's JSON.
-    let body: [UInt8]
-    /// Its entity tag, which changes with any change to the heroes.
-    let entityTag: String
-}
-
 /// The heroes, their pictures and the teams, with every JSON form cached until the next change.
 /// A value type, kept behind the application's lock.
 struct HeroStore {
@@ -36,7 +16,7 @@ struct HeroStore {
     }
 
     /// The teams (they do not change).
-    let teams: [Team]
+    let teams: [TeamRecord]
     private var entries: [String: Entry] = [:]
     private var order: [String] = []
     private(set) var pictures: [String: [UInt8]] = [:]
@@ -45,7 +25,7 @@ struct HeroStore {
     private let epoch: String
 
     /// Starts from a set of heroes and pictures; `epoch` keeps page tags unique across runs.
-    init(teams: [Team], heroes: [HeroRecord], pictures: [String: [UInt8]], epoch: String) {
+    init(teams: [TeamRecord], heroes: [HeroRecord], pictures: [String: [UInt8]], epoch: String) {
         self.teams = teams
         self.epoch = epoch
         replaceAll(heroes: heroes, pictures: pictures)
@@ -94,7 +74,7 @@ struct HeroStore {
     }
 
     /// Adds a hero with the next free id.
-    mutating func insert(_ draft: HeroDraft, now: String) -> HeroRecord {
+    mutating func insert(_ draft: HeroSubmission, now: String) -> HeroRecord {
         var number = entries.count + 1
         for id in entries.keys { if let value = Int(id), value >= number { number = value + 1 } }
         var id = Self.format(number)
@@ -111,7 +91,7 @@ struct HeroStore {
     }
 
     /// Replaces a hero's fields, keeping its id and picture, and bumps its version.
-    mutating func replace(_ id: String, with draft: HeroDraft, now: String) -> HeroRecord? {
+    mutating func replace(_ id: String, with draft: HeroSubmission, now: String) -> HeroRecord? {
         guard var record = entries[id]?.record else { return nil }
         record.codeName = draft.codeName
         record.encryptedRealName = draft.encryptedRealName

@@ -1,7 +1,7 @@
 /// The picture endpoints of the API contract (docs/API.md): PNG download and upload.
 extension HeroesApplication {
     /// `GET /v1/heroes/{id}/picture`: the PNG bytes; 404 when the hero or its picture is absent.
-    func picture(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+    func picture(_ id: String, _ request: ServerRequest) -> ServerResponse {
         let found = store.withLock { store in store.hero(id).map { ($0, store.pictures[id]) } }
         guard let (hero, bytes) = found else { return notFound(id) }
         guard hero.hasPicture, let bytes else {
@@ -9,9 +9,9 @@ extension HeroesApplication {
         }
         let tag = "\"\(id)-\(hero.version)-picture\""
         if Preconditions.notModified(request.value("if-none-match"), current: tag) {
-            return HTTPResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
+            return ServerResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
         }
-        return HTTPResponse(
+        return ServerResponse(
             status: 200,
             fields: [
                 HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: tag),
@@ -21,7 +21,7 @@ extension HeroesApplication {
 
     /// `PUT /v1/heroes/{id}/picture`: editor only; `Content-Type: image/png` else 415 (over 5 MiB is
     /// refused with 413 by the HTTP layer before the body is read).
-    func putPicture(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+    func putPicture(_ id: String, _ request: ServerRequest) -> ServerResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
         guard store.withLock({ $0.hero(id) }) != nil else { return notFound(id) }
         let mediaType = request.value("content-type")?.split(separator: ";").first?.trimmingWhitespace()
@@ -34,7 +34,7 @@ extension HeroesApplication {
             }
             if let failure = persist(store) { return failure }
             let tag = "\"\(id)-\(record.version)-picture\""
-            return HTTPResponse(status: 204, fields: [HTTPField(name: "ETag", value: tag)], body: [])
+            return ServerResponse(status: 204, fields: [HTTPField(name: "ETag", value: tag)], body: [])
         }
     }
 }

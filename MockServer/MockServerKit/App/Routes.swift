@@ -1,7 +1,7 @@
 /// The contract's routes: which paths exist and which methods each allows (404 and 405 with `Allow`).
 extension HeroesApplication {
     /// Dispatches an API request to its endpoint.
-    func route(_ request: HTTPRequest) -> HTTPResponse {
+    func route(_ request: ServerRequest) -> ServerResponse {
         // Split first, then decode each segment: an encoded slash (%2F) is data, not a separator.
         var segments: [String] = []
         for raw in request.path.split(separator: "/", omittingEmptySubsequences: false) {
@@ -11,25 +11,25 @@ extension HeroesApplication {
             segments.append(segment)
         }
         let path = segments.joined(separator: "/")
-        let method = request.method == "HEAD" ? "GET" : request.method
+        let method = request.method == .head ? .get : request.method
         switch segments.count {
         case 2 where segments[1] == "health":
-            return allow(request, ["GET", "HEAD"]) {
-                ErrorBody.json(200, Array(#"{"status":"ok"}"#.utf8))
+            return allow(request, [.get, .head]) {
+                ServerResponse.json(200, Array(#"{"status":"ok"}"#.utf8))
             }
         case 3 where segments[1] == "v1" && segments[2] == "teams":
-            return allow(request, ["GET", "HEAD"]) { teams(request) }
+            return allow(request, [.get, .head]) { teams(request) }
         case 3 where segments[1] == "v1" && segments[2] == "heroes":
-            return allow(request, ["GET", "HEAD", "POST"]) {
-                method == "GET" ? list(request) : create(request)
+            return allow(request, [.get, .head, .post]) {
+                method == .get ? list(request) : create(request)
             }
         case 4
         where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3])):
             let id = String(segments[3])
-            return allow(request, ["GET", "HEAD", "PUT", "DELETE"]) {
+            return allow(request, [.get, .head, .put, .delete]) {
                 switch method {
-                case "GET": hero(id, request)
-                case "PUT": replace(id, request)
+                case .get: hero(id, request)
+                case .put: replace(id, request)
                 default: delete(id, request)
                 }
             }
@@ -37,8 +37,8 @@ extension HeroesApplication {
         where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3]))
             && segments[4] == "picture":
             let id = String(segments[3])
-            return allow(request, ["GET", "HEAD", "PUT"]) {
-                method == "GET" ? picture(id, request) : putPicture(id, request)
+            return allow(request, [.get, .head, .put]) {
+                method == .get ? picture(id, request) : putPicture(id, request)
             }
         default:
             return ErrorBody.response(status: 404, message: "no resource at \(path)")
@@ -46,10 +46,10 @@ extension HeroesApplication {
     }
 
     private func allow(
-        _ request: HTTPRequest, _ methods: [String], _ endpoint: () -> HTTPResponse
-    ) -> HTTPResponse {
+        _ request: ServerRequest, _ methods: [HTTPMethod], _ endpoint: () -> ServerResponse
+    ) -> ServerResponse {
         guard methods.contains(request.method) else {
-            let allowed = methods.joined(separator: ", ")
+            let allowed = methods.map(\.description).joined(separator: ", ")
             return ErrorBody.response(
                 status: 405, message: "\(request.method) is not allowed here; allowed: \(allowed)",
                 extra: [HTTPField(name: "Allow", value: allowed)])
@@ -58,7 +58,7 @@ extension HeroesApplication {
     }
 
     /// Answers 401 (with the realm) or 403 unless the request carries an editor's credentials.
-    func refuseUnlessEditor(_ request: HTTPRequest) -> HTTPResponse? {
+    func refuseUnlessEditor(_ request: ServerRequest) -> ServerResponse? {
         switch authenticator.authorizeWrite(request.value("authorization")) {
         case .allowed:
             return nil

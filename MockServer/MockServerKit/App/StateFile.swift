@@ -13,7 +13,9 @@ struct StateFile: Sendable {
 
     /// The saved heroes and pictures, or nil when there is no file yet. A corrupt file is an error,
     /// never silently replaced.
-    func load(teams: [Team]) throws(MockServerError) -> (heroes: [HeroRecord], pictures: [String: [UInt8]])? {
+    func load(teams: [TeamRecord]) throws(MockServerError) -> (
+        heroes: [HeroRecord], pictures: [String: [UInt8]]
+    )? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let object = try FixtureSet.readJSON(url)
         guard let root = object as? [String: Any], root["format"] as? Int == 1, let heroes = root["heroes"],

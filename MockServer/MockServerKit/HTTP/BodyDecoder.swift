@@ -9,6 +9,9 @@ struct BodyDecoder {
         case done
     }
 
+    /// The most a new body reserves before its bytes arrive: one read of the event loop.
+    static let initialReservation = 64 * 1024
+
     private var state: State
     private var trailerBytes = 0
     /// The body decoded so far.
@@ -21,7 +24,9 @@ struct BodyDecoder {
             state = .done
         case .length(let count):
             state = count == 0 ? .done : .counted(remaining: count)
-            body.reserveCapacity(count)
+            // A declared length is a claim, not bytes: reserve one read's worth at most and grow
+            // as bytes arrive, so idle connections declaring 5 MiB each pin nothing like it.
+            body.reserveCapacity(min(count, Self.initialReservation))
         case .chunked:
             state = .chunkSize
         }

@@ -145,8 +145,8 @@ final class Connection {
             fail(HTTPFailure(status: 400, message: "the request target is not a path"), dates: dates)
             return
         }
-        let request = HTTPRequest(
-            method: head.method, path: path, query: query, fields: head.fields, body: body)
+        let request = ServerRequest(
+            method: HTTPMethod(head.method), path: path, query: query, fields: head.fields, body: body)
         var (response, delivery) = handler.handle(request)
         let keepAlive = framing.keepAlive && !response.closesConnection && !peerClosed
         if keepAlive, head.minorVersion == 0 {

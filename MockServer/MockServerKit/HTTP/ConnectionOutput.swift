@@ -24,7 +24,7 @@ extension Connection {
 
     /// Queues a response as its delivery says.
     func enqueue(
-        _ response: HTTPResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
+        _ response: ServerResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
     ) {
         if let deferred = delivery.deferred {
             outbox.append(.deferred(deferred, keepAlive: keepAlive, isHead: isHead))

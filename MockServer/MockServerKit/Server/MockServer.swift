@@ -54,8 +54,16 @@ public final class MockServer: Sendable {
         let application = HeroesApplication(
             fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures),
             users: configuration.users,
-            stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal, faults: faults
+            stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal,
+            faults: faults,
+            adminAccess: configuration.adminAccess
         )
+        if configuration.adminAccess == .off {
+            FileHandle.standardError.write(
+                Data(
+                    ("mock-server: warning: bound to \(configuration.host) without --admin-token; "
+                        + "the admin API and X-Mock-Fault are off\n").utf8))
+        }
         let (listener, port) = try Socket.listen(
             host: configuration.host, port: configuration.port, backlog: 1024)
         guard let wake = WakePipe.open() else {
@@ -108,6 +116,9 @@ public final class MockServer: Sendable {
             return 0
         }
     }
+
+    /// Whether the admin API and fault headers are served (loopback, or an admin token).
+    public var adminEnabled: Bool { configuration.adminAccess != .off }
 
     /// `http://host:port` of the running server.
     public var baseURL: URL {

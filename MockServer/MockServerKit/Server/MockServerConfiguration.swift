@@ -34,6 +34,10 @@ public struct MockServerConfiguration: Sendable {
     /// Waits on sockets with poll(2) even on Linux, where epoll is the default (other systems always
     /// use poll(2)); tests run both.
     public var usesPoll = false
+    /// The bearer token the admin API (`/__admin/…`) and `X-Mock-Fault` (with
+    /// `X-Mock-Admin-Token`) require; nil for none. Without one, both are served only when
+    /// `host` is a loopback address.
+    public var adminToken: String?
 
     /// Makes a configuration.
     public init(
@@ -46,6 +50,14 @@ public struct MockServerConfiguration: Sendable {
         self.users = users
         self.stateFile = stateFile
         self.latencyMilliseconds = latencyMilliseconds
+    }
+
+    /// Who may use the admin API and fault headers under this configuration.
+    var adminAccess: AdminAccess {
+        if let adminToken, !adminToken.isEmpty { return .token(adminToken) }
+        let loopback =
+            ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) || host.hasPrefix("127.")
+        return loopback ? .open : .off
     }
 
     /// The directory of the bundled fixtures.
@@ -65,4 +77,14 @@ public struct MockServerConfiguration: Sendable {
             return url
         }
     }
+}
+
+/// Who may use the admin API and the fault headers.
+enum AdminAccess: Sendable, Equatable {
+    /// Anyone who can connect: the server is bound to loopback.
+    case open
+    /// Whoever presents this token.
+    case token(String)
+    /// Nobody: bound beyond loopback without a token.
+    case off
 }

@@ -41,6 +41,12 @@ enum DomainErrorMapping {
             return DomainError.invalid([.request: message])
         case .responseTooLarge(let limit):
             return DomainError.badData("the answer is larger than the limit of \(limit) bytes")
+        case .tooManyRedirects:
+            return DomainError.badData("the server redirected too many times")
+        case .incompleteBody(let expected, let received):
+            return DomainError.badData("the answer ended after \(received) of \(expected) bytes")
+        case .unexpectedContentType(let type, _):
+            return DomainError.badData("the answer is \(type), not the expected format")
         case .unacceptableStatus(let code, _, let excerpt):
             return statusError(code, body: ErrorBody(excerpt), notFound: notFound)
         }

@@ -30,6 +30,10 @@ public final class RemotePictureRepository: PictureRepository {
         guard case .content(let file) = reply.outcome else {
             throw DomainError.badData("the picture came back with status \(reply.status) and no body")
         }
+        guard Self.startsLikePNG(file) else {
+            try? FileManager.default.removeItem(at: file)
+            throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber) ?? nil
         return PictureFile(location: file, byteCount: size?.int64Value ?? 0)
     }
@@ -49,6 +53,14 @@ public final class RemotePictureRepository: PictureRepository {
                     TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
             }
         }
+    }
+
+    /// Whether the file at `file` begins with the PNG signature.
+    static func startsLikePNG(_ file: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: pngSignature.count)) ?? Data()
+        return start.elementsEqual(pngSignature)
     }
 
     static func readPNG(at file: URL) throws -> Data {

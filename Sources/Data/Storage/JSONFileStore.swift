@@ -8,7 +8,8 @@ import Foundation
     import Darwin
 #endif
 
-/// One collection kept as a JSON file: written atomically (temp file, fsync, rename), with a
+/// One collection kept as a JSON file: written atomically (temp file, fsync, rename, fsync of
+/// the folder), with a
 /// schema version and stable key order, locked against a second process. A file that does not
 /// decode is moved aside and reported, never silently replaced.
 public actor JSONFileStore<Value: Codable & Sendable> {
@@ -47,23 +48,56 @@ public actor JSONFileStore<Value: Codable & Sendable> {
         } catch {
             throw StorageError.io(url, "cannot create its folder: \(error.localizedDescription)")
         }
-        return JSONFileStore(url: url, lock: try FileLock.acquire(at: url.appendingPathExtension("lock")))
+        let lock = try FileLock.acquire(at: url.appendingPathExtension("lock"))
+        // Holding the lock, no write of ours is in flight: any temporary file is a crash's.
+        removeLeftovers(of: url)
+        return JSONFileStore(url: url, lock: lock)
+    }
+
+    /// Removes `.<name>.<uuid>.tmp` files that a write interrupted by a crash left next to `url`.
+    private static func removeLeftovers(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     /// The stored value; `nil` when there is no file yet. A corrupt file is moved aside and
     /// reported as `StorageError.corrupt`; a newer schema as `.unsupportedSchema`.
+    /// A file that exists but cannot be read (permissions, a folder in its place) is
+    /// `StorageError.io` naming it, never an empty store that the next write would replace.
     public func read() throws -> Value? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard let data = try contents() else { return nil }
         let decoder = JSONDecoder()
+        // The version first: a newer file that happens to decode must not be read, and then
+        // rewritten as this version by the next update.
+        if let version = try? decoder.decode(VersionOnly.self, from: data).schemaVersion,
+            version > Self.schemaVersion
+        {
+            throw StorageError.unsupportedSchema(url, version: version)
+        }
         do {
             return try decoder.decode(Envelope.self, from: data).value
         } catch {
-            if let version = try? decoder.decode(VersionOnly.self, from: data).schemaVersion,
-                version > Self.schemaVersion
-            {
-                throw StorageError.unsupportedSchema(url, version: version)
-            }
             throw StorageError.corrupt(url, movedTo: try moveAside(), reason: Self.reason(error))
+        }
+    }
+
+    /// The file's bytes, or nil when there is no file.
+    private func contents() throws -> Data? {
+        let descriptor = openReadOnly(url.path)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw StorageError.io(url, "cannot be read: \(String(cString: strerror(code)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw StorageError.io(url, "cannot be read: \(error.localizedDescription)")
         }
     }
 
@@ -90,6 +124,7 @@ public actor JSONFileStore<Value: Codable & Sendable> {
             guard rename(temporary.path, url.path) == 0 else {
                 throw StorageError.io(url, "cannot replace: \(String(cString: strerror(errno)))")
             }
+            try syncFolder()
         } catch let error as StorageError {
             try? FileManager.default.removeItem(at: temporary)
             throw error
@@ -107,6 +142,20 @@ public actor JSONFileStore<Value: Codable & Sendable> {
         let result = try body(&value)
         if let value { try write(value) }
         return result
+    }
+
+    /// Flushes the folder, so the rename itself survives a power cut, not only the file's bytes.
+    private func syncFolder() throws {
+        let folder = url.deletingLastPathComponent().path
+        let descriptor = openReadOnly(folder)
+        guard descriptor >= 0 else {
+            throw StorageError.io(
+                url, "cannot open its folder to sync it: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw StorageError.io(url, "cannot sync its folder: \(String(cString: strerror(errno)))")
+        }
     }
 
     private func moveAside() throws -> URL {
@@ -131,4 +180,15 @@ public actor JSONFileStore<Value: Codable & Sendable> {
         default: "\(error)"
         }
     }
+}
+
+/// `open(2)` for reading; a free function because the store's own `open(at:)` hides the C one.
+private func openReadOnly(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.open(path, O_RDONLY)
+    #elseif canImport(Musl)
+        Musl.open(path, O_RDONLY)
+    #else
+        Darwin.open(path, O_RDONLY)
+    #endif
 }

@@ -25,7 +25,10 @@ struct RequestBuilder {
         }
         var request = URLRequest(url: url)
         request.httpMethod = descriptor.method.rawValue
-        if let timeout = descriptor.timeout { request.timeoutInterval = timeout.seconds }
+        // FoundationNetworking reads `timeoutInterval` as `Int(seconds) * 1000` milliseconds, so
+        // 0.8 s would be 0 ms and time out at once: give the platform whole seconds, rounded up,
+        // and let `WebService`'s deadline cut the call at the exact time.
+        if let timeout = descriptor.timeout { request.timeoutInterval = max(1, timeout.seconds.rounded(.up)) }
         for header in descriptor.headers {
             guard let value = try fill(header.value, arguments, text, encode: { $0 }, absentAllowed: true)
             else {

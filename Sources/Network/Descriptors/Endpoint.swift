@@ -18,19 +18,3 @@ public struct Endpoint<Response: Decodable & Sendable>: EndpointDeclaration, Has
     /// `Response`, for checking the descriptor's serialization at load.
     public var responseType: any (Decodable & Sendable).Type { Response.self }
 }
-
-/// What a catalog needs to know about an endpoint to check its descriptor at load.
-public protocol EndpointDeclaration: Sendable {
-    /// The descriptor's key in the service plist.
-    var name: String { get }
-    /// How many arguments a call passes.
-    var argumentCount: Int { get }
-    /// The type a successful call decodes.
-    var responseType: any (Decodable & Sendable).Type { get }
-}
-
-/// The response type of an endpoint whose body, if any, is not read (a DELETE answering 204).
-public struct NoContent: Decodable, Sendable, Equatable {
-    /// The one value.
-    public init() {}
-}

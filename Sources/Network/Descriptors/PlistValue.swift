@@ -30,28 +30,3 @@ enum PlistValue {
         return String(cString: number.objCType) == "c"
     }
 }
-
-/// What a header may contain: RFC 9110 tokens for names, and no control characters in values
-/// (a CR or LF would let a value start a header of its own).
-enum HeaderValidation {
-    /// Whether `scalar` may appear in a header name.
-    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII else { return false }
-        let character = Character(scalar)
-        return character.isLetter || character.isNumber || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
-    }
-
-    /// Why `value` cannot be sent as a header value, or nil when it can.
-    static func problem(in value: String) -> String? {
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\r", "\n": return "contains a CR or LF, which would end the header"
-            case "\t": continue
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                return "contains the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
-            default: continue
-            }
-        }
-        return nil
-    }
-}

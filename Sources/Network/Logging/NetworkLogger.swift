@@ -12,6 +12,8 @@ public struct NetworkLogger: Sendable {
         case retrying(attempt: Int, of: Int, after: Duration, reason: String)
         /// The call failed with `error` (a `NetworkError`'s description).
         case failed(method: String, url: String, error: String)
+        /// Something risky the caller should know, such as Basic credentials sent in clear text.
+        case warning(String)
 
         /// One line for a console or a log file.
         public var description: String {
@@ -22,6 +24,7 @@ public struct NetworkLogger: Sendable {
             case .retrying(let attempt, let of, let after, let reason):
                 "↻ attempt \(attempt) of \(of) in \(after.formatted(.units(allowed: [.milliseconds]))) after \(reason)"
             case .failed(let method, let url, let error): "✗ \(method) \(url): \(error)"
+            case .warning(let message): "⚠ \(message)"
             }
         }
     }

@@ -28,8 +28,18 @@ public struct Redaction: Sendable {
         secretNameFragments: ["password", "passwd", "secret", "token", "api_key", "apikey", "authorization"]
     )
 
-    /// Whether a header called `name` is hidden.
-    public func hidesHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
+    /// Fragments of header names (any case) whose values are never shown, whatever the exact
+    /// name: `X-Auth-Token`, `X-Api-Key`, `Client-Secret`.
+    public static let secretHeaderFragments: Set<String> = [
+        "token", "key", "secret", "auth", "cookie", "session",
+    ]
+
+    /// Whether a header called `name` is hidden: one of `headers`, or a name containing one of
+    /// `secretHeaderFragments`.
+    public func hidesHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return headers.contains(lowered) || Self.secretHeaderFragments.contains { lowered.contains($0) }
+    }
 
     /// Whether a query item or body field called `name` is hidden.
     public func hidesField(_ name: String) -> Bool {

@@ -8,6 +8,9 @@ struct Attempts {
     let limit: Int
     /// Whether the method may be retried (idempotent, or the descriptor allows any method).
     let retryAllowed: Bool
+    /// Whether the request is conditional (`If-Match`, `If-Unmodified-Since`): once it may have
+    /// reached the server, a retry could meet the precondition its own first attempt changed.
+    var conditional = false
     let deadline: Duration
     let logger: NetworkLogger?
 
@@ -15,11 +18,14 @@ struct Attempts {
     func run<Value: Sendable>(
         _ send: @escaping @Sendable (Int) async throws -> (Value, HTTPResponseHead)
     ) async throws -> Value {
-        try await withDeadline { try await self.retrying(send) }
+        // The deadline is an instant fixed now, not a span from whenever its child task first
+        // runs: on a busy machine that child can start late, and the call must not outlive it.
+        let end = ContinuousClock.now + deadline
+        return try await withDeadline(end) { try await self.retrying(send, until: end) }
     }
 
     private func retrying<Value: Sendable>(
-        _ send: @Sendable (Int) async throws -> (Value, HTTPResponseHead)
+        _ send: @Sendable (Int) async throws -> (Value, HTTPResponseHead), until end: ContinuousClock.Instant
     ) async throws -> Value {
         var attempt = 1
         while true {
@@ -34,10 +40,15 @@ struct Attempts {
                     guard asked <= policy.maximumRetryAfter else { return value }
                     wait = asked
                 }
+                // A wait that would outlast the deadline only turns this answer into `.timedOut`.
+                guard ContinuousClock.now + wait < end else { return value }
                 try await pause(wait, before: attempt + 1, reason: "status \(head.status)")
-            } catch let error as NetworkError where canRetry && error.isTransient {
-                try await pause(
-                    policy.backoff(after: attempt), before: attempt + 1, reason: error.description)
+            } catch let error as NetworkError
+                where canRetry && error.isTransient && (!conditional || error.wasNotSent)
+            {
+                let wait = policy.backoff(after: attempt)
+                guard ContinuousClock.now + wait < end else { throw error }
+                try await pause(wait, before: attempt + 1, reason: error.description)
             }
             attempt += 1
         }
@@ -52,13 +63,10 @@ struct Attempts {
         }
     }
 
-    /// Races `operation` against the deadline; the loser is cancelled.
+    /// Races `operation` against the deadline `end`; the loser is cancelled.
     private func withDeadline<Value: Sendable>(
-        _ operation: @escaping @Sendable () async throws -> Value
+        _ end: ContinuousClock.Instant, _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        // The deadline is an instant fixed now, not a span from whenever its child task first
-        // runs: on a busy machine that child can start late, and the call must not outlive it.
-        let end = ContinuousClock.now + deadline
         return try await withThrowingTaskGroup(of: Value.self) { group in
             group.addTask { try await operation() }
             group.addTask {

@@ -23,6 +23,15 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The response body grew past `limit` bytes (the descriptor's `maxResponseBytes`, or the
     /// default); the transfer was stopped there, and nothing of it was kept.
     case responseTooLarge(limit: Int64)
+    /// The server redirected more than 5 times (a loop, most likely). Redirects to another
+    /// origin, or of a method other than GET and HEAD, are not followed: their 3xx is the answer.
+    case tooManyRedirects
+    /// The connection ended before the body was complete: fewer bytes arrived than its
+    /// `Content-Length` said. Retried like a lost connection; in the end the server broke framing.
+    case incompleteBody(expected: Int64, received: Int64)
+    /// A 2xx body in a media type the endpoint's serializer does not read (an HTML page from a
+    /// proxy, say), with the `Content-Type` as sent and the start of the body.
+    case unexpectedContentType(String, bodyExcerpt: String)
 
     /// A one-line explanation, safe to log: it never contains credentials.
     public var description: String {
@@ -38,14 +47,37 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unauthorized(let realm): realm.map { "unauthorized (realm \"\($0)\")" } ?? "unauthorized"
         case .forbidden: "forbidden"
         case .responseTooLarge(let limit): "the response is larger than the limit of \(limit) bytes"
+        case .tooManyRedirects: "too many redirects"
+        case .incompleteBody(let expected, let received):
+            "the body ended after \(received) of \(expected) bytes"
+        case .unexpectedContentType(let type, let excerpt):
+            excerpt.isEmpty
+                ? "unexpected content type \(type)" : "unexpected content type \(type): \(excerpt)"
         }
     }
 
-    /// Whether trying the same request again may succeed: connection-level failures only.
+    /// Whether trying the same request again may succeed: connection-level failures, a body cut short.
     var isTransient: Bool {
-        guard case .transport(let code, _) = self else { return false }
-        return Self.transientTransportCodes.contains(code)
+        switch self {
+        case .transport(let code, _): Self.transientTransportCodes.contains(code)
+        case .incompleteBody: true
+        default: false
+        }
     }
+
+    /// Whether the request certainly never reached the server (no connection was made), so
+    /// even a conditional write may be sent again.
+    var wasNotSent: Bool {
+        guard case .transport(let code, _) = self else { return false }
+        return Self.notSentTransportCodes.contains(code)
+    }
+
+    private static let notSentTransportCodes: Set<Int> = [
+        URLError.cannotConnectToHost.rawValue,
+        URLError.notConnectedToInternet.rawValue,
+        URLError.dnsLookupFailed.rawValue,
+        URLError.cannotFindHost.rawValue,
+    ]
 
     private static let transientTransportCodes: Set<Int> = [
         URLError.cannotConnectToHost.rawValue,
@@ -55,32 +87,4 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         URLError.cannotFindHost.rawValue,
         URLError.badServerResponse.rawValue,
     ]
-}
-
-/// Where a service plist is wrong: the file, the endpoint and the key, and what is wrong there.
-public struct DescriptorError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The plist's file name, such as `HeroService.plist`.
-    public let file: String
-    /// The endpoint (the plist's top-level key), when the problem belongs to one.
-    public let endpoint: String?
-    /// The key path inside the endpoint, such as `request.method`, when the problem belongs to one.
-    public let key: String?
-    /// What is wrong, in words.
-    public let problem: String
-
-    /// Makes an error for `problem` at `file` / `endpoint` / `key`.
-    public init(file: String, endpoint: String?, key: String?, problem: String) {
-        self.file = file
-        self.endpoint = endpoint
-        self.key = key
-        self.problem = problem
-    }
-
-    /// `HeroService.plist: endpoint 'hero', key 'request.method': 'FETCH' is not an HTTP method`.
-    public var description: String {
-        var location = file
-        if let endpoint { location += ": endpoint '\(endpoint)'" }
-        if let key { location += (endpoint == nil ? ": " : ", ") + "key '\(key)'" }
-        return "\(location): \(problem)"
-    }
 }

@@ -26,6 +26,9 @@ enum ResponseInterpreter {
             }
             return reply(.content(content))
         case .serialized(let serializer):
+            if let type = head.headers["Content-Type"], !accepts(type, as: serializer.contentType) {
+                throw .unexpectedContentType(type, bodyExcerpt: excerpt(of: response.body, length: 200))
+            }
             do {
                 return reply(.content(try serializer.decode(Content.self, from: response.body)))
             } catch {
@@ -46,9 +49,27 @@ enum ResponseInterpreter {
     }
 
     /// The start of `body` as text, for error messages.
-    static func excerpt(of body: Data) -> String {
-        let text = String(decoding: body.prefix(excerptLength), as: UTF8.self)
-        return body.count > excerptLength ? text + "…" : text
+    static func excerpt(of body: Data, length: Int = excerptLength) -> String {
+        let text = String(decoding: body.prefix(length), as: UTF8.self)
+        return body.count > length ? text + "…" : text
+    }
+
+    /// Whether a body sent as `contentType` is what a serializer of `expected` reads: the same
+    /// media type, parameters ignored, or a structured suffix of it (`application/problem+json`
+    /// for `application/json`).
+    static func accepts(_ contentType: String, as expected: String) -> Bool {
+        func mediaType(_ text: String) -> String {
+            let type = text.split(separator: ";", maxSplits: 1).first ?? ""
+            return type.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        let sent = mediaType(contentType)
+        let wanted = mediaType(expected)
+        if sent == wanted { return true }
+        guard let slash = wanted.firstIndex(of: "/"), let sentSlash = sent.firstIndex(of: "/") else {
+            return false
+        }
+        let suffix = "+" + wanted[wanted.index(after: slash)...]
+        return sent[..<sentSlash] == wanted[..<slash] && sent.hasSuffix(suffix)
     }
 
     /// The `realm` parameter of a challenge such as `Basic realm="heroes", charset="UTF-8"`.

@@ -64,31 +64,3 @@ public struct RetryPolicy: Sendable {
         return .milliseconds(Int64(max(0, date.timeIntervalSince(now())) * 1000))
     }
 }
-
-/// Waits; injected so tests can record waits instead of sleeping.
-public protocol Sleeper: Sendable {
-    /// Returns after `duration`, or throws `CancellationError` when the task is cancelled.
-    func sleep(for duration: Duration) async throws
-}
-
-/// The real sleeper: `Task.sleep`.
-public struct TaskSleeper: Sleeper {
-    /// A sleeper on the continuous clock.
-    public init() {}
-
-    /// Sleeps for `duration`.
-    public func sleep(for duration: Duration) async throws {
-        try await Task.sleep(for: duration)
-    }
-}
-
-/// The IMF-fixdate form of HTTP dates (RFC 9110, 5.6.7), as in `Retry-After`.
-enum HTTPDate {
-    static func parse(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.date(from: text)
-    }
-}

@@ -17,6 +17,11 @@ public final class WebService: Sendable {
     /// `maxResponseBytes`: 64 MiB.
     public static let defaultMaximumDownloadBytes: Int64 = 64 * 1024 * 1024
 
+    /// The overall time a call may take, retries and waits included, when neither the service
+    /// nor the descriptor says otherwise: 25 s, so that a slow or stalled server ends in a typed
+    /// `.timedOut` within half a minute.
+    public static let defaultDeadline: Duration = .seconds(25)
+
     /// The URL every descriptor's `path` is appended to.
     public let baseURL: URL
     private let base: String
@@ -26,6 +31,7 @@ public final class WebService: Sendable {
     private let retryPolicy: RetryPolicy
     private let deadline: Duration
     private let logger: NetworkLogger?
+    private let clearTextWarning = OnceFlag()
 
     /// A service at `baseURL` whose endpoints `catalog` describes.
     /// - Parameters:
@@ -40,7 +46,7 @@ public final class WebService: Sendable {
         transport: any HTTPTransport,
         authentication: (any AuthenticationProvider)? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(),
-        deadline: Duration = .seconds(60),
+        deadline: Duration = WebService.defaultDeadline,
         logger: NetworkLogger? = nil
     ) {
         self.baseURL = baseURL
@@ -176,6 +182,9 @@ public final class WebService: Sendable {
             policy: retryPolicy,
             limit: retry?.attempts ?? retryPolicy.attempts,
             retryAllowed: descriptor.method.isIdempotent || retry?.idempotentOnly == false,
+            conditional: ["If-Match", "If-Unmodified-Since"].contains {
+                request.value(forHTTPHeaderField: $0) != nil
+            },
             deadline: descriptor.timeout ?? deadline,
             logger: logger
         )
@@ -185,6 +194,7 @@ public final class WebService: Sendable {
         return try await attempts.run { attempt in
             var prepared = request
             try await provider?.authenticate(&prepared)
+            self.warnOfClearTextBasic(prepared)
             logger.map { $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared))) }
             let start = ContinuousClock.now
             let (value, head) = try await transport(prepared)
@@ -193,10 +203,39 @@ public final class WebService: Sendable {
         }
     }
 
+    /// Logs one warning, the first time, when Basic credentials go over plain http to a host
+    /// that is not this machine: anyone on the way can read them.
+    private func warnOfClearTextBasic(_ request: URLRequest) {
+        guard let logger, let url = request.url, url.scheme?.lowercased() == "http",
+            request.value(forHTTPHeaderField: "Authorization")?.lowercased().hasPrefix("basic ") == true,
+            let host = url.host?.lowercased(), !Self.isLoopback(host), clearTextWarning.firstTime()
+        else { return }
+        logger.log(.warning("Basic credentials are sent in clear text over http to \(host); use https"))
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    }
+
     private static func excerpt(ofFile url: URL) -> String {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: ResponseInterpreter.excerptLength + 1)) ?? Data()
         return ResponseInterpreter.excerpt(of: data)
+    }
+}
+
+/// A flag that says yes once, from any thread.
+private final class OnceFlag: @unchecked Sendable {
+    // `@unchecked` is safe: `done` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var done = false
+
+    /// True the first time only.
+    func firstTime() -> Bool {
+        lock.withLock {
+            defer { done = true }
+            return !done
+        }
     }
 }

@@ -11,6 +11,7 @@ import Foundation
 /// the continuations and progress handlers are called after the lock is released.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
+    private let redirectPolicy = RedirectPolicy()
     private var transfers: [Int: Transfer] = [:]
 
     /// Starts tracking a task, before it can produce any callback.
@@ -45,13 +46,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let expected = dataTask.response?.expectedContentLength ?? -1
-        let (accepted, report): (Bool, (ProgressHandler, TransferProgress)?) = lock.withLock {
+        let (accepted, report): (Bool, (ProgressHandler, TransferReport)?) = lock.withLock {
             guard let transfer = transfers[dataTask.taskIdentifier] else { return (true, nil) }
             guard transfer.receive(data, expectedLength: expected) else { return (false, nil) }
             let report = transfer.progress.map {
                 (
                     $0,
-                    TransferProgress(
+                    TransferReport(
                         direction: .download, completedBytes: transfer.received, totalBytes: expected
                     )
                 )
@@ -70,8 +71,33 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         let progress = lock.withLock { transfers[task.taskIdentifier]?.progress }
         progress?(
-            TransferProgress(
+            TransferReport(
                 direction: .upload, completedBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
+    }
+
+    /// Follows only what `RedirectPolicy` allows. FoundationNetworking would otherwise follow up
+    /// to 20 hops to any origin, https to http included, with the request's `Authorization`.
+    /// Refusing hands the 3xx to the caller; a loop fails the task with `.tooManyRedirects`.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let decision: RedirectPolicy.Decision = lock.withLock {
+            guard let transfer = transfers[task.taskIdentifier],
+                let from = task.currentRequest?.url ?? task.originalRequest?.url, let to = request.url
+            else { return .refuse }
+            transfer.redirects += 1
+            let method = task.originalRequest?.httpMethod ?? "GET"
+            let decision = redirectPolicy.decision(
+                method: method, from: from, to: to, hop: transfer.redirects)
+            if decision == .tooMany { transfer.tooManyRedirects = true }
+            return decision
+        }
+        switch decision {
+        case .follow: completionHandler(request)
+        // Refused, or one hop too many: the 3xx ends the task, and `Transfer` reports a loop.
+        case .refuse, .tooMany: completionHandler(nil)
+        }
     }
 
     func urlSession(

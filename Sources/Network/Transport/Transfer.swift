@@ -25,6 +25,9 @@ final class Transfer {
     /// A download's body goes here as it arrives, and is renamed to `destination` at the end.
     var partialFile: (url: URL, handle: FileHandle)?
     var cancelled = false
+    /// Redirects seen so far, and whether they went past the policy's limit.
+    var redirects = 0
+    var tooManyRedirects = false
     /// Set when the body passed `limit` and the delegate stopped the task.
     var exceededLimit = false
     /// Set when the delegate declined an authentication challenge; the task then ends with
@@ -127,8 +130,10 @@ final class Transfer {
 
     private func judge(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
         if exceededLimit && !cancelled { return .failure(.responseTooLarge(limit: limit)) }
+        if tooManyRedirects && !cancelled { return .failure(.tooManyRedirects) }
         let answered = declinedChallenge && !cancelled && (response as? HTTPURLResponse)?.statusCode == 401
         if let error, !answered {
+            if !cancelled, let short = incompleteBody(response) { return .failure(short) }
             return .failure(Self.networkError(error, cancelled: cancelled, afterHead: response != nil))
         }
         if let fileError {
@@ -145,6 +150,16 @@ final class Transfer {
         let headers = HTTPHeaders(fields.sorted { $0.0.lowercased() < $1.0.lowercased() })
         return .success(
             Outcome(head: HTTPResponseHead(status: http.statusCode, headers: headers), body: body))
+    }
+
+    /// `.incompleteBody` when the connection ended before the `Content-Length` the head announced
+    /// (not for a compressed body, whose length counts other bytes than those received).
+    private func incompleteBody(_ response: URLResponse?) -> NetworkError? {
+        guard let http = response as? HTTPURLResponse else { return nil }
+        let encoding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased()
+        let expected = http.expectedContentLength
+        guard encoding == "identity", expected >= 0, received < expected else { return nil }
+        return .incompleteBody(expected: expected, received: received)
     }
 
     /// Maps a URLSession error to the case a caller acts on.

@@ -29,10 +29,20 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
+    /// How long a connection may stay silent, connecting included, unless a request sets its
+    /// own `timeoutInterval`: 30 s.
+    public static let idleTimeout: TimeInterval = 30
+    /// The longest a transfer may take on platforms that honour it (FoundationNetworking does
+    /// not; there `WebService`'s deadline is the only bound): 5 minutes.
+    public static let resourceTimeout: TimeInterval = 300
+
     /// Ephemeral, with no URL cache (ETags are the caller's business), no cookies and no
-    /// credential storage (credentials go up front, Platform notes #5).
+    /// credential storage (credentials go up front, Platform notes #5), and `idleTimeout` and
+    /// `resourceTimeout` instead of the platform's 60 s and 7 days.
     public static var standardConfiguration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = idleTimeout
+        configuration.timeoutIntervalForResource = resourceTimeout
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil

@@ -1,14 +1,17 @@
 /// How a Domain field name reads in a sentence: `codeName` is "code name".
 enum FieldLabel {
-    /// The words for `field`; a name without capitals stays as it is.
+    /// The words for `field`; a name without capitals stays as it is, and a run of capitals is
+    /// one word (`teamID` is "team id").
     static func words(_ field: String) -> String {
         var words = ""
+        var previousWasUppercase = false
         for character in field {
             if character.isUppercase {
-                words += " " + character.lowercased()
+                words += (previousWasUppercase ? "" : " ") + character.lowercased()
             } else {
                 words.append(character)
             }
+            previousWasUppercase = character.isUppercase
         }
         return words
     }

@@ -1,4 +1,5 @@
 import Domain
+import Testing
 
 /// A `HeroRepository` that answers as each test sets it up and records every call.
 public final class FakeHeroRepository: HeroRepository {
@@ -14,27 +15,33 @@ public final class FakeHeroRepository: HeroRepository {
     }
 
     /// Answers `heroes(matching:)`.
-    public let onHeroes = AsyncStub<HeroQuery, Cached<HeroPage>>("HeroRepository.heroes(matching:)")
+    public let onHeroes: Stub<HeroQuery, Cached<HeroPage>>
     /// Answers `hero(_:)`.
-    public let onHero = AsyncStub<Hero.ID, Cached<Hero>>("HeroRepository.hero(_:)")
+    public let onHero: Stub<Hero.ID, Cached<Hero>>
     /// Answers `teams()`.
-    public let onTeams = AsyncStub<Void, Cached<[Team]>>("HeroRepository.teams()")
+    public let onTeams: Stub<Void, Cached<[Team]>>
     /// Answers `create(_:)`.
-    public let onCreate = AsyncStub<HeroDraft, Hero>("HeroRepository.create(_:)")
+    public let onCreate: Stub<HeroDraft, Hero>
     /// Answers `replace(_:with:expectedVersion:)`.
-    public let onReplace = AsyncStub<(Hero.ID, HeroDraft, Int?), Hero>(
-        "HeroRepository.replace(_:with:expectedVersion:)"
-    )
+    public let onReplace: Stub<(Hero.ID, HeroDraft, Int?), Hero>
     /// Answers `delete(_:expectedVersion:)`.
-    public let onDelete = AsyncStub<(Hero.ID, Int?), WriteOutcome>(
-        "HeroRepository.delete(_:expectedVersion:)")
+    public let onDelete: Stub<(Hero.ID, Int?), WriteOutcome>
     /// Answers `sync()`.
-    public let onSync = AsyncStub<Void, HeroChangeSet>("HeroRepository.sync()")
+    public let onSync: Stub<Void, HeroChangeSet>
 
     private let log = CallLog<Call>()
 
-    /// A fake with nothing set up: every call fails the test until its stub is given an answer.
-    public init() {}
+    /// A fake with nothing set up: every call fails the test (at `sourceLocation`, the test
+    /// that made it) until its stub is given an answer.
+    public init(sourceLocation: SourceLocation = #_sourceLocation) {
+        onHeroes = Stub("HeroRepository.heroes(matching:)", sourceLocation: sourceLocation)
+        onHero = Stub("HeroRepository.hero(_:)", sourceLocation: sourceLocation)
+        onTeams = Stub("HeroRepository.teams()", sourceLocation: sourceLocation)
+        onCreate = Stub("HeroRepository.create(_:)", sourceLocation: sourceLocation)
+        onReplace = Stub("HeroRepository.replace(_:with:expectedVersion:)", sourceLocation: sourceLocation)
+        onDelete = Stub("HeroRepository.delete(_:expectedVersion:)", sourceLocation: sourceLocation)
+        onSync = Stub("HeroRepository.sync()", sourceLocation: sourceLocation)
+    }
 
     /// Every call so far, oldest first.
     public var calls: [Call] { log.calls }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Testing
 
 /// A `PictureRepository` that answers as each test sets it up and records every call.
 public final class FakePictureRepository: PictureRepository {
@@ -13,17 +14,19 @@ public final class FakePictureRepository: PictureRepository {
     public typealias ProgressSink = @Sendable (TransferProgress) -> Void
 
     /// Answers `download(_:to:progress:)`; the handler may report progress through the sink.
-    public let onDownload = AsyncStub<(Hero.ID, URL, ProgressSink), PictureFile>(
-        "PictureRepository.download(pictureOf:to:progress:)"
-    )
+    public let onDownload: Stub<(Hero.ID, URL, ProgressSink), PictureFile>
     /// Answers `upload(_:for:progress:)`; the handler may report progress through the sink.
-    public let onUpload = AsyncStub<(URL, Hero.ID, ProgressSink), Void>(
-        "PictureRepository.upload(_:for:progress:)")
+    public let onUpload: Stub<(URL, Hero.ID, ProgressSink), Void>
 
     private let log = CallLog<Call>()
 
-    /// A fake with nothing set up: every call fails the test until its stub is given an answer.
-    public init() {}
+    /// A fake with nothing set up: every call fails the test (at `sourceLocation`, the test
+    /// that made it) until its stub is given an answer.
+    public init(sourceLocation: SourceLocation = #_sourceLocation) {
+        onDownload = Stub(
+            "PictureRepository.download(pictureOf:to:progress:)", sourceLocation: sourceLocation)
+        onUpload = Stub("PictureRepository.upload(_:for:progress:)", sourceLocation: sourceLocation)
+    }
 
     /// Every call so far, oldest first.
     public var calls: [Call] { log.calls }

@@ -1,4 +1,5 @@
 import Domain
+import Testing
 
 /// A `SecretIdentityCipher` that answers as each test sets it up and records every call.
 public final class FakeSecretIdentityCipher: SecretIdentityCipher {
@@ -9,14 +10,18 @@ public final class FakeSecretIdentityCipher: SecretIdentityCipher {
     }
 
     /// Answers `seal(_:)`.
-    public let onSeal = SyncStub<String, SealedSecret>("SecretIdentityCipher.seal(_:)")
+    public let onSeal: Stub<String, SealedSecret>
     /// Answers `open(_:)`.
-    public let onOpen = SyncStub<SealedSecret, String?>("SecretIdentityCipher.open(_:)")
+    public let onOpen: Stub<SealedSecret, String?>
 
     private let log = CallLog<Call>()
 
-    /// A fake with nothing set up: every call fails the test until its stub is given an answer.
-    public init() {}
+    /// A fake with nothing set up: every call fails the test (at `sourceLocation`, the test
+    /// that made it) until its stub is given an answer.
+    public init(sourceLocation: SourceLocation = #_sourceLocation) {
+        onSeal = Stub("SecretIdentityCipher.seal(_:)", sourceLocation: sourceLocation)
+        onOpen = Stub("SecretIdentityCipher.open(_:)", sourceLocation: sourceLocation)
+    }
 
     /// Every call so far, oldest first.
     public var calls: [Call] { log.calls }

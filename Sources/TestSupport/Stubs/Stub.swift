@@ -1,52 +1,30 @@
 import Synchronization
 import Testing
 
-/// The error a stub throws when it is called without being set up.
-public struct UnimplementedCall: Error, CustomStringConvertible {
-    /// The call that had no answer, such as `HeroRepository.hero(_:)`.
-    public let name: String
-
-    /// A one-line, readable form.
-    public var description: String { "\(name) was called, but the test never set it up" }
-}
-
-/// One method of a fake: answers as the test says, or fails the test naming the call.
-public final class AsyncStub<Input: Sendable, Output: Sendable>: Sendable {
-    /// What the stub runs when called.
-    public typealias Handler = @Sendable (Input) async throws -> Output
-
-    private let name: String
-    private let handler = Mutex<Handler?>(nil)
-
-    /// A stub for the call called `name` in failure messages.
-    public init(_ name: String) { self.name = name }
-
-    /// Answers every call with `output`.
-    public func returns(_ output: Output) { answers { _ in output } }
-
-    /// Fails every call with `error`.
-    public func fails(with error: any Error) { answers { _ in throw error } }
-
-    /// Answers every call by running `body`.
-    public func answers(_ body: @escaping Handler) { handler.withLock { $0 = body } }
-
-    /// Runs the handler; with none set up, records a test failure naming the call and throws.
-    public func callAsFunction(_ input: Input) async throws -> Output {
-        guard let handler = handler.withLock({ $0 }) else { throw unimplemented(name) }
-        return try await handler(input)
-    }
-}
-
-/// One synchronous method of a fake: answers as the test says, or fails the test naming the call.
-public final class SyncStub<Input: Sendable, Output: Sendable>: Sendable {
-    /// What the stub runs when called.
+/// One method of a fake: answers as the test says, or fails the test naming the call. A stub
+/// answers synchronous and `async` callers alike; an answer that awaits can only serve an
+/// `async` caller.
+public final class Stub<Input: Sendable, Output: Sendable>: Sendable {
+    /// An answer that returns or throws at once.
     public typealias Handler = @Sendable (Input) throws -> Output
+    /// An answer that may await (a delay, say).
+    public typealias AsyncHandler = @Sendable (Input) async throws -> Output
+
+    private enum Answer {
+        case immediate(Handler)
+        case awaiting(AsyncHandler)
+    }
 
     private let name: String
-    private let handler = Mutex<Handler?>(nil)
+    private let sourceLocation: SourceLocation
+    private let answer = Mutex<Answer?>(nil)
 
-    /// A stub for the call called `name` in failure messages.
-    public init(_ name: String) { self.name = name }
+    /// A stub for the call called `name` in failure messages, which point at `sourceLocation`:
+    /// the test that made the fake, not this file.
+    public init(_ name: String, sourceLocation: SourceLocation) {
+        self.name = name
+        self.sourceLocation = sourceLocation
+    }
 
     /// Answers every call with `output`.
     public func returns(_ output: Output) { answers { _ in output } }
@@ -55,22 +33,38 @@ public final class SyncStub<Input: Sendable, Output: Sendable>: Sendable {
     public func fails(with error: any Error) { answers { _ in throw error } }
 
     /// Answers every call by running `body`.
-    public func answers(_ body: @escaping Handler) { handler.withLock { $0 = body } }
+    public func answers(_ body: @escaping Handler) { answer.withLock { $0 = .immediate(body) } }
+
+    /// Answers every call by running `body`, which may await; only `async` callers can use it.
+    public func answers(_ body: @escaping AsyncHandler) { answer.withLock { $0 = .awaiting(body) } }
 
     /// Whether a test set this stub up.
-    public var isSetUp: Bool { handler.withLock { $0 != nil } }
+    public var isSetUp: Bool { answer.withLock { $0 != nil } }
 
-    /// Runs the handler; with none set up, records a test failure naming the call and throws.
-    public func callAsFunction(_ input: Input) throws -> Output {
-        guard let handler = handler.withLock({ $0 }) else { throw unimplemented(name) }
-        return try handler(input)
+    /// Runs the answer; with none set up, records a test failure naming the call and throws.
+    public func callAsFunction(_ input: Input) async throws -> Output {
+        switch answer.withLock({ $0 }) {
+        case .immediate(let body): return try body(input)
+        case .awaiting(let body): return try await body(input)
+        case nil: throw unimplemented("\(name) was called, but the test never set it up")
+        }
     }
-}
 
-/// Records the failure in the running test (so it fails even if the error is swallowed) and
-/// returns the error to throw.
-private func unimplemented(_ name: String) -> UnimplementedCall {
-    let error = UnimplementedCall(name: name)
-    Issue.record("\(error)")
-    return error
+    /// Runs the answer for a synchronous caller; with none set up, or with one that awaits,
+    /// records a test failure naming the call and throws.
+    public func callAsFunction(_ input: Input) throws -> Output {
+        switch answer.withLock({ $0 }) {
+        case .immediate(let body): return try body(input)
+        case .awaiting:
+            throw unimplemented("\(name) is synchronous, but the test gave it an answer that awaits")
+        case nil: throw unimplemented("\(name) was called, but the test never set it up")
+        }
+    }
+
+    /// Records the failure in the running test at the fake's maker (so it fails even if the error
+    /// is swallowed) and returns the error to throw.
+    private func unimplemented(_ problem: String) -> UnimplementedCall {
+        Issue.record("\(problem)", sourceLocation: sourceLocation)
+        return UnimplementedCall(name: name, problem: problem)
+    }
 }

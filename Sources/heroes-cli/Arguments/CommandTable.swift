@@ -60,6 +60,11 @@ enum CommandTable {
             summary: "find heroes by code name or power"),
         CommandSpec(
             .show, ["show"], arguments: [heroID],
+            options: [
+                OptionSpec(
+                    "picture",
+                    help: "draw the picture too (24-bit colour, on a terminal, when NO_COLOR is unset)")
+            ],
             summary: "show one hero, with the real name if the key opens it"),
         CommandSpec(
             .create, ["create"], options: createFields, summary: "add a hero (needs an editor account)"),

@@ -29,6 +29,16 @@ struct CommandRunner {
         }
     }
 
+    /// The interactive console on a session of its own, until the person leaves it.
+    func runConsole() async throws {
+        let views = self.views
+        try await withSession(settings) { graph in
+            let input = ConsoleInput()
+            defer { input.close() }
+            await ConsoleRouter(graph: graph, views: views, input: input).run()
+        }
+    }
+
     /// Opens a session on `settings`, runs `body` on its graph and closes it, whatever happens.
     func withSession(_ settings: Settings, _ body: (AppGraph) async throws -> Void) async throws {
         let plist = try settings.configFile.map(AppPlist.file) ?? AppPlist.bundled()
@@ -51,7 +61,10 @@ struct CommandRunner {
         switch id {
         case .list: try await heroes.list(invocation, text: invocation.value("search"))
         case .search: try await heroes.list(invocation, text: invocation.argument(0))
-        case .show: try await heroes.show(try heroID())
+        case .show:
+            let id = try heroID()
+            try await heroes.show(id)
+            if invocation.flag("picture") { try await heroes.drawPicture(id) }
         case .create: try await heroes.create(invocation)
         case .update: try await heroes.update(try heroID(), invocation)
         case .delete: try await heroes.delete(try heroID())

@@ -26,6 +26,20 @@ struct HeroCommands {
         try await presenter.activate(with: views.heroDetails(), id: id)
     }
 
+    /// `show ID --picture`: the picture drawn after the card, on a terminal that takes colour.
+    func drawPicture(_ id: Hero.ID) async throws {
+        let drawer = PictureDrawer(graph: graph, views: views)
+        guard drawer.isEnabled else {
+            views.note("heroes-cli: the picture is drawn only on a terminal, with colour on")
+            return
+        }
+        do {
+            try await drawer.draw(id)
+        } catch DomainError.notFound(let what) {
+            views.note("heroes-cli: no picture to draw: \(what)")
+        }
+    }
+
     /// `create --code-name NAME [--real-name NAME] [--power P]... [--team ID]`.
     func create(_ invocation: Invocation) async throws {
         guard let codeName = invocation.value("code-name") else {

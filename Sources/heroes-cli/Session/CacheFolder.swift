@@ -8,8 +8,9 @@ import Foundation
     import Darwin
 #endif
 
-/// The folder of the offline cache for one server: one subfolder per server, so heroes of two
-/// servers never mix, and a fixed one for the bundled server, whose port changes every run.
+/// The folder of the offline cache for one server: one subfolder per scheme and host, so heroes
+/// of two deployments never mix, and a fixed one for the bundled server. The port is left out on
+/// purpose: a development server comes back on another port, and its cache should still answer.
 enum CacheFolder {
     /// The folder for `server` (`nil`: the bundled one) inside `cacheDirectory`, created and
     /// checked writable; a folder that cannot be written is an error naming it.
@@ -26,11 +27,10 @@ enum CacheFolder {
         return folder
     }
 
-    /// `bundled-demo`, or the server's scheme, host and port made safe as one file name.
+    /// `bundled-demo`, or the server's scheme and host made safe as one file name.
     static func name(for server: URL?) -> String {
         guard let server, let host = server.host else { return "bundled-demo" }
-        let port = server.port.map { "-\($0)" } ?? ""
-        let raw = "\(server.scheme ?? "http")-\(host)\(port)"
+        let raw = "\(server.scheme?.lowercased() ?? "http")-\(host.lowercased())"
         return String(raw.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
     }
 }

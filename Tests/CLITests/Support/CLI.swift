@@ -50,18 +50,21 @@ struct CLI: Sendable {
     /// The published demo clearance key.
     static let demoKey = "aGVyb2VzLWRlbW8tY2xlYXJhbmNlLWtleS0yMDI2ISE="
 
-    /// Runs `heroes-cli arguments…` to the end (at most `timeout`), with `extra` variables.
+    /// Runs `heroes-cli arguments…` to the end (at most `timeout`), with `extra` variables and
+    /// `input` as standard input (none when `nil`).
     func run(
-        _ arguments: String..., environment extra: [String: String] = [:], timeout: Duration = .seconds(60)
+        _ arguments: String..., environment extra: [String: String] = [:], input: String? = nil,
+        timeout: Duration = .seconds(60)
     )
         async throws -> Run
     {
-        try await run(arguments, environment: extra, timeout: timeout)
+        try await run(arguments, environment: extra, input: input, timeout: timeout)
     }
 
     /// Runs `heroes-cli` with an array of arguments; see `run(_:environment:timeout:)`.
     func run(
-        _ arguments: [String], environment extra: [String: String] = [:], timeout: Duration = .seconds(60)
+        _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
+        timeout: Duration = .seconds(60)
     )
         async throws -> Run
     {
@@ -77,7 +80,13 @@ struct CLI: Sendable {
         process.arguments = arguments
         process.environment = environment.merging(extra) { _, given in given }
         process.currentDirectoryURL = home
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inputFile = outputs.appendingPathComponent("stdin")
+            _ = FileManager.default.createFile(atPath: inputFile.path, contents: Data(input.utf8))
+            process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         let exited = ExitSignal()

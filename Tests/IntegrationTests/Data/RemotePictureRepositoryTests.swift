@@ -99,4 +99,24 @@ struct RemotePictureRepositoryTests {
             #expect(!server.requests().contains { $0.method == "PUT" })
         }
     }
+
+    @Test("a picture that is not a PNG is refused, and no file is left behind")
+    func notAPNG() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try ScriptedServer { _ in
+            .status(200, [("Content-Type", "image/png")], body: "<html>Sign in to the Wi-Fi</html>")
+        }
+        defer { server.stop() }
+        let service = WebService(
+            baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
+            transport: RemoteHeroDataSourceTests.transport,
+            retryPolicy: .never)
+        let destination = folder.appendingPathComponent("0001.png")
+        await #expect(throws: DomainError.badData("the picture of hero 0001 is not a PNG image")) {
+            try await RemotePictureRepository(service: service).download(
+                pictureOf: try Hero.ID("0001"), to: destination
+            ) { _ in }
+        }
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
 }

@@ -12,7 +12,7 @@ struct FaultTests {
 
     @Test(
         "a connection fault is a transport error when nothing is retried",
-        arguments: ["reset", "close-before-headers", "truncate-body:10"]
+        arguments: ["reset", "close-before-headers"]
     )
     func connectionFaults(fault: String) async throws {
         try await NetworkIT.withServer { server, service in
@@ -22,6 +22,19 @@ struct FaultTests {
             } throws: { error in
                 guard case NetworkError.transport = error else { return false }
                 return true
+            }
+        }
+    }
+
+    @Test("a body cut short is an incomplete body, not a decoding error, when nothing is retried")
+    func truncatedBody() async throws {
+        try await NetworkIT.withServer { server, service in
+            try server.addFault(Self.fault("truncate-body:10"))
+            await #expect {
+                try await service.call(TestAPI.hero, "0001")
+            } throws: { error in
+                guard case NetworkError.incompleteBody(let expected, 10) = error else { return false }
+                return expected > 10
             }
         }
     }

@@ -44,6 +44,10 @@ enum HostileAPI {
         </dict></plist>
         """
 
+    /// A session of its own, kept for the run, so the large bodies these tests send do not
+    /// hold up the delegate queue of the shared one.
+    static let transport = URLSessionTransport()
+
     static func catalog() throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONSerializer(), as: "JSON")
@@ -62,7 +66,7 @@ enum HostileAPI {
         let server = try ScriptedServer(respond)
         defer { server.stop() }
         let service = WebService(
-            baseURL: server.baseURL, catalog: try catalog(), transport: NetworkIT.transport,
+            baseURL: server.baseURL, catalog: try catalog(), transport: transport,
             authentication: authentication, retryPolicy: .never, deadline: deadline)
         try await body(server, service)
     }
@@ -134,5 +138,123 @@ struct ResponseSizeLimitTests {
             let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
             #expect(size?.intValue == 3_000_000)
         }
+    }
+}
+
+@Suite("URLSessionTransport against hostile servers: redirects")
+struct RedirectTests {
+    static let editor = BasicAuthentication(username: "ed", password: "ed-secret-1")
+    static let healthy = ScriptedServer.Reply.status(
+        200, [("Content-Type", "application/json")], body: #"{"status": "ok"}"#)
+
+    @Test("a same-origin redirect of a GET is followed, credentials included")
+    func sameOrigin() async throws {
+        try await HostileAPI.withServer(authentication: Self.editor) { request in
+            request.path == "/json" ? .status(302, [("Location", "/moved")]) : Self.healthy
+        } _: { server, service in
+            let health = try await service.call(HostileAPI.json).content
+            #expect(health == TestAPI.Health(status: "ok"))
+            #expect(server.requests.map(\.path) == ["/json", "/moved"])
+            #expect(server.requests.allSatisfy { $0.header("Authorization")?.hasPrefix("Basic ") == true })
+        }
+    }
+
+    @Test("a redirect loop stops after 5 hops with tooManyRedirects")
+    func loop() async throws {
+        try await HostileAPI.withServer { request in
+            .status(302, [("Location", request.path == "/json" ? "/again" : "/json")])
+        } _: { server, service in
+            await #expect(throws: NetworkError.tooManyRedirects) { try await service.call(HostileAPI.json) }
+            #expect(server.requests.count == 6)
+        }
+    }
+
+    @Test("a redirect to another origin is not followed, and the other server never sees the credentials")
+    func crossOrigin() async throws {
+        let other = try ScriptedServer { _ in Self.healthy }
+        defer { other.stop() }
+        let elsewhere = other.baseURL.appendingPathComponent("json").absoluteString
+        try await HostileAPI.withServer(authentication: Self.editor) { _ in
+            .status(302, [("Location", elsewhere)])
+        } _: { _, service in
+            await #expect {
+                try await service.call(HostileAPI.json)
+            } throws: { error in
+                guard case NetworkError.unacceptableStatus(302, let headers, _) = error else { return false }
+                return headers["Location"] == elsewhere
+            }
+            #expect(!other.requests.contains { $0.header("Authorization") != nil })
+        }
+    }
+}
+
+@Suite("URLSessionTransport against hostile servers: framing")
+struct FramingTests {
+    @Test("a body shorter than its Content-Length is an incomplete body, for a call and for a download")
+    func shortBody() async throws {
+        try await HostileAPI.withServer { _ in
+            .status(200, [("Content-Type", "application/json")], body: #"{"status""#, contentLength: 1000)
+        } _: { _, service in
+            await #expect(throws: NetworkError.incompleteBody(expected: 1000, received: 9)) {
+                try await service.call(HostileAPI.json)
+            }
+            let file = NetworkIT.temporaryFile()
+            defer { try? FileManager.default.removeItem(at: file) }
+            await #expect(throws: NetworkError.incompleteBody(expected: 1000, received: 9)) {
+                try await service.download(HostileAPI.file, to: file)
+            }
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
+    @Test("HTML answering a JSON endpoint is an unexpected content type carrying an excerpt")
+    func htmlForJSON() async throws {
+        let page =
+            "<html><body><h1>502 Bad Gateway</h1>" + String(repeating: "x", count: 2000) + "</body></html>"
+        try await HostileAPI.withServer { _ in
+            .status(200, [("Content-Type", "text/html; charset=utf-8")], body: page)
+        } _: { _, service in
+            await #expect {
+                try await service.call(HostileAPI.json)
+            } throws: { error in
+                guard case NetworkError.unexpectedContentType(let type, let excerpt) = error else {
+                    return false
+                }
+                return type == "text/html; charset=utf-8" && excerpt.hasPrefix("<html><body><h1>502")
+                    && excerpt.count < 600
+            }
+        }
+    }
+
+    @Test(
+        "JSON with a JSON media type, parameters or a +json suffix, or without a type, decodes",
+        arguments: ["application/json", "application/json; charset=utf-8", "application/problem+json", nil])
+    func jsonTypes(type: String?) async throws {
+        try await HostileAPI.withServer { _ in
+            .status(200, type.map { [("Content-Type", $0)] } ?? [], body: #"{"status": "ok"}"#)
+        } _: { _, service in
+            let health = try await service.call(HostileAPI.json).content
+            #expect(health == TestAPI.Health(status: "ok"))
+        }
+    }
+}
+
+@Suite("URLSessionTransport: the body of a 401")
+struct UnauthorizedBodyTests {
+    @Test("a 401 with a challenge comes back with its status, headers and body, without hanging")
+    func challengeBody() async throws {
+        let body = #"{"error": {"code": "unauthorized", "message": "wrong password"}}"#
+        let server = try ScriptedServer { _ in
+            .status(
+                401, [("WWW-Authenticate", #"Basic realm="heroes""#), ("Content-Type", "application/json")],
+                body: body)
+        }
+        defer { server.stop() }
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("json"))
+        request.setValue("Basic ZWQ6d3Jvbmc=", forHTTPHeaderField: "Authorization")
+        let response = try await NetworkIT.transport.data(for: request, progress: nil)
+        #expect(response.head.status == 401)
+        #expect(response.head.headers["WWW-Authenticate"] == #"Basic realm="heroes""#)
+        #expect(String(decoding: response.body, as: UTF8.self) == body)
     }
 }

@@ -138,8 +138,8 @@ enum NetworkIT {
 
     /// Collects progress reports from the delegate's queue.
     final class ProgressReports: Sendable {
-        private let reports = Mutex<[TransferProgress]>([])
+        private let reports = Mutex<[TransferReport]>([])
         var record: ProgressHandler { { report in self.reports.withLock { $0.append(report) } } }
-        var all: [TransferProgress] { reports.withLock { $0 } }
+        var all: [TransferReport] { reports.withLock { $0 } }
     }
 }

@@ -3,12 +3,12 @@ import Synchronization
 
 /// Collects progress reports from any thread.
 final class ProgressLog: Sendable {
-    private let reports = Mutex<[TransferProgress]>([])
+    private let reports = Mutex<[TransferReport]>([])
 
     /// Records one report; pass this as the progress handler.
     var record: ProgressHandler { { report in self.reports.withLock { $0.append(report) } } }
 
-    var all: [TransferProgress] { reports.withLock { $0 } }
+    var all: [TransferReport] { reports.withLock { $0 } }
     var fractions: [Double?] { all.map(\.fractionCompleted) }
 }
 

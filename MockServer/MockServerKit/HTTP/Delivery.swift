@@ -1,0 +1,25 @@
+/// How a response travels: normally, or damaged on purpose (the transport-level faults).
+struct Delivery {
+    /// What happens to the bytes.
+    enum Mode: Equatable {
+        /// The response as it is.
+        case normal
+        /// A TCP reset instead of a response.
+        case reset
+        /// The connection is closed without a byte of response.
+        case closeBeforeHeaders
+        /// The head and only this many body bytes, then the connection is closed.
+        case truncateBody(Int)
+        /// Nothing at all, until the client gives up or the idle timeout ends the connection.
+        case stall
+        /// The head at once, then the body in small pieces with pauses between them.
+        case trickle
+    }
+
+    /// Milliseconds to wait before the first byte.
+    var delayMilliseconds = 0
+    /// What happens to the bytes.
+    var mode = Mode.normal
+    /// When set, the response is given later (a long poll); `mode` is then ignored.
+    var deferred: DeferredResponse?
+}

@@ -1,0 +1,30 @@
+/// A request's method: the ones the server gives meaning to by name, and any other token as it was
+/// sent (methods are case-sensitive, RFC 9110 §9.1).
+enum HTTPMethod: Hashable, Sendable, CustomStringConvertible {
+    case get, head, post, put, delete
+    case other(String)
+
+    /// The method the token names.
+    init(_ token: String) {
+        switch token {
+        case "GET": self = .get
+        case "HEAD": self = .head
+        case "POST": self = .post
+        case "PUT": self = .put
+        case "DELETE": self = .delete
+        default: self = .other(token)
+        }
+    }
+
+    /// The token as it travels.
+    var description: String {
+        switch self {
+        case .get: "GET"
+        case .head: "HEAD"
+        case .post: "POST"
+        case .put: "PUT"
+        case .delete: "DELETE"
+        case .other(let token): token
+        }
+    }
+}

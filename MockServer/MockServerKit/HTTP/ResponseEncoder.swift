@@ -1,0 +1,60 @@
+/// Encodes responses into bytes (RFC 9112 §4, §6).
+enum ResponseEncoder {
+    /// Appends the status line and header fields of `response` to `output`.
+    static func appendHead(
+        _ response: ServerResponse, bodyLength: Int, keepAlive: Bool, date: String, to output: inout [UInt8]
+    ) {
+        output.append(contentsOf: "HTTP/1.1 \(response.status) \(reason(response.status))\r\n".utf8)
+        output.append(contentsOf: "Date: \(date)\r\n".utf8)
+        for field in response.fields {
+            output.append(contentsOf: field.name.utf8)
+            output.append(contentsOf: ": ".utf8)
+            output.append(contentsOf: field.value.utf8)
+            output.append(contentsOf: "\r\n".utf8)
+        }
+        if hasBody(response.status) {
+            output.append(contentsOf: "Content-Length: \(bodyLength)\r\n".utf8)
+        }
+        if !keepAlive {
+            output.append(contentsOf: "Connection: close\r\n".utf8)
+        }
+        output.append(contentsOf: "\r\n".utf8)
+    }
+
+    /// Whether a status carries a body (and so a `Content-Length`).
+    static func hasBody(_ status: Int) -> Bool {
+        status >= 200 && status != 204 && status != 304
+    }
+
+    /// The reason phrase of a status code.
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 100: "Continue"
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 417: "Expectation Failed"
+        case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        case 505: "HTTP Version Not Supported"
+        default: "Status \(status)"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// Draws a picture in a terminal with the upper half block `▀`: each character cell shows two
+/// pixels, the top one as the foreground colour and the bottom one as the background, in 24-bit
+/// ANSI colour. Every line ends by resetting the colours, so the terminal is left as it was.
+public struct HalfBlockRenderer: Sendable {
+    /// The widest the drawing may be, in columns.
+    public let columns: Int
+
+    /// A renderer drawing at most `columns` wide (at least 1).
+    public init(columns: Int) { self.columns = max(1, columns) }
+
+    /// The lines that draw `image`, scaled (by averaging) to fit the columns, never enlarged.
+    /// Transparent pixels are blended over black.
+    public func render(_ image: RGBAImage) -> [String] {
+        let width = min(columns, image.width)
+        let scale = Double(image.width) / Double(width)
+        let pixelRows = max(1, Int((Double(image.height) / scale).rounded()))
+        let height = pixelRows + pixelRows % 2
+        var lines: [String] = []
+        for row in stride(from: 0, to: height, by: 2) {
+            var line = ""
+            for column in 0..<width {
+                let top = average(image, column: column, row: row, scale: scale, rows: pixelRows) ?? (0, 0, 0)
+                let bottom = average(image, column: column, row: row + 1, scale: scale, rows: pixelRows)
+                line += "\u{1B}[38;2;\(top.0);\(top.1);\(top.2)m"
+                line += bottom.map { "\u{1B}[48;2;\($0.0);\($0.1);\($0.2)m" } ?? "\u{1B}[49m"
+                line += "▀"
+            }
+            lines.append(line + "\u{1B}[0m")
+        }
+        return lines
+    }
+
+    /// The mean colour of the source pixels under output pixel (`column`, `row`); `nil` below the
+    /// last row.
+    private func average(
+        _ image: RGBAImage, column: Int, row: Int, scale: Double, rows: Int
+    ) -> (Int, Int, Int)? {
+        guard row < rows else { return nil }
+        let yScale = Double(image.height) / Double(rows)
+        let x0 = Int(Double(column) * scale)
+        let x1 = max(x0 + 1, min(image.width, Int(Double(column + 1) * scale)))
+        let y0 = Int(Double(row) * yScale)
+        let y1 = max(y0 + 1, min(image.height, Int(Double(row + 1) * yScale)))
+        var sums = (0, 0, 0)
+        for y in y0..<min(y1, image.height) {
+            for x in x0..<min(x1, image.width) {
+                let pixel = image.pixel(x: x, y: y)
+                let alpha = Int(pixel.alpha)
+                sums.0 += Int(pixel.red) * alpha / 255
+                sums.1 += Int(pixel.green) * alpha / 255
+                sums.2 += Int(pixel.blue) * alpha / 255
+            }
+        }
+        let count = max(1, (min(y1, image.height) - y0) * (min(x1, image.width) - x0))
+        return (sums.0 / count, sums.1 / count, sums.2 / count)
+    }
+}

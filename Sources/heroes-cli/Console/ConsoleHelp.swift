@@ -1,0 +1,26 @@
+/// What `?` prints on each screen of the console.
+enum ConsoleHelp {
+    /// The commands of the hero list.
+    static let list = """
+        On the list:
+          n            next page
+          p            previous page
+          /TEXT        search code names and powers; / alone shows everyone again
+          t TEAM       only heroes of team TEAM (see `heroes-cli teams`); t alone shows every team
+          ROW or ID    open a hero: a row number (1 is the top row) or the hero's id
+          s            sync the offline cache (Ctrl-C cancels)
+          ?            this help
+          q            quit (so do Ctrl-C and Ctrl-D here)
+        """
+
+    /// The commands of one hero's card.
+    static let details = """
+        On a hero:
+          e            edit: each field is asked with its current value; Enter keeps it
+          d            delete (asks first)
+          i            save the picture as ID.png here, with progress (Ctrl-C cancels)
+          b or Enter   back to the list (so does Ctrl-C)
+          ?            this help
+          q            quit
+        """
+}

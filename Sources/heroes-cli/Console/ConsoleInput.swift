@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Standard input a line at a time, and Ctrl-C, as one stream of `ConsoleEvent`s.
+///
+/// A line is read only when the console asks for one (nothing is read ahead, so a password prompt
+/// on the terminal never races it). SIGINT is caught for the console's lifetime: while long work
+/// runs under `cancellable(_:)` it cancels that work; otherwise it arrives as `.interrupt`. The
+/// terminal's modes are never changed, so there is nothing to put back; the default SIGINT action
+/// is restored by `close()`.
+final class ConsoleInput: Sendable {
+    private struct State {
+        var readPending = false
+        var ended = false
+        var cancelWork: (@Sendable () -> Void)?
+    }
+
+    private let events: AsyncStream<ConsoleEvent>
+    private let continuation: AsyncStream<ConsoleEvent>.Continuation
+    /// The state the reader thread, the signal handler and the console share.
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+    }
+
+    private let shared = Shared()
+    private let wanted = DispatchSemaphore(value: 0)
+    private let signals: Mutex<(any DispatchSourceSignal)?>
+
+    /// Starts reading standard input on demand and catching SIGINT.
+    init() {
+        (events, continuation) = AsyncStream.makeStream(of: ConsoleEvent.self)
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let continuation = self.continuation
+        let shared = self.shared
+        source.setEventHandler {
+            let cancelWork = shared.state.withLock { $0.cancelWork }
+            if let cancelWork { cancelWork() } else { continuation.yield(.interrupt) }
+        }
+        source.resume()
+        signals = Mutex(source)
+        let wanted = self.wanted
+        let reader = Thread {
+            while true {
+                wanted.wait()
+                let line = readLine(strippingNewline: true)
+                shared.state.withLock { $0.readPending = false }
+                guard let line else {
+                    continuation.yield(.end)
+                    return
+                }
+                continuation.yield(.line(line))
+            }
+        }
+        reader.start()
+    }
+
+    /// The next thing the person did; `.end` for good once the input has ended.
+    func next() async -> ConsoleEvent {
+        let ask = shared.state.withLock { state -> Bool in
+            guard !state.ended, !state.readPending else { return false }
+            state.readPending = true
+            return true
+        }
+        if ask { wanted.signal() }
+        for await event in events {
+            if event == .end { shared.state.withLock { $0.ended = true } }
+            return event
+        }
+        return .end
+    }
+
+    /// Runs `work` so that Ctrl-C cancels it (a download then removes its partial file) instead of
+    /// arriving as `.interrupt`.
+    func cancellable<Value: Sendable>(
+        _ work: @escaping @Sendable @MainActor () async throws -> Value
+    ) async throws -> Value {
+        let task = Task { @MainActor in try await work() }
+        shared.state.withLock { $0.cancelWork = { task.cancel() } }
+        defer { shared.state.withLock { $0.cancelWork = nil } }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Puts SIGINT back to its default action.
+    func close() {
+        signals.withLock { source in
+            source?.cancel()
+            source = nil
+        }
+        signal(SIGINT, SIG_DFL)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes a prompt on standard output and waits for the answer. When standard input is not a
+/// terminal the answer is echoed after the prompt, so a scripted session reads like a typed one.
+@MainActor
+struct ConsolePrompt {
+    let input: ConsoleInput
+    private let echoes = isatty(STDIN_FILENO) != 1
+
+    init(input: ConsoleInput) { self.input = input }
+
+    /// Shows `prompt` and returns what the person did; an interrupt on a terminal ends the line.
+    func ask(_ prompt: String) async -> ConsoleEvent {
+        say(prompt, newline: false)
+        let event = await input.next()
+        switch event {
+        case .line(let line): if echoes { say(line) }
+        case .interrupt: say(echoes ? "^C" : "")
+        case .end: say("")
+        }
+        return event
+    }
+
+    /// Writes `text` on standard output, with a newline unless told otherwise.
+    func say(_ text: String, newline: Bool = true) {
+        FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import MockServerKit
+import Network
+import Testing
+
+@Suite("URLSessionTransport: descriptor timeouts")
+struct TimeoutTests {
+    static let quickHero = Endpoint<TestAPI.Hero>("quickHero", arguments: 1)
+    /// A session of its own, kept for the run: on the shared one, tests flooding its delegate
+    /// queue with large bodies could delay a prompt answer past a sub-second deadline.
+    static let transport = URLSessionTransport()
+
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>quickHero</key><dict>
+            <key>request</key><dict>
+              <key>path</key><string>/v1/heroes/%0</string><key>timeout</key><real>0.9</real>
+            </dict>
+            <key>serialization</key><dict>
+              <key>serializer</key><string>SnakeJSON</string><key>serializedObject</key><string>Hero</string>
+            </dict>
+          </dict>
+        </dict></plist>
+        """
+
+    static func withService(_ body: (MockServer, WebService) async throws -> Void) async throws {
+        var registry = DescriptorRegistry()
+        registry.register(serializer: JSONSerializer(keys: .snakeCase), as: "SnakeJSON")
+        registry.register(model: TestAPI.Hero.self, as: "Hero")
+        let catalog = try ServiceCatalog(
+            plist: Data(plist.utf8), fileName: "Quick.plist", endpoints: [quickHero], registry: registry)
+        let server = MockServer(configuration: MockServerConfiguration(users: [NetworkIT.editor]))
+        try await server.start()
+        let service = WebService(
+            baseURL: server.baseURL, catalog: catalog, transport: transport, retryPolicy: .never)
+        do {
+            try await body(server, service)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    // FoundationNetworking turns `timeoutInterval` into whole milliseconds as
+    // `Int(seconds) * 1000`: 0.9 s became 0 ms, and every request timed out at once. The first
+    // call pays for starting libcurl and connecting, which a loaded 2-core machine can stretch
+    // past 0.9 s, so it only warms up; truncated to 0 ms, both calls would fail at once.
+    @Test("a sub-second descriptor timeout lets a prompt answer through")
+    func promptAnswer() async throws {
+        try await Self.withService { _, service in
+            _ = try? await service.call(Self.quickHero, "0001")
+            let hero = try await service.call(Self.quickHero, "0001").content
+            #expect(hero?.id == "0001")
+        }
+    }
+
+    @Test("a sub-second descriptor timeout cuts a stalled answer off soon after it passes")
+    func stalledAnswer() async throws {
+        try await Self.withService { server, service in
+            try server.addFault(FaultRule(method: "GET", path: "/v1/heroes/0001", fault: "stall"))
+            let start = ContinuousClock.now
+            await #expect(throws: NetworkError.timedOut) { try await service.call(Self.quickHero, "0001") }
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed >= .milliseconds(800))
+            // Generous on a loaded machine; the stall itself lasts until the server's idle timeout.
+            #expect(elapsed < .seconds(5))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import TerminalGraphics
+import Testing
+
+@Suite("Half-block drawing")
+struct HalfBlockRendererTests {
+    @Test("two pixel rows make one line: top as foreground, bottom as background, transparent as black")
+    func twoRowsPerLine() {
+        let image = RGBAImage(
+            width: 2, height: 3,
+            pixels: [
+                255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 10, 20, 30, 255, 40, 50, 60, 255, 90, 90, 90,
+                0,
+            ])
+        let lines = HalfBlockRenderer(columns: 80).render(image)
+        #expect(
+            lines == [
+                "\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[38;2;0;255;0m\u{1B}[48;2;10;20;30m▀\u{1B}[0m",
+                "\u{1B}[38;2;40;50;60m\u{1B}[49m▀\u{1B}[38;2;0;0;0m\u{1B}[49m▀\u{1B}[0m",
+            ])
+    }
+
+    @Test("a picture wider than the terminal is averaged down to its columns, keeping its shape")
+    func scaledToWidth() {
+        let pixels: [UInt8] = (0..<(128 * 128)).flatMap { index -> [UInt8] in
+            [index % 128 < 64 ? 0 : 200, 0, 0, 255]
+        }
+        let lines = HalfBlockRenderer(columns: 32).render(RGBAImage(width: 128, height: 128, pixels: pixels))
+        #expect(lines.count == 16)
+        #expect(lines.allSatisfy { $0.filter { $0 == "▀" }.count == 32 })
+        #expect(lines[0].hasPrefix("\u{1B}[38;2;0;0;0m"))
+        #expect(lines[0].contains("\u{1B}[38;2;200;0;0m"))
+        #expect(
+            HalfBlockRenderer(columns: 500).render(
+                RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 9, count: 64))
+            ).count == 2)
+    }
+}
