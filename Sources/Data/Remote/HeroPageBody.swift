@@ -11,6 +11,19 @@ public struct HeroPageBody: Sendable {
     /// Maps `body`, checking `page`, `per_page` and `total`; with `stored` records, the result
     /// says what changed.
     public init(_ body: JSONValue, stored: [String: JSONValue] = [:]) throws(DomainError) {
+        let numbers = try Self.numbers(of: body)
+        result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
+            try HeroMapping.pipeline.run(body, stored: stored)
+        }
+        page = HeroPage(
+            items: result.items.map(\.entity), page: numbers.page, perPage: numbers.perPage,
+            total: numbers.total)
+    }
+
+    /// The page's `page`, `per_page` and `total`, checked, without mapping its records.
+    public static func numbers(of body: JSONValue) throws(DomainError) -> (
+        page: Int, perPage: Int, total: Int
+    ) {
         guard case .integer(let number)? = body[path: "page"],
             case .integer(let perPage)? = body[path: "per_page"],
             case .integer(let total)? = body[path: "total"]
@@ -18,9 +31,6 @@ public struct HeroPageBody: Sendable {
         guard number >= 1, perPage >= 1, total >= 0 else {
             throw .badData("page \(number) of \(perPage) with total \(total) is out of range")
         }
-        result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
-            try HeroMapping.pipeline.run(body, stored: stored)
-        }
-        page = HeroPage(items: result.items.map(\.entity), page: number, perPage: perPage, total: total)
+        return (number, perPage, total)
     }
 }

@@ -67,12 +67,13 @@ extension OfflineFirstHeroRepository {
             guard case .fresh(let body, _) = try await remote.pageBody(matching: query) else {
                 throw DomainError.badData("the server answered a sync page with 304 without being asked")
             }
-            let mapped = try HeroPageBody(body)
+            let numbers = try HeroPageBody.numbers(of: body)
             let pageRecords = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
                 try HeroMapping.mapping.records(in: body)
             }
             records += pageRecords
-            guard mapped.page.hasNextPage, !pageRecords.isEmpty else { break }
+            let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)
+            guard seen.hasNextPage, !pageRecords.isEmpty else { break }
             page += 1
         }
         return records
