@@ -5,7 +5,7 @@ extension CLITests {
     @Suite("Reading commands against a server named by --server")
     struct ReadCommandTests {
         @Test(
-            "list --json prints items of id, code_name, powers, team and pending, with page, per_page, total and stale"
+            "list --json prints items of id, code_name, powers and team, with page, per_page, total and stale"
         )
         func listJSON() async throws {
             try await withMockServer { server in
@@ -21,7 +21,7 @@ extension CLITests {
                 let items = try #require(json["items"] as? [[String: Any]])
                 #expect(items.count == 5)
                 for item in items {
-                    #expect(Set(item.keys) == ["id", "code_name", "powers", "team", "pending"])
+                    #expect(Set(item.keys) == ["id", "code_name", "powers", "team"])
                 }
                 let names = items.compactMap { $0["code_name"] as? String }
                 #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
@@ -80,7 +80,7 @@ extension CLITests {
                 #expect(
                     Set(json.keys) == [
                         "id", "code_name", "real_name", "powers", "team", "picture_url", "updated_at",
-                        "stale", "pending",
+                        "stale",
                     ])
                 #expect(json["id"] as? String == "0007")
                 #expect(json["real_name"] as? String == "Tomas Brandt")

@@ -1,6 +1,6 @@
 import Domain
 
-/// Shows a deletion as `{"id","deleted":true,"pending"}`.
+/// Shows a deletion as `{"id","deleted":true}`, plus `"pending":true` when it waits for a sync.
 @MainActor
 public final class JSONDeleteHeroView: DeleteHeroView {
     private var writer: JSONLineWriter
@@ -10,7 +10,7 @@ public final class JSONDeleteHeroView: DeleteHeroView {
 
     /// Writes the deletion.
     public func showDeleted(_ id: Hero.ID) {
-        writer.write(.object(["id": .string(id.rawValue), "deleted": .bool(true), "pending": .bool(false)]))
+        writer.write(.object(["id": .string(id.rawValue), "deleted": .bool(true)]))
     }
 
     /// Writes the deletion, marked pending.

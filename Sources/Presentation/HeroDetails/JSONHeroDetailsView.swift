@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// Shows one hero as `{"id","code_name","real_name","powers","team","picture_url","updated_at",
-/// "stale","pending"}`; `real_name` is `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC.
+/// "stale"}`, plus `"pending":true` for an offline edit not yet synced; `real_name` is `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC.
 /// As the editor's view it writes nothing for field problems: the error view's JSON carries them.
 @MainActor
 public final class JSONHeroDetailsView: HeroEditorView {
@@ -46,14 +46,15 @@ public final class JSONHeroDetailsView: HeroEditorView {
             case .revealed(let name): name
             case .classified, .unrecorded: nil
             }
-        writer.write(
-            .object([
-                "id": .string(card.id?.rawValue), "code_name": .string(card.codeName),
-                "real_name": .string(realName), "powers": .strings(card.powers), "team": .team(card.team),
-                "picture_url": .string(card.pictureURL(base: pictureBase)),
-                "updated_at": .string(card.updatedAt.map(Formats.timestamp)), "stale": .bool(card.isStale),
-                "pending": .bool(card.isPending),
-            ]))
+        var hero: [String: JSONValue] = [
+            "id": .string(card.id?.rawValue), "code_name": .string(card.codeName),
+            "real_name": .string(realName), "powers": .strings(card.powers), "team": .team(card.team),
+            "picture_url": .string(card.pictureURL(base: pictureBase)),
+            "updated_at": .string(card.updatedAt.map(Formats.timestamp)), "stale": .bool(card.isStale),
+        ]
+        // Only an offline edit not yet synced says so: the documented shape stays exact for scripts.
+        if card.isPending { hero["pending"] = .bool(true) }
+        writer.write(.object(hero))
         card = HeroCard()
     }
 

@@ -1,5 +1,7 @@
-/// Shows the hero list as `{"items":[{"id","code_name","powers","team","pending"}…],"page","per_page",
-/// "total","stale"}`, `team` being `{"id","name"}` or `null`; an empty page has `"items":[]`.
+/// Shows the hero list as `{"items":[{"id","code_name","powers","team"}…],"page","per_page",
+/// "total","stale"}`, `team` being `{"id","name"}` or `null`; an empty page has `"items":[]`. An
+/// item that is an offline edit not yet synced also has `"pending":true`; the key is left out
+/// otherwise, so the documented shape stays exact for scripts.
 @MainActor
 public final class JSONHeroListView: HeroListView {
     private var writer: JSONLineWriter
@@ -15,11 +17,12 @@ public final class JSONHeroListView: HeroListView {
 
     private func write(_ list: HeroListViewModel) {
         let items = list.rows.map { row in
-            JSONValue.object([
+            var item: [String: JSONValue] = [
                 "id": .string(row.id.rawValue), "code_name": .string(row.codeName),
                 "powers": .strings(row.powers), "team": .team(row.team),
-                "pending": .bool(row.isPending),
-            ])
+            ]
+            if row.isPending { item["pending"] = .bool(true) }
+            return JSONValue.object(item)
         }
         writer.write(
             .object([
