@@ -21,7 +21,7 @@ public struct CreateHero: Sendable {
             codeName: codeName,
             powers: powers,
             teamID: team,
-            realName: realName.map(SealedDraftBuilder.RealNameSource.clear) ?? .sealed(nil)
+            realName: realName.map(SealedDraftBuilder.RealNameSource.plainText) ?? .sealed(nil)
         )
         return try await heroes.create(draft)
     }

@@ -7,8 +7,9 @@ struct SealedDraftBuilder: Sendable {
     enum RealNameSource {
         /// Keep an already sealed name (or none).
         case sealed(SealedSecret?)
-        /// Seal this clear name; a blank one is invalid.
-        case clear(String)
+        /// Seal this name, given in plain text; a blank one is invalid. (Not "clear", which
+        /// would read as "remove the name": `FieldEdit.clear` means that.)
+        case plainText(String)
     }
 
     func draft(codeName: String, powers: [String], teamID: Team.ID?, realName: RealNameSource) throws
@@ -31,7 +32,7 @@ struct SealedDraftBuilder: Sendable {
         switch realName {
         case .sealed(let sealed):
             return sealed
-        case .clear(let name):
+        case .plainText(let name):
             let trimmed = name.trimmed
             guard !trimmed.isEmpty else { throw DomainError.invalid([.realName: "must not be empty"]) }
             return try cipher.seal(trimmed)

@@ -18,7 +18,7 @@ public struct UpdateHero: Sendable {
             switch edit.realName {
             case .keep: .sealed(current.sealedRealName)
             case .clear: .sealed(nil)
-            case .set(let name): .clear(name)
+            case .set(let name): .plainText(name)
             }
         let teamID: Team.ID? =
             switch edit.team {
