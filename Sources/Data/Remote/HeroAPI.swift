@@ -12,9 +12,9 @@ public enum HeroAPI {
     /// `POST /v1/heroes` with a `HeroInputDTO`.
     static let createHero = Endpoint<JSONValue>("createHero", arguments: 1)
     /// `PUT /v1/heroes/{id}` with a `HeroInputDTO` and an optional `If-Match`.
-    static let replaceHero = Endpoint<JSONValue>("replaceHero", arguments: 3)
+    static let replaceHero = Endpoint<JSONValue>("replaceHero", arguments: 2)
     /// `DELETE /v1/heroes/{id}` with an optional `If-Match`.
-    static let deleteHero = Endpoint<NoContent>("deleteHero", arguments: 2)
+    static let deleteHero = Endpoint<NoContent>("deleteHero", arguments: 1)
 
     /// `GET /v1/heroes/{id}/picture`, streamed to a file.
     static let picture = Endpoint<Data>("picture", arguments: 1)
@@ -58,8 +58,8 @@ public enum HeroAPI {
             ("hero", try service.curlCommand(hero, "0007")),
             ("teams", try service.curlCommand(teams)),
             ("createHero", try service.curlCommand(createHero, sample)),
-            ("replaceHero", try service.curlCommand(replaceHero, "0007", sample, tag)),
-            ("deleteHero", try service.curlCommand(deleteHero, "0007", tag)),
+            ("replaceHero", try service.curlCommand(replaceHero, "0007", sample, ifMatch: tag)),
+            ("deleteHero", try service.curlCommand(deleteHero, "0007", ifMatch: tag)),
             ("picture", try service.curlCommand(picture, "0007")),
             ("putPicture", try service.curlCommand(putPicture, "0007", Data([0x89, 0x50, 0x4E, 0x47]))),
         ]

@@ -53,7 +53,8 @@ public final class RemoteHeroDataSource: Sendable {
     {
         let reply = try await calling(notFound: "hero \(id)") {
             try await service.call(
-                HeroAPI.replaceHero, id.rawValue, input, expectedVersion.map { Self.entityTag(id, $0) })
+                HeroAPI.replaceHero, id.rawValue, input,
+                ifMatch: expectedVersion.map { Self.entityTag(id, $0) })
         }
         return (try content(of: reply, what: "replaced hero"), reply.entityTag)
     }
@@ -62,7 +63,7 @@ public final class RemoteHeroDataSource: Sendable {
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws {
         _ = try await calling(notFound: "hero \(id)") {
             try await service.call(
-                HeroAPI.deleteHero, id.rawValue, expectedVersion.map { Self.entityTag(id, $0) })
+                HeroAPI.deleteHero, id.rawValue, ifMatch: expectedVersion.map { Self.entityTag(id, $0) })
         }
     }
 

@@ -75,30 +75,35 @@ public final class WebService: Sendable {
         return try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
     }
 
-    /// Calls `endpoint` with `arguments`.
+    /// Calls `endpoint` with `arguments`. The conditional headers are parameters of the call,
+    /// never descriptor arguments, so every endpoint states its conditions the same way.
     /// - Parameters:
     ///   - ifNoneMatch: an `ETag` from an earlier reply; a 304 then comes back as `.notModified`.
+    ///   - ifMatch: the `ETag` a write expects; a 412 then means someone changed the resource.
     ///   - progress: receives upload progress for a body and download progress for the response.
     /// - Throws: `NetworkError` (or an authentication provider's own error).
     public func call<Response>(
         _ endpoint: Endpoint<Response>,
         _ arguments: any Encodable & Sendable...,
         ifNoneMatch: String? = nil,
+        ifMatch: String? = nil,
         progress: ProgressHandler? = nil
     ) async throws -> Reply<Response> {
-        try await call(endpoint, arguments: arguments, ifNoneMatch: ifNoneMatch, progress: progress)
+        try await call(
+            endpoint, arguments: arguments, ifNoneMatch: ifNoneMatch, ifMatch: ifMatch, progress: progress)
     }
 
-    /// Calls `endpoint` with an array of arguments; see `call(_:_:ifNoneMatch:progress:)`.
+    /// Calls `endpoint` with an array of arguments; see `call(_:_:ifNoneMatch:ifMatch:progress:)`.
     public func call<Response>(
         _ endpoint: Endpoint<Response>,
         arguments: [any Encodable & Sendable],
         ifNoneMatch: String? = nil,
+        ifMatch: String? = nil,
         progress: ProgressHandler? = nil
     ) async throws -> Reply<Response> {
         let descriptor = try catalog.descriptor(for: endpoint)
         var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
-        if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
+        Self.setConditions(on: &request, ifNoneMatch: ifNoneMatch, ifMatch: ifMatch)
         return try await reportingFailure(of: request) {
             let limit = descriptor.maximumResponseBytes ?? Self.defaultMaximumResponseBytes
             let response = try await send(request, descriptor) { [transport] prepared in
@@ -125,7 +130,7 @@ public final class WebService: Sendable {
     ) async throws -> Reply<URL> {
         let descriptor = try catalog.descriptor(for: endpoint)
         var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
-        if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
+        Self.setConditions(on: &request, ifNoneMatch: ifNoneMatch, ifMatch: nil)
         return try await reportingFailure(of: request) {
             let limit = descriptor.maximumResponseBytes ?? Self.defaultMaximumDownloadBytes
             let head = try await send(request, descriptor) { [transport] prepared in
@@ -215,6 +220,13 @@ public final class WebService: Sendable {
 
     private static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    }
+
+    /// Sets the conditional headers a call asks for: the one mechanism for `If-None-Match` and
+    /// `If-Match` (values are entity tags, already quoted).
+    static func setConditions(on request: inout URLRequest, ifNoneMatch: String?, ifMatch: String?) {
+        if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
+        if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
     }
 
     private static func excerpt(ofFile url: URL) -> String {
