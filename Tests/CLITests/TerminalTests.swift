@@ -22,6 +22,18 @@ extension CLITests {
             }
         }
 
+        @Test("sync draws its pages as a progress bar in place, then the change set")
+        func syncProgress() async throws {
+            try await withMockServer { server in
+                let run = try await PseudoTerminal.run(
+                    try CLI.editor(of: server.baseURL), ["sync", "--no-color"])
+                #expect(run.status == 0, "\(run)")
+                #expect(run.stdout.contains("\rsync  ["), "\(run)")
+                #expect(run.stdout.contains("100%  1 / 1 pages"), "\(run)")
+                #expect(run.stdout.contains("synced: 44 inserted"), "\(run)")
+            }
+        }
+
         @Test("a write asks for the password on the terminal, and what is typed is not echoed")
         func passwordPrompt() async throws {
             try await withMockServer { server in

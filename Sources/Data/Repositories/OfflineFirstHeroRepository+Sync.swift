@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// `sync()`: push the pending changes, oldest first, then pull every page and run them through
+/// `sync(progress:)`: push the pending changes, oldest first, then pull every page and run them through
 /// `HeroMapping`'s pipeline into the store in one step.
 extension OfflineFirstHeroRepository {
     /// What pushing the pending changes did.
@@ -15,9 +15,9 @@ extension OfflineFirstHeroRepository {
     /// the store by id. A fault anywhere throws and leaves the store whole: each change leaves
     /// the store only once the server confirmed it, and the pull is stored in one step or not
     /// at all.
-    public func sync() async throws -> HeroChangeSet {
+    public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet {
         let push = try await pushPending()
-        let bodies = try await pullEveryPage()
+        let bodies = try await pullEveryPage(progress: progress)
         let pulled = try await changeThrowing { cache in
             let localEdits = Dictionary(
                 cache.pending.compactMap { queued -> (String, Hero)? in
@@ -58,8 +58,9 @@ extension OfflineFirstHeroRepository {
             dropped: push.dropped)
     }
 
-    /// Every record of every page, in order; nothing is stored until all have arrived.
-    private func pullEveryPage() async throws -> [JSONValue] {
+    /// Every record of every page, in order, telling `progress` after each page; nothing is
+    /// stored until all have arrived.
+    private func pullEveryPage(progress: @Sendable (SyncProgress) -> Void) async throws -> [JSONValue] {
         var records: [JSONValue] = []
         var page = 1
         while true {
@@ -73,6 +74,7 @@ extension OfflineFirstHeroRepository {
             }
             records += pageRecords
             let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)
+            progress(SyncProgress(pagesPulled: page, pageCount: max(page, seen.pageCount)))
             guard seen.hasNextPage, !pageRecords.isEmpty else { break }
             page += 1
         }

@@ -15,6 +15,12 @@ public protocol HeroRepository: Sendable {
     /// whether the server confirmed it or it is pending until the next sync.
     @discardableResult
     func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome
-    /// Brings the local store up to date with the server and says what changed.
-    func sync() async throws -> HeroChangeSet
+    /// Brings the local store up to date with the server and says what changed, telling
+    /// `progress` after each page it pulls.
+    func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet
+}
+
+extension HeroRepository {
+    /// Syncs without watching its progress.
+    public func sync() async throws -> HeroChangeSet { try await sync(progress: { _ in }) }
 }

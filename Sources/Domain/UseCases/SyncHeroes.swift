@@ -6,7 +6,9 @@ public struct SyncHeroes: Sendable {
     public init(heroes: any HeroRepository) { self.heroes = heroes }
 
     /// What the sync inserted, updated, left alone and deleted.
-    public func callAsFunction() async throws -> HeroChangeSet {
-        try await heroes.sync()
+    public func callAsFunction(
+        progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) async throws -> HeroChangeSet {
+        try await heroes.sync(progress: progress)
     }
 }

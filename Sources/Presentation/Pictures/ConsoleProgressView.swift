@@ -1,12 +1,20 @@
 import Domain
 import Foundation
 
-/// A progress bar for standard error: bytes, percent and rate, or a moving marker when the total
-/// is unknown. On a terminal it redraws in place (`\r`, then clear to the end of the line) at
+/// A progress bar for standard error: bytes, percent and rate (or a count of things, such as a
+/// sync's pages), or a moving marker when the total is unknown. On a terminal it redraws in place (`\r`, then clear to the end of the line) at
 /// most once per `minimumInterval`, plus the final state; on anything else it prints nothing.
 public final class ConsoleProgressView: TransferProgressView {
     /// Seconds on a monotonic clock; tests pass their own to make rates exact.
     public typealias Clock = @Sendable () -> TimeInterval
+
+    /// What the reports count.
+    public enum Unit: Sendable, Equatable {
+        /// Bytes, shown in KiB and MiB with a rate.
+        case bytes
+        /// Whole things, such as `pages`, shown as `2 / 3 pages` without a rate.
+        case count(String)
+    }
 
     private struct State: Sendable {
         var output: any TextOutputStream & Sendable
@@ -26,16 +34,20 @@ public final class ConsoleProgressView: TransferProgressView {
     private let style: ConsoleStyle
     private let minimumInterval: TimeInterval
     private let clock: Clock
+    private let unit: Unit
 
-    /// A bar writing to `output` in `style`, redrawing at most every `minimumInterval` seconds.
+    /// A bar writing to `output` in `style`, redrawing at most every `minimumInterval` seconds,
+    /// its figures in `unit`.
     public init(
         output: any TextOutputStream & Sendable,
         style: ConsoleStyle,
+        unit: Unit = .bytes,
         minimumInterval: TimeInterval = 0.1,
         clock: @escaping Clock = { ProcessInfo.processInfo.systemUptime }
     ) {
         state = Locked(State(output: output))
         self.style = style
+        self.unit = unit
         self.minimumInterval = minimumInterval
         self.clock = clock
     }
@@ -78,17 +90,16 @@ public final class ConsoleProgressView: TransferProgressView {
     private func draw(_ state: inout State, now: TimeInterval) {
         guard let progress = state.latest else { return }
         let elapsed = now - (state.start ?? now)
-        let rate = elapsed > 0 ? Formats.bytes(Int64(Double(progress.completedBytes) / elapsed)) + "/s" : nil
+        let rate =
+            elapsed > 0 && unit == .bytes
+            ? Formats.bytes(Int64(Double(progress.completedBytes) / elapsed)) + "/s" : nil
         let bar: String
         var figures: [String]
         if let fraction = progress.fractionCompleted, let total = progress.totalBytes {
             let filled = Int((fraction * Double(Self.barWidth)).rounded(.down))
             bar =
                 String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
-            figures = [
-                Formats.percent(fraction),
-                "\(Formats.bytes(progress.completedBytes)) / \(Formats.bytes(total))",
-            ]
+            figures = [Formats.percent(fraction), amount(progress.completedBytes, of: total)]
         } else {
             let travel = Self.barWidth - 3
             let step = state.frame % (2 * travel)
@@ -96,7 +107,7 @@ public final class ConsoleProgressView: TransferProgressView {
             bar =
                 String(repeating: " ", count: position) + "<=>"
                 + String(repeating: " ", count: travel - position)
-            figures = [Formats.bytes(progress.completedBytes)]
+            figures = [amount(progress.completedBytes, of: nil)]
         }
         if let rate { figures.append(rate) }
         let plain = ([state.label, "[\(bar)]"] + figures).joined(separator: "  ")
@@ -110,5 +121,15 @@ public final class ConsoleProgressView: TransferProgressView {
         state.latestIsDrawn = true
         state.hasDrawn = true
         state.frame += 1
+    }
+
+    /// `2.0 KiB / 10.0 KiB`, or `2 / 3 pages`; without a total, the amount alone.
+    private func amount(_ completed: Int64, of total: Int64?) -> String {
+        switch unit {
+        case .bytes:
+            [Formats.bytes(completed), total.map(Formats.bytes)].compactMap { $0 }.joined(separator: " / ")
+        case .count(let things):
+            ["\(completed)", total.map { "\($0)" }].compactMap { $0 }.joined(separator: " / ") + " \(things)"
+        }
     }
 }

@@ -8,9 +8,23 @@ public final class SyncPresenter {
     /// A presenter over the sync use case.
     public init(syncHeroes: SyncHeroes) { self.syncHeroes = syncHeroes }
 
-    /// Syncs and shows the change set; on failure the view is given nothing and the error is
-    /// rethrown unchanged.
-    public func activate(with view: any SyncView) async throws {
-        view.showChanges(try await syncHeroes())
+    /// Syncs and shows the change set, reporting each page pulled to `progress` (a bar that
+    /// counts pages) and finishing its line before the changes are shown. On failure the view is
+    /// given nothing and the error is rethrown unchanged.
+    public func activate(with view: any SyncView, progress: (any TransferProgressView)? = nil) async throws {
+        progress?.begin("sync")
+        let changes: HeroChangeSet
+        do {
+            changes = try await syncHeroes { pulled in
+                progress?.report(
+                    TransferProgress(
+                        completedBytes: Int64(pulled.pagesPulled), totalBytes: Int64(pulled.pageCount)))
+            }
+        } catch {
+            progress?.finish()
+            throw error
+        }
+        progress?.finish()
+        view.showChanges(changes)
     }
 }

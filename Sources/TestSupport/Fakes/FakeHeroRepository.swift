@@ -26,10 +26,13 @@ public final class FakeHeroRepository: HeroRepository {
     public let onReplace: Stub<(Hero.ID, HeroDraft, Int?), Hero>
     /// Answers `delete(_:expectedVersion:)`.
     public let onDelete: Stub<(Hero.ID, Int?), WriteOutcome>
-    /// Answers `sync()`.
-    public let onSync: Stub<Void, HeroChangeSet>
+    /// Answers `sync(progress:)`; the handler may report progress through the sink.
+    public let onSync: Stub<SyncProgressSink, HeroChangeSet>
 
     private let log = CallLog<Call>()
+
+    /// Reports a sync's progress to its caller; a test's answer may call it.
+    public typealias SyncProgressSink = @Sendable (SyncProgress) -> Void
 
     /// A fake with nothing set up: every call fails the test (at `sourceLocation`, the test
     /// that made it) until its stub is given an answer.
@@ -40,7 +43,7 @@ public final class FakeHeroRepository: HeroRepository {
         onCreate = Stub("HeroRepository.create(_:)", sourceLocation: sourceLocation)
         onReplace = Stub("HeroRepository.replace(_:with:expectedVersion:)", sourceLocation: sourceLocation)
         onDelete = Stub("HeroRepository.delete(_:expectedVersion:)", sourceLocation: sourceLocation)
-        onSync = Stub("HeroRepository.sync()", sourceLocation: sourceLocation)
+        onSync = Stub("HeroRepository.sync(progress:)", sourceLocation: sourceLocation)
     }
 
     /// Every call so far, oldest first.
@@ -83,8 +86,8 @@ public final class FakeHeroRepository: HeroRepository {
     }
 
     /// Records the call, then answers with the stub `onSync`.
-    public func sync() async throws -> HeroChangeSet {
+    public func sync(progress: @escaping SyncProgressSink) async throws -> HeroChangeSet {
         log.record(.sync)
-        return try await onSync(())
+        return try await onSync(progress)
     }
 }

@@ -78,7 +78,8 @@ struct HeroCommands {
 
     /// `sync`.
     func sync() async throws {
-        try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes).activate(with: views.sync())
+        try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
+            .activate(with: views.sync(), progress: views.progress(unit: .count("pages")))
     }
 
     /// `picture ID [--output FILE]`.

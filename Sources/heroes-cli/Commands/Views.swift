@@ -48,8 +48,8 @@ struct Views {
     }
 
     /// A progress bar on standard error; silent on a pipe and with `--json`.
-    func progress() -> any TransferProgressView {
-        ConsoleProgressView(output: errors, style: json ? .plain : terminal.errorStyle)
+    func progress(unit: ConsoleProgressView.Unit = .bytes) -> any TransferProgressView {
+        ConsoleProgressView(output: errors, style: json ? .plain : terminal.errorStyle, unit: unit)
     }
 
     func error() -> any ErrorView {

@@ -107,7 +107,8 @@ final class ConsoleRouter {
         let views = self.views
         await perform {
             try await self.input.cancellable {
-                try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes).activate(with: views.sync())
+                try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
+                    .activate(with: views.sync(), progress: views.progress(unit: .count("pages")))
             }
         }
     }

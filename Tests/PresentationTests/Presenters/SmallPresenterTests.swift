@@ -75,6 +75,39 @@ struct SmallPresenterTests {
         #expect(view.events == [.changes(changes)])
     }
 
+    @Test("sync reports each page pulled to the progress view and finishes it before the changes")
+    func syncProgress() async throws {
+        let changes = HeroChangeSet(inserted: [try Hero.ID("0040")], updated: [], unchanged: [], deleted: [])
+        repository.onSync.answers { progress in
+            progress(SyncProgress(pagesPulled: 1, pageCount: 2))
+            progress(SyncProgress(pagesPulled: 2, pageCount: 2))
+            return changes
+        }
+        let progress = SpyProgressView()
+
+        try await SyncPresenter(syncHeroes: SyncHeroes(heroes: repository)).activate(
+            with: view, progress: progress)
+
+        #expect(
+            progress.events == [
+                .begin("sync"), .report(TransferProgress(completedBytes: 1, totalBytes: 2)),
+                .report(TransferProgress(completedBytes: 2, totalBytes: 2)), .finish,
+            ])
+        #expect(view.events == [.changes(changes)])
+    }
+
+    @Test("a failed sync still finishes its progress line, then rethrows")
+    func syncProgressFailure() async throws {
+        repository.onSync.fails(with: DomainError.unavailable("offline"))
+        let progress = SpyProgressView()
+        await #expect(throws: DomainError.unavailable("offline")) {
+            try await SyncPresenter(syncHeroes: SyncHeroes(heroes: repository)).activate(
+                with: view, progress: progress)
+        }
+        #expect(progress.events == [.begin("sync"), .finish])
+        #expect(view.events.isEmpty)
+    }
+
     @Test("a cancelled sync is rethrown as cancellation")
     func syncCancelled() async throws {
         repository.onSync.fails(with: CancellationError())

@@ -21,6 +21,23 @@ struct ConsoleProgressViewTests {
         return ConsoleProgressView(output: buffer, style: style, clock: { clock.now })
     }
 
+    @Test("a count of pages draws as N / M pages, without a byte rate")
+    func pages() {
+        let buffer = TextBuffer()
+        let clock = clock
+        let view = ConsoleProgressView(
+            output: buffer, style: terminal, unit: .count("pages"), clock: { clock.now })
+        view.begin("sync")
+        view.report(TransferProgress(completedBytes: 1, totalBytes: 3))
+        clock.advance(1)
+        view.report(TransferProgress(completedBytes: 3, totalBytes: 3))
+        view.finish()
+        #expect(
+            buffer.text.contains("sync  [######--------------]   33%  1 / 3 pages\u{1B}[K"), "\(buffer.text)")
+        #expect(buffer.text.contains("100%  3 / 3 pages\u{1B}[K\n"), "\(buffer.text)")
+        #expect(!buffer.text.contains("/s"))
+    }
+
     @Test("a known total draws bytes, percent and rate in place, held to one redraw per 100 ms")
     func determinate() {
         let buffer = TextBuffer()
