@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Presentation
 
 /// Runs one parsed command: the ones that need the object graph get a session (and with it the
 /// bundled server when no server is named); `serve`, `lint` and `demo reset` need none.
@@ -23,7 +22,7 @@ struct CommandRunner {
         case .demo:
             try await DemoTour(settings: settings, views: views, environment: environment).run()
         default:
-            try await withSession(settings) { graph in
+            try await AppSession.with(settings, environment: environment) { graph in
                 try await runHeroCommand(command.id, HeroCommands(graph: graph, views: views))
             }
         }
@@ -32,29 +31,11 @@ struct CommandRunner {
     /// The interactive console on a session of its own, until the person leaves it.
     func runConsole() async throws {
         let views = self.views
-        try await withSession(settings) { graph in
+        try await AppSession.with(settings, environment: environment) { graph in
             let input = ConsoleInput()
             defer { input.close() }
             await ConsoleRouter(graph: graph, views: views, input: input).run()
         }
-    }
-
-    /// Opens a session on `settings`, runs `body` on its graph and closes it, whatever happens.
-    func withSession(_ settings: Settings, _ body: (AppGraph) async throws -> Void) async throws {
-        let plist = try settings.configFile.map(AppPlist.file) ?? AppPlist.bundled()
-        let session = try await AppSession.open(
-            settings: settings, plist: plist, environment: environment,
-            reportStorageProblem: { problem in
-                // Written at once from whatever thread the store reports on, so it is never lost.
-                FileHandleOutputStream.standardError.write("heroes-cli: warning: \(problem)\n")
-            })
-        do {
-            try await body(session.graph)
-        } catch {
-            await session.close()
-            throw error
-        }
-        await session.close()
     }
 
     private func runHeroCommand(_ id: CommandID, _ heroes: HeroCommands) async throws {

@@ -35,12 +35,9 @@ struct DemoTour {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let picture = scratch.appendingPathComponent("0007.png")
         let codeName = "Demo Comet \(UUID().uuidString.prefix(4))"
-        let runner = CommandRunner(
-            invocation: Invocation(command: nil, arguments: [], options: [:]), settings: online, views: views,
-            environment: environment)
         var created: Hero.ID?
 
-        try await runner.withSession(online) { graph in
+        try await AppSession.with(online, environment: environment) { graph in
             let heroes = HeroCommands(graph: graph, views: views)
             try await step("teams", "the teams heroes belong to") { try await heroes.teams() }
             try await step("list --per-page 5", "the first page of the roster, five at a time") {
@@ -90,12 +87,12 @@ struct DemoTour {
             }
         }
         guard let created else { return }
-        try await runner.withSession(offline) { graph in
+        try await AppSession.with(offline, environment: environment) { graph in
             try await step("--offline show \(created)", "no network at all: the cached copy, marked stale") {
                 try await HeroCommands(graph: graph, views: views).show(created)
             }
         }
-        try await runner.withSession(online) { graph in
+        try await AppSession.with(online, environment: environment) { graph in
             try await step("delete \(created)", "the demo hero removed again") {
                 try await HeroCommands(graph: graph, views: views).delete(created)
             }

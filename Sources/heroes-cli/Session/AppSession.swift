@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import MockServerKit
 import Network
+import Presentation
 
 /// One run's world: the server (the bundled one, started in-process, when none is named), the
 /// object graph the app plist describes, wired to that server, the cache and the credentials.
@@ -72,6 +73,27 @@ final class AppSession {
             await embeddedServer?.stop()
             throw error
         }
+    }
+
+    /// Opens a session on `settings` with the app plist they name (the bundled one by default),
+    /// runs `body` on its graph and closes it, whatever happens. Storage warnings go to standard
+    /// error at once, from whatever thread the store reports on, so none is lost.
+    static func with(
+        _ settings: Settings, environment: [String: String], _ body: (AppGraph) async throws -> Void
+    ) async throws {
+        let plist = try settings.configFile.map(AppPlist.file) ?? AppPlist.bundled()
+        let session = try await open(
+            settings: settings, plist: plist, environment: environment,
+            reportStorageProblem: { problem in
+                FileHandleOutputStream.standardError.write("heroes-cli: warning: \(problem)\n")
+            })
+        do {
+            try await body(session.graph)
+        } catch {
+            await session.close()
+            throw error
+        }
+        await session.close()
     }
 
     /// Stops the bundled server, if this session started one.
