@@ -55,11 +55,5 @@ extension CLITests {
             #expect(error["code"] as? String == "usage")
             #expect((error["message"] as? String)?.contains("--page") == true)
         }
-
-        @Test("NO_COLOR and --no-color keep escape codes out even when COLUMNS is set")
-        func noColor() async throws {
-            let run = try await CLI().run("--help", environment: ["NO_COLOR": "1", "COLUMNS": "60"])
-            #expect(!run.stdout.contains("\u{1B}["))
-        }
     }
 }

@@ -22,6 +22,25 @@ extension CLITests {
             }
         }
 
+        @Test("list is coloured on a terminal, and --no-color or TERM=dumb takes every escape away")
+        func listColour() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                let coloured = try await PseudoTerminal.run(cli, ["list", "--per-page", "2"])
+                #expect(coloured.status == 0, "\(coloured)")
+                #expect(coloured.stdout.contains("\u{1B}[1m"), "bold headers on a terminal: \(coloured)")
+                for plain in [
+                    try await PseudoTerminal.run(cli, ["list", "--per-page", "2", "--no-color"]),
+                    try await PseudoTerminal.run(
+                        cli, ["list", "--per-page", "2"], environment: ["TERM": "dumb"]),
+                ] {
+                    #expect(plain.status == 0, "\(plain)")
+                    #expect(plain.stdout.contains("Aurora Thistle"))
+                    #expect(!plain.stdout.contains("\u{1B}["), "\(plain)")
+                }
+            }
+        }
+
         @Test("sync draws its pages as a progress bar in place, then the change set")
         func syncProgress() async throws {
             try await withMockServer { server in
