@@ -70,6 +70,16 @@ struct OfflineFirstHeroRepositoryTests {
         }
     }
 
+    @Test("a read answered with no content is bad data, not a 304", arguments: [204, 200])
+    func emptyReadIsBadData(status: Int) async throws {
+        let transport = StubTransport()
+        transport.on("GET /v1/heroes/0007", .status(status))
+        let repository = try repository(transport)
+        await #expect(throws: DomainError.badData("the hero came back with status \(status) and no body")) {
+            try await repository.hero(try Hero.ID("0007"))
+        }
+    }
+
     @Test("a cache written before pending changes existed still loads and answers offline")
     func oldCacheFileLoads() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -5,6 +5,10 @@ import Network
 /// The heroes' side of the Heroes API over a `WebService`: the API service of the repository
 /// pattern (Nemo Logic's communication controller). Bodies come back as one `JSONValue` tree
 /// each, which `HeroMapping` and `TeamMapping` map; it throws `DomainError` only.
+///
+/// The reads take an entity tag and answer Network's `Reply`: its outcome is `.content` with
+/// the `ETag` in `reply.entityTag`, or, when a tag was sent and is still current,
+/// `.notModified`. A read never answers `.noContent`: an empty body is bad data.
 public final class RemoteHeroDataSource: Sendable {
     private let service: WebService
 
@@ -15,30 +19,30 @@ public final class RemoteHeroDataSource: Sendable {
 
     /// A page's body; with `entityTag`, `.notModified` when the page is unchanged.
     public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
-        -> Revalidation<JSONValue>
+        -> Reply<JSONValue>
     {
         let reply = try await calling {
             try await service.call(
                 HeroAPI.heroes, query.page, query.perPage, query.text, query.teamID?.rawValue,
                 ifNoneMatch: entityTag)
         }
-        return try revalidation(reply, what: "page")
+        return try conditional(reply, what: "page")
     }
 
     /// One hero's record; with `entityTag`, `.notModified` when it is unchanged.
     public func heroRecord(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws
-        -> Revalidation<JSONValue>
+        -> Reply<JSONValue>
     {
         let reply = try await calling(notFound: "hero \(id)") {
             try await service.call(HeroAPI.hero, id.rawValue, ifNoneMatch: entityTag)
         }
-        return try revalidation(reply, what: "hero")
+        return try conditional(reply, what: "hero")
     }
 
     /// The teams' body; with `entityTag`, `.notModified` when the list is unchanged.
-    public func teamsBody(ifNoneMatch entityTag: String? = nil) async throws -> Revalidation<JSONValue> {
+    public func teamsBody(ifNoneMatch entityTag: String? = nil) async throws -> Reply<JSONValue> {
         let reply = try await calling { try await service.call(HeroAPI.teams, ifNoneMatch: entityTag) }
-        return try revalidation(reply, what: "teams")
+        return try conditional(reply, what: "teams")
     }
 
     /// Creates a hero (needs the editor role); the record as stored, with its entity tag.
@@ -72,31 +76,22 @@ public final class RemoteHeroDataSource: Sendable {
     /// A page of heroes, mapped; records that break a rule are left out (`HeroPageBody` keeps
     /// them as rejected).
     public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
-        -> Revalidation<HeroPage>
+        -> Reply<HeroPage>
     {
-        switch try await pageBody(matching: query, ifNoneMatch: entityTag) {
-        case .notModified: return .notModified
-        case .fresh(let body, let tag): return .fresh(try HeroPageBody(body).page, entityTag: tag)
-        }
+        try await pageBody(matching: query, ifNoneMatch: entityTag).map { try HeroPageBody($0).page }
     }
 
     /// One hero, mapped; a record that breaks a rule is bad data.
-    public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Revalidation<Hero> {
-        switch try await heroRecord(id, ifNoneMatch: entityTag) {
-        case .notModified: return .notModified
-        case .fresh(let record, let tag): return .fresh(try Self.hero(from: record), entityTag: tag)
-        }
+    public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Reply<Hero> {
+        try await heroRecord(id, ifNoneMatch: entityTag).map(Self.hero(from:))
     }
 
     /// Every team, mapped; teams that break a rule are left out.
-    public func teams(ifNoneMatch entityTag: String? = nil) async throws -> Revalidation<[Team]> {
-        switch try await teamsBody(ifNoneMatch: entityTag) {
-        case .notModified: return .notModified
-        case .fresh(let body, let tag):
-            let result = try Self.mapped { () throws(MappingFailure) in
+    public func teams(ifNoneMatch entityTag: String? = nil) async throws -> Reply<[Team]> {
+        try await teamsBody(ifNoneMatch: entityTag).map { body in
+            try Self.mapped { () throws(MappingFailure) in
                 try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
-            }
-            return .fresh(result.items.map(\.entity), entityTag: tag)
+            }.items.map(\.entity)
         }
     }
 
@@ -155,8 +150,9 @@ public final class RemoteHeroDataSource: Sendable {
         return dto
     }
 
-    private func revalidation(_ reply: Reply<JSONValue>, what: String) throws -> Revalidation<JSONValue> {
-        if reply.isNotModified { return .notModified }
-        return .fresh(try content(of: reply, what: what), entityTag: reply.entityTag)
+    /// A conditional read's reply as it is, once it is known to be content or not modified.
+    private func conditional(_ reply: Reply<JSONValue>, what: String) throws -> Reply<JSONValue> {
+        if !reply.isNotModified { _ = try content(of: reply, what: what) }
+        return reply
     }
 }

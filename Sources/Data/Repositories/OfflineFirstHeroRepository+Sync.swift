@@ -65,7 +65,7 @@ extension OfflineFirstHeroRepository {
         var page = 1
         while true {
             let query = try HeroQuery(page: page, perPage: syncPageSize)
-            guard case .fresh(let body, _) = try await remote.pageBody(matching: query) else {
+            guard let body = try await remote.pageBody(matching: query).content else {
                 throw DomainError.badData("the server answered a sync page with 304 without being asked")
             }
             let numbers = try HeroPageBody.numbers(of: body)
@@ -190,9 +190,11 @@ extension OfflineFirstHeroRepository {
     private func mergeAndPush(_ queued: PendingChange, id: Hero.ID, input: HeroInputDTO) async throws
         -> ReplaceOutcome
     {
-        guard case .fresh(let current, let currentTag) = try await remote.heroRecord(id) else {
+        let reply = try await remote.heroRecord(id)
+        guard let current = reply.content else {
             throw DomainError.badData("the server answered 304 to an unconditional read")
         }
+        let currentTag = reply.entityTag
         let cache = await snapshot()
         let baseRecord = queued.base ?? cache.heroes[id.rawValue]?.hero
         let base = baseRecord.flatMap { try? HeroMapping.mapping.entity(from: $0) }

@@ -42,22 +42,19 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 ? HeroPage(items: items, page: page.page, perPage: page.perPage, total: page.total) : nil
         }
         let page = try await revalidate(stored: stored) {
-            switch try await remote.pageBody(
+            let reply = try await remote.pageBody(
                 matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
-            {
-            case .notModified: return nil
-            case .fresh(let body, let tag):
-                let mapped = try HeroPageBody(body)
-                let items = mapped.result.items
-                let page = mapped.page
-                await change { cache in
-                    for item in items { cache.store(item.record, id: item.id) }
-                    cache.pages[key] = HeroCache.StoredPage(
-                        ids: items.map(\.id), page: page.page, perPage: page.perPage, total: page.total,
-                        entityTag: tag)
-                }
-                return page
+            guard let body = reply.content else { return nil }  // 304: the stored page is current
+            let mapped = try HeroPageBody(body)
+            let items = mapped.result.items
+            let page = mapped.page
+            await change { cache in
+                for item in items { cache.store(item.record, id: item.id) }
+                cache.pages[key] = HeroCache.StoredPage(
+                    ids: items.map(\.id), page: page.page, perPage: page.perPage, total: page.total,
+                    entityTag: reply.entityTag)
             }
+            return page
         }
         let latest = cache.pending.isEmpty ? cache : await snapshot()
         return page.map { Self.withPending(latest, on: $0, query: query) }
@@ -77,13 +74,11 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         let stored = cache.heroes[id.rawValue]
         let hero = try await revalidate(stored: cache.storedHero(id.rawValue)) {
             do {
-                switch try await remote.heroRecord(id, ifNoneMatch: stored?.entityTag) {
-                case .notModified: return nil
-                case .fresh(let record, let tag):
-                    let hero = try RemoteHeroDataSource.hero(from: record)
-                    await change { $0.store(record, id: id.rawValue, entityTag: tag) }
-                    return hero
-                }
+                let reply = try await remote.heroRecord(id, ifNoneMatch: stored?.entityTag)
+                guard let record = reply.content else { return nil }  // 304: the stored hero is current
+                let hero = try RemoteHeroDataSource.hero(from: record)
+                await change { $0.store(record, id: id.rawValue, entityTag: reply.entityTag) }
+                return hero
             } catch DomainError.notFound(let what) {
                 await change { $0.remove(id.rawValue) }
                 throw DomainError.notFound(what)
@@ -100,16 +95,14 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         let stored = await snapshot().teams
         let storedTeams = stored.map { $0.items.compactMap { try? TeamMapping.mapping.entity(from: $0) } }
         return try await revalidate(stored: storedTeams) {
-            switch try await remote.teamsBody(ifNoneMatch: stored?.entityTag) {
-            case .notModified: return nil
-            case .fresh(let body, let tag):
-                let result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
-                    try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
-                }
-                let records = result.items.map(\.record)
-                await change { $0.teams = HeroCache.StoredTeams(items: records, entityTag: tag) }
-                return result.items.map(\.entity)
+            let reply = try await remote.teamsBody(ifNoneMatch: stored?.entityTag)
+            guard let body = reply.content else { return nil }  // 304: the stored teams are current
+            let result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
+                try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
             }
+            let records = result.items.map(\.record)
+            await change { $0.teams = HeroCache.StoredTeams(items: records, entityTag: reply.entityTag) }
+            return result.items.map(\.entity)
         }
     }
 

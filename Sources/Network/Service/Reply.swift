@@ -36,6 +36,17 @@ public struct Reply<Content: Sendable>: Sendable {
 
     /// The `ETag` header, to send back as `ifNoneMatch` next time.
     public var entityTag: String? { headers["ETag"] }
+
+    /// The same reply with its content transformed: the status, headers and kind of outcome kept.
+    public func map<Other: Sendable>(_ transform: (Content) throws -> Other) rethrows -> Reply<Other> {
+        let mapped: Reply<Other>.Outcome =
+            switch outcome {
+            case .content(let content): .content(try transform(content))
+            case .noContent: .noContent
+            case .notModified: .notModified
+            }
+        return Reply<Other>(outcome: mapped, status: status, headers: headers)
+    }
 }
 
 extension Reply.Outcome: Equatable where Content: Equatable {}

@@ -35,10 +35,7 @@ struct ConditionalWriteTests {
     func replaceAfterCommit() async throws {
         try await Self.withSource { server, source, sleeper in
             let id = try Hero.ID("0001")
-            guard case .fresh(let before, _) = try await source.hero(id) else {
-                Issue.record("expected the hero")
-                return
-            }
+            let before = try #require(try await source.hero(id).content)
             try server.addFault(FaultRule(method: "PUT", path: "/v1/heroes/0001", fault: "truncate-body:0"))
             await #expect {
                 try await source.replace(
@@ -50,10 +47,7 @@ struct ConditionalWriteTests {
             }
             #expect(server.requests().filter { $0.method == "PUT" }.count == 1)
             #expect(sleeper.recorded.isEmpty)
-            guard case .fresh(let after, _) = try await source.hero(id) else {
-                Issue.record("expected the hero")
-                return
-            }
+            let after = try #require(try await source.hero(id).content)
             #expect(after.version == before.version + 1)
             #expect(after.powers == ["Retried"])
         }

@@ -32,12 +32,13 @@ struct RemoteHeroDataSourceTests {
         await server.stop()
     }
 
-    static func fresh<Value>(_ revalidation: Revalidation<Value>) throws -> (Value, String?) {
-        guard case .fresh(let value, let tag) = revalidation else {
-            Issue.record("expected a fresh value, got not modified")
-            throw DomainError.badData("not modified")
-        }
-        return (value, tag)
+    /// The content and entity tag of a reply that must have content.
+    static func fresh<Value>(_ reply: Reply<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (Value, String?)
+    {
+        let value = try #require(
+            reply.content, "expected content, got \(reply.outcome)", sourceLocation: sourceLocation)
+        return (value, reply.entityTag)
     }
 
     @Test("the first page comes back ordered by code name, and revalidates to not modified")
@@ -49,7 +50,8 @@ struct RemoteHeroDataSourceTests {
             let names = page.items.map { $0.codeName.lowercased() }
             #expect(names == names.sorted())
             let again = try await source.heroes(matching: HeroQuery(), ifNoneMatch: tag)
-            #expect(again == .notModified)
+            #expect(again.outcome == .notModified)
+            #expect(again.status == 304)
         }
     }
 
@@ -76,7 +78,7 @@ struct RemoteHeroDataSourceTests {
         try await Self.withSource { _, source in
             let (hero, tag) = try Self.fresh(try await source.hero(try Hero.ID("0001")))
             #expect(tag == "\"0001-\(hero.version)\"")
-            #expect(try await source.hero(hero.id, ifNoneMatch: tag) == .notModified)
+            #expect(try await source.hero(hero.id, ifNoneMatch: tag).outcome == .notModified)
             await #expect(throws: DomainError.notFound("hero nobody")) {
                 try await source.hero(try Hero.ID("nobody"))
             }

@@ -57,7 +57,7 @@ struct SyncHarness {
 
     /// The server's copy of a hero, read by the other client.
     func serverHero(_ id: String) async throws -> Hero {
-        guard case .fresh(let hero, _) = try await other.hero(try Hero.ID(id)) else {
+        guard let hero = try await other.hero(try Hero.ID(id)).content else {
             throw DomainError.badData("not modified")
         }
         return hero
