@@ -35,29 +35,8 @@ def slug(heading):
             kept.append(ch)
     return "".join(kept).replace(" ", "-")
 
-anchor_cache = {}
-def anchors(path):
-    if path not in anchor_cache:
-        seen, found, in_fence = {}, set(), None
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                match = fence.match(line)
-                if match:
-                    marker = match.group(1)[0]
-                    in_fence = None if in_fence == marker else (in_fence or marker)
-                    continue
-                if in_fence:
-                    continue
-                heading = re.match(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$", line)
-                if heading:
-                    base = slug(heading.group(1))
-                    count = seen.get(base, 0)
-                    seen[base] = count + 1
-                    found.add(base if count == 0 else f"{base}-{count}")
-        anchor_cache[path] = found
-    return anchor_cache[path]
-
-def targets(path):
+def prose_lines(path):
+    """(line number, line) for every line outside fenced code blocks."""
     in_fence = None
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
@@ -65,15 +44,31 @@ def targets(path):
             if match:
                 marker = match.group(1)[0]
                 in_fence = None if in_fence == marker else (in_fence or marker)
-                continue
-            if in_fence:
-                continue
-            text = code_span.sub("", line)
-            for found in inline.finditer(text):
-                yield number, found.group(1)
-            ref = reference.match(text)
-            if ref:
-                yield number, ref.group(1)
+            elif not in_fence:
+                yield number, line
+
+anchor_cache = {}
+def anchors(path):
+    if path not in anchor_cache:
+        seen, found = {}, set()
+        for _, line in prose_lines(path):
+            heading = re.match(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$", line)
+            if heading:
+                base = slug(heading.group(1))
+                count = seen.get(base, 0)
+                seen[base] = count + 1
+                found.add(base if count == 0 else f"{base}-{count}")
+        anchor_cache[path] = found
+    return anchor_cache[path]
+
+def targets(path):
+    for number, line in prose_lines(path):
+        text = code_span.sub("", line)
+        for found in inline.finditer(text):
+            yield number, found.group(1)
+        ref = reference.match(text)
+        if ref:
+            yield number, ref.group(1)
 
 broken = []
 for path in files:

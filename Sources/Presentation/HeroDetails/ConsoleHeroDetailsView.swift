@@ -4,11 +4,11 @@ import Foundation
 /// Shows one hero as a card: the code name as a title, then one labelled line per fact, cut to
 /// the width. It is also the editor's view: field problems print as an aligned list.
 @MainActor
-public final class ConsoleHeroDetailsView: HeroEditorView {
+public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private var output: any TextOutputStream
     private let style: ConsoleStyle
     private let pictureBase: URL?
-    private var card = HeroCard()
+    var card = HeroCard()
 
     /// A view writing to `output` in `style`; picture paths resolve against `pictureBase` if given.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain, pictureBase: URL? = nil) {
@@ -16,28 +16,6 @@ public final class ConsoleHeroDetailsView: HeroEditorView {
         self.style = style
         self.pictureBase = pictureBase
     }
-
-    /// Keeps the id.
-    public func updateHero(id: Hero.ID) { card.id = id }
-    /// Keeps the real name.
-    public func updateHero(name realName: RealName) { card.realName = realName }
-    /// Keeps the code name.
-    public func updateHero(alias codeName: String) { card.codeName = codeName }
-    /// Keeps the powers.
-    public func updateHero(powers: [String]) { card.powers = powers }
-    /// Keeps the team.
-    public func updateHero(team: Team?) { card.team = team }
-    /// Keeps the picture.
-    public func updateHero(picture: PictureReference?) { card.picture = picture }
-    /// Keeps the time and version.
-    public func updateHero(updatedAt: Date, version: Int) {
-        card.updatedAt = updatedAt
-        card.version = version
-    }
-    /// Keeps the freshness.
-    public func updateHero(stale isStale: Bool) { card.isStale = isStale }
-    /// Keeps whether it is pending.
-    public func updateHero(pending isPending: Bool) { card.isPending = isPending }
 
     /// Writes the card and starts the next one afresh.
     public func endUpdates() {

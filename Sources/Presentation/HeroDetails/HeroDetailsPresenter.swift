@@ -1,6 +1,7 @@
 import Domain
 
-/// Shows one hero and, through the talk's `GetRealName` interactor, its secret identity.
+/// Shows one hero and, through the `GetRealName` use case (which opens the sealed name with
+/// the clearance key), its secret identity.
 @MainActor
 public final class HeroDetailsPresenter {
     private let getHeroDetails: GetHeroDetails

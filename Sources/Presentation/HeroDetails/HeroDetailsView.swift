@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 
-/// Shows one hero, a fact at a time, as the talk's `HeroDetailsView` does; `endUpdates()` says
-/// every fact has arrived, so a console view can print the whole card.
+/// Shows one hero, a fact at a time: the presenter hands over each fact already formatted for
+/// display and the view decides only where it goes (the passive view of MVP). `endUpdates()`
+/// says every fact has arrived, so a console view can print the whole card.
 @MainActor
 public protocol HeroDetailsView {
     /// The hero's id.

@@ -5,10 +5,10 @@ import Foundation
 /// "stale"}`, plus `"pending":true` for an offline edit not yet synced; `real_name` is `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC.
 /// As the editor's view it writes nothing for field problems: the error view's JSON carries them.
 @MainActor
-public final class JSONHeroDetailsView: HeroEditorView {
+public final class JSONHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private var writer: JSONLineWriter
     private let pictureBase: URL?
-    private var card = HeroCard()
+    var card = HeroCard()
 
     /// A view writing one JSON line per hero to `output`; picture paths resolve against
     /// `pictureBase` if given.
@@ -16,28 +16,6 @@ public final class JSONHeroDetailsView: HeroEditorView {
         writer = JSONLineWriter(output: output)
         self.pictureBase = pictureBase
     }
-
-    /// Keeps the id.
-    public func updateHero(id: Hero.ID) { card.id = id }
-    /// Keeps the real name.
-    public func updateHero(name realName: RealName) { card.realName = realName }
-    /// Keeps the code name.
-    public func updateHero(alias codeName: String) { card.codeName = codeName }
-    /// Keeps the powers.
-    public func updateHero(powers: [String]) { card.powers = powers }
-    /// Keeps the team.
-    public func updateHero(team: Team?) { card.team = team }
-    /// Keeps the picture.
-    public func updateHero(picture: PictureReference?) { card.picture = picture }
-    /// Keeps the time and version.
-    public func updateHero(updatedAt: Date, version: Int) {
-        card.updatedAt = updatedAt
-        card.version = version
-    }
-    /// Keeps the freshness.
-    public func updateHero(stale isStale: Bool) { card.isStale = isStale }
-    /// Keeps whether it is pending.
-    public func updateHero(pending isPending: Bool) { card.isPending = isPending }
 
     /// Writes the hero and starts the next one afresh.
     public func endUpdates() {
