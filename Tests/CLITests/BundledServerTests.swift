@@ -10,14 +10,12 @@ import Testing
 extension CLITests {
     @Suite("With no server named: the bundled demo server, in-process")
     struct BundledServerTests {
-        @Test("demo runs every feature to the end on a fresh HOME, exits 0, in under 10 s")
+        // How fast it runs is the benchmark's to measure, not a test's to assert.
+        @Test("demo runs every feature to the end on a fresh HOME and exits 0")
         func demo() async throws {
             let cli = try CLI()
-            let start = ContinuousClock.now
             let run = try await cli.run("demo")
-            let elapsed = ContinuousClock.now - start
             #expect(run.status == 0, "\(run)")
-            #expect(elapsed < .seconds(10), "took \(elapsed)")
             for step in [
                 "teams", "list --per-page 5", "search wind", "show 0007", "create", "update", "picture 0007",
                 "upload-picture", "sync", "--offline show", "delete",
