@@ -85,6 +85,10 @@ struct FaultTests {
             let trickled = try client.get("/v1/heroes?per_page=5", headers: [("X-Mock-Fault", "trickle")])
             #expect(clock.now - start >= .milliseconds(300))
             #expect(trickled.body == normal.body)
+            let slower = clock.now
+            let paced = try client.get("/v1/heroes?per_page=5", headers: [("X-Mock-Fault", "trickle:100ms")])
+            #expect(clock.now - slower >= .milliseconds(700), "eight pieces, 100 ms apart")
+            #expect(paced.body == normal.body)
         }
     }
 
@@ -93,6 +97,7 @@ struct FaultTests {
         try await withServer { _, client async throws in
             for fault in [
                 "explode", "status:abc", "delay:forever", "truncate-body:-1", ":", "status:", "delay:-5",
+                "trickle:0ms", "trickle:11s", "trickle:slow",
                 "delay:9999999999999999999s", "delay:61s", "status:99",
             ] {
                 #expect(

@@ -2,7 +2,7 @@
 ///
 /// Grammar: comma-separated items, case-insensitive: `status:NNN`, `delay:250ms` (or `2s`, or a bare
 /// number of milliseconds), `reset`, `close-before-headers`, `truncate-body:N`, `malformed-json`,
-/// `stall`, `trickle`.
+/// `stall`, `trickle` (or `trickle:250ms`, the pause between its pieces; 50 ms when not given).
 struct FaultPlan: Sendable {
     /// Answer with this status and an error body instead of running the endpoint.
     var status: Int?
@@ -51,7 +51,12 @@ struct FaultPlan: Sendable {
             case ("reset", nil): plan.mode = .reset
             case ("close-before-headers", nil): plan.mode = .closeBeforeHeaders
             case ("stall", nil): plan.mode = .stall
-            case ("trickle", nil): plan.mode = .trickle
+            case ("trickle", nil): plan.mode = .trickle(pauseMilliseconds: Delivery.tricklePauseMilliseconds)
+            case ("trickle", let value?):
+                guard let milliseconds = duration(value), (1...10_000).contains(milliseconds) else {
+                    return .failure(QueryError("fault trickle needs a pause from 1ms to 10s, like 250ms"))
+                }
+                plan.mode = .trickle(pauseMilliseconds: milliseconds)
             case ("malformed-json", nil): plan.malformedJSON = true
             default:
                 return .failure(QueryError("unknown fault \(item)"))

@@ -155,7 +155,7 @@ final class Connection {
         }
         enqueue(
             response, delivery: delivery, isHead: head.method == "HEAD", keepAlive: keepAlive, dates: dates)
-        if !keepAlive || (delivery.mode != .normal && delivery.mode != .trickle) { closing = true }
+        if !keepAlive || !delivery.mode.keepsConnection { closing = true }
     }
 
     /// Answers a framing failure with an error body and closes.

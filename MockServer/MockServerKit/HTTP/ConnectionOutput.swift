@@ -17,8 +17,6 @@ enum FlushOutcome {
 }
 
 extension Connection {
-    /// How long the pieces of a trickled body are apart.
-    static let tricklePause: UInt64 = 50_000_000
     /// How many pieces a trickled body is cut into.
     static let tricklePieces = 8
 
@@ -54,11 +52,11 @@ extension Connection {
             outbox.append(.close)
         case .stall:
             outbox.append(.hold)
-        case .trickle:
+        case .trickle(let pauseMilliseconds):
             outbox.append(head)
             let size = max(1, (body.count + Self.tricklePieces - 1) / Self.tricklePieces)
             for start in stride(from: 0, to: body.count, by: size) {
-                outbox.append(.pause(Self.tricklePause))
+                outbox.append(.pause(UInt64(pauseMilliseconds) * 1_000_000))
                 outbox.append(Array(body[start..<min(start + size, body.count)]))
             }
             if !keepAlive { outbox.append(.close) }

@@ -13,8 +13,20 @@ struct Delivery {
         /// Nothing at all, until the client gives up or the idle timeout ends the connection.
         case stall
         /// The head at once, then the body in small pieces with pauses between them.
-        case trickle
+        case trickle(pauseMilliseconds: Int)
+
+        /// Whether the connection stays usable after the response: only normal and trickled
+        /// deliveries leave it whole.
+        var keepsConnection: Bool {
+            switch self {
+            case .normal, .trickle: true
+            case .reset, .closeBeforeHeaders, .truncateBody, .stall: false
+            }
+        }
     }
+
+    /// The pause between a trickled body's pieces when the fault names none.
+    static let tricklePauseMilliseconds = 50
 
     /// Milliseconds to wait before the first byte.
     var delayMilliseconds = 0

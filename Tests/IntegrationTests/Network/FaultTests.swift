@@ -83,7 +83,9 @@ struct FaultTests {
     @Test("a trickled body still arrives whole, reporting download progress as it comes")
     func trickle() async throws {
         try await NetworkIT.withServer { server, service in
-            try server.addFault(Self.fault("trickle"))
+            // Pieces 300 ms apart: a client starved on a loaded machine still reads them apart,
+            // where 50 ms pauses could all land in one read and one progress report.
+            try server.addFault(Self.fault("trickle:300ms"))
             let log = NetworkIT.ProgressReports()
             let reply = try await service.call(TestAPI.hero, "0001", progress: log.record)
             #expect(reply.content?.id == "0001")
