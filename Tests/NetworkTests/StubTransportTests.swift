@@ -26,6 +26,21 @@ struct StubTransportTests {
         #expect(transport.calls.map(\.url) == ["https://h/v1/missing?x=1"])
     }
 
+    @Test(
+        "waitForCalls returns at once for calls already made, and wakes when a later one arrives",
+        .timeLimit(.minutes(1)))
+    func waitsForCalls() async throws {
+        let transport = StubTransport()
+        transport.on("GET /a", .status(204), .status(204))
+        _ = try await transport.data(for: try request("https://h/a"), progress: nil)
+        await transport.waitForCalls(1)
+        let second = try request("https://h/a")
+        async let waited: Void = transport.waitForCalls(2)
+        _ = try await transport.data(for: second, progress: nil)
+        await waited
+        #expect(transport.calls.count == 2)
+    }
+
     @Test("a route's answers are used once each, in order, and a route with a query is preferred")
     func answersInOrder() async throws {
         let transport = StubTransport()

@@ -30,6 +30,8 @@ public final class StubTransport: HTTPTransport {
     private struct State {
         var scripts: [String: [StubResponse]] = [:]
         var calls: [Call] = []
+        /// Tasks waiting for the call count to reach theirs.
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -44,6 +46,20 @@ public final class StubTransport: HTTPTransport {
 
     /// Every call so far, oldest first.
     public var calls: [Call] { state.withLock { $0.calls } }
+
+    /// Returns once `count` calls have reached the transport: a test that cancels a call in
+    /// flight waits for it here instead of polling against a clock, which a loaded machine
+    /// can outlast. Give such a test a `.timeLimit`, in case the call never comes.
+    public func waitForCalls(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let reached = state.withLock { state in
+                guard state.calls.count < count else { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if reached { continuation.resume() }
+        }
+    }
 
     /// Routes that still have scripted answers, to check that a test used all it set up.
     public var unusedRoutes: [String] {
@@ -79,11 +95,14 @@ public final class StubTransport: HTTPTransport {
             isDownload: isDownload
         )
         let route = Self.routes(for: call)
-        let scripted = state.withLock { state -> StubResponse? in
+        let (scripted, reached) = state.withLock { state in
             state.calls.append(call)
-            guard let key = route.first(where: { state.scripts[$0]?.isEmpty == false }) else { return nil }
-            return state.scripts[key]?.removeFirst()
+            let reached = state.waiters.filter { $0.count <= state.calls.count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= state.calls.count }
+            let key = route.first { state.scripts[$0]?.isEmpty == false }
+            return (key.flatMap { state.scripts[$0]?.removeFirst() }, reached)
         }
+        for continuation in reached { continuation.resume() }
         guard let scripted else {
             let name = "StubTransport: \(route[0]) (\(call.url))"
             Issue.record("\(name) was called, but the test scripted no answer for it")
