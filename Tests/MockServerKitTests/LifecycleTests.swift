@@ -23,7 +23,9 @@ struct LifecycleTests {
             #expect(try connection.readResponse().status == 200)
             await first.stop()
             #expect(connection.isClosed())
-            #expect(throws: (any Error).self) { try RawConnection(port: port) }
+            // No "connecting now is refused" check: with the suite's other servers binding port 0
+            // in parallel, the kernel may hand this port to one of them at once, and the check
+            // failed about once in twenty runs. Binding it again right away is the proof.
             var configuration = MockServerConfiguration(users: TestUsers.all)
             configuration.port = port
             let second = MockServer(configuration: configuration)
