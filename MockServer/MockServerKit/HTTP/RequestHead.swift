@@ -1,25 +1,3 @@
-/// A header field exactly as a client sent it.
-public struct HTTPField: Sendable, Equatable {
-    /// The field name, in the client's spelling.
-    public let name: String
-    /// The field value, without surrounding whitespace.
-    public let value: String
-
-    /// Makes a field.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
-/// Why a request cannot be served at the framing level. The connection is closed after the answer.
-struct HTTPFailure: Error {
-    /// The status to answer with (400, 408, 413, 417, 431, 501 or 505).
-    let status: Int
-    /// A sentence for the error body.
-    let message: String
-}
-
 /// The request line and header fields of one request.
 struct RequestHead {
     /// The method token, case-sensitive.
