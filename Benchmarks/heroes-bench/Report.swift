@@ -29,8 +29,9 @@ struct Report {
         ])
     }
 
-    /// Prints a measure that could not run, and why.
-    func skip(_ name: String, because reason: String) {
+    /// Prints a measure that could not run, and why; it counts as missed, since nothing was shown.
+    mutating func skip(_ name: String, because reason: String) {
+        failures += 1
         line([name, "-", "-", "-", "-", "SKIP (\(reason))"])
     }
 
