@@ -62,9 +62,13 @@ let package = Package(
 
         // MARK: Measurements (release builds; ratios against a baseline measured in the same run)
 
+        /// Every ratio in one run: `swift run -c release heroes-bench` (after `swift build -c release`,
+        /// which also builds heroes-cli and bench-hello, the processes it times).
         .executableTarget(
-            name: "heroes-benchmarks", dependencies: ["Network", "Domain", "Data", "MockServerKit"],
-            path: "Benchmarks"),
+            name: "heroes-bench", dependencies: ["Network", "Domain", "Data", "MockServerKit"],
+            path: "Benchmarks/heroes-bench"),
+        /// A Foundation hello world: the baseline process that heroes-cli's start-up is timed against.
+        .executableTarget(name: "bench-hello", path: "Benchmarks/bench-hello"),
 
         // MARK: Tests
 

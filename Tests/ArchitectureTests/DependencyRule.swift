@@ -13,14 +13,15 @@ enum DependencyRule {
         "heroes-cli": ["Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit"],
         "MockServerKit": [],
         "mock-server": ["MockServerKit"],
-        "heroes-benchmarks": ["Network", "Domain", "Data", "MockServerKit"],
+        "heroes-bench": ["Network", "Domain", "Data", "MockServerKit"],
+        "bench-hello": [],
         "store-writer": ["Data"],
         "TestSupport": ["Domain", "Network"],
     ]
 
     /// Test targets may use any library or system target, but never an executable or another test.
     static let testsMayNotSee: Set<String> = [
-        "heroes-cli", "mock-server", "heroes-benchmarks", "store-writer",
+        "heroes-cli", "mock-server", "heroes-bench", "bench-hello", "store-writer",
     ]
 
     /// Modules each layer's sources may import besides the package targets the manifest allows.

@@ -7,12 +7,16 @@ extension HeroesApplication {
 
     /// `GET /v1/heroes?page=&per_page=&q=&team=`.
     func list(_ request: ServerRequest) -> ServerResponse {
-        let teams = store.withLock { $0.teams }
+        // A query text seen since the last change is answered from the cache in one lock, unparsed
+        // (a short text such as `page=1` is a small string: no allocation).
+        let text = request.query.map(String.init) ?? ""
+        let (cached, teams) = store.withLock { ($0.cachedPage(queryText: text), $0.teams) }
+        if let cached { return cacheable(cached.body, tag: cached.entityTag, request) }
         switch PageQuery.parse(request.query, teams: teams) {
         case .failure(let error):
             return ErrorBody.response(status: 400, message: error.message)
         case .success(let query):
-            let page = store.withLock { $0.page(query) }
+            let page = store.withLock { $0.page(query, queryText: text) }
             return cacheable(page.body, tag: page.entityTag, request)
         }
     }

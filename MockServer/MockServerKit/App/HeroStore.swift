@@ -21,6 +21,9 @@ struct HeroStore {
     private var order: [String] = []
     private(set) var pictures: [String: [UInt8]] = [:]
     private var pages: [PageQuery: EncodedPage] = [:]
+    /// The same pages by the query text that asked for them, so a repeated request is answered
+    /// without parsing its query again. Emptied with `pages`.
+    private var pagesByQueryText: [String: EncodedPage] = [:]
     private var generation = 0
     private let epoch: String
 
@@ -44,6 +47,19 @@ struct HeroStore {
     func isTaken(_ codeName: String, except id: String?) -> Bool {
         let key = codeName.lowercased()
         return entries.values.contains { $0.sortKey == key && $0.record.id != id }
+    }
+
+    /// The page a query text already asked for since the last change, if any. The text alone
+    /// decides the page: the query's only other input, the teams, never changes.
+    func cachedPage(queryText: String) -> EncodedPage? { pagesByQueryText[queryText] }
+
+    /// A page: the filtered heroes in order, sliced, encoded once per change, and remembered under
+    /// `queryText` (the raw query it was parsed from) for `cachedPage(queryText:)`.
+    mutating func page(_ query: PageQuery, queryText: String) -> EncodedPage {
+        let page = page(query)
+        if pagesByQueryText.count >= 512 { pagesByQueryText.removeAll() }
+        pagesByQueryText[queryText] = page
+        return page
     }
 
     /// A page: the filtered heroes in order, sliced, encoded once per change.
@@ -143,6 +159,7 @@ struct HeroStore {
     private mutating func changed() {
         generation += 1
         pages.removeAll()
+        pagesByQueryText.removeAll()
     }
 
     /// The order of docs/API.md: code name case-insensitively, then id.

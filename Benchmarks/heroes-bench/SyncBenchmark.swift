@@ -5,7 +5,7 @@ import MockServerKit
 import Network
 
 /// A full sync into an empty store against the mock server serving generated heroes. Each
-/// round runs in a child process (`heroes-benchmarks --sync-child URL`), so its peak resident
+/// round runs in a child process (`heroes-bench --sync-child URL`), so its peak resident
 /// memory is the client's alone; the servers run in this process.
 enum SyncBenchmark {
     struct Round {

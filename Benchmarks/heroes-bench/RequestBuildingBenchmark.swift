@@ -56,7 +56,7 @@ enum RequestBuildingBenchmark {
             codeName: "Night Owl", powers: ["Night vision", "Gliding"], teamID: "dawn-guard")
 
         let getCase = try compare(
-            "GET with a query (3 placeholders, 1 header)", iterations: iterations,
+            "GET, 3 placeholders vs by hand", iterations: iterations,
             descriptor: { index in
                 try service.request(page, index % 50 + 1, 20, "night owl & co").url?.absoluteString.count ?? 0
             },
@@ -71,7 +71,7 @@ enum RequestBuildingBenchmark {
             }
         )
         let putCase = try compare(
-            "PUT with a JSON body (Encodable, 2 headers)", iterations: iterations,
+            "PUT, JSON body vs by hand", iterations: iterations,
             descriptor: { index in
                 try service.request(replace, "00\(index % 10)", input, "\"0007-3\"").httpBody?.count ?? 0
             },

@@ -1,0 +1,150 @@
+// heroes-bench: every speed and memory goal, each measured as a ratio against a baseline run
+// beside it in the same process, printed as one table (docs/PERFORMANCE.md).
+//
+//     swift build -c release          # builds heroes-bench, heroes-cli and bench-hello
+//     swift run -c release heroes-bench [--iterations N] [--megabytes N]
+//         [--heroes N] [--rounds N] [--runs N] [--hero ID] [--only-data]
+//
+// The 100 MB download is measured both to a file and into memory (--in-memory is accepted and
+// ignored). --only-data runs only the decode-and-map, store and sync measures (10,000 heroes by default).
+// Exits 1 when a measure misses its goal.
+import Foundation
+
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--sync-child"), index + 1 < arguments.count,
+    let url = URL(string: arguments[index + 1])
+{
+    try await SyncBenchmark.child(url: url)
+    exit(0)
+}
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(
+        """
+        usage: heroes-bench [--iterations N] [--megabytes N] [--in-memory] [--heroes N] [--rounds N]
+                            [--runs N] [--hero ID] [--only-data]
+          --iterations N  requests built per round (default 20000; best of 7 rounds)
+          --megabytes N   size of the download (default 100)
+          --in-memory     accepted for old command lines: both downloads are always measured now
+          --heroes N      heroes for decode and map, the store and the larger sync (default 10000)
+          --rounds N      rounds of the data measures, at least 10 (default 10; the median is kept)
+          --runs N        timed runs of each process, at least 10 (default 15; the median is kept)
+          --hero ID       the hero heroes-cli shows offline (default 0007)
+          --only-data     only decode and map, the store and sync
+        heroes-cli and bench-hello must be built beside heroes-bench: run `swift build -c release`.
+        """)
+    exit(0)
+}
+func option(_ name: String, default value: Int) -> Int {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+    return Int(arguments[index + 1]) ?? value
+}
+func text(_ name: String, default value: String) -> String {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+    return arguments[index + 1]
+}
+
+let heroCount = option("--heroes", default: 10_000)
+let rounds = max(10, option("--rounds", default: 10))
+let runs = max(10, option("--runs", default: 15))
+let iterations = option("--iterations", default: 20_000)
+let megabytes = option("--megabytes", default: 100)
+let onlyData = arguments.contains("--only-data")
+let hero = text("--hero", default: "0007")
+
+print(
+    "heroes-bench: ours vs a baseline in the same run (requests: best of 7 rounds; the rest: medians)")
+var report = Report()
+report.header()
+
+if !onlyData {
+    // Best of 7 rounds of `iterations` builds each, alternating: the least disturbed round.
+    for result in try RequestBuildingBenchmark.run(iterations: iterations) {
+        report.add(
+            Report.Row(
+                name: "request \(result.name)", ours: formatted(result.descriptor),
+                baseline: formatted(result.handWritten), ratio: result.ratio, goal: 1.5))
+    }
+
+    // Streaming to a file keeps the body out of memory: it adds at most a fifth of what the same
+    // download into memory adds (under 20 MB for 100 MB). The peak is reset before each.
+    let streamed = try await DownloadMemoryBenchmark.run(size: megabytes * 1_048_576, inMemory: false)
+    let held = try await DownloadMemoryBenchmark.run(size: megabytes * 1_048_576, inMemory: true)
+    report.add(
+        Report.Row(
+            name: "download \(megabytes) MB: RSS added, to file vs in memory",
+            ours: formatted(kilobytes: streamed.addedKilobytes),
+            baseline: formatted(kilobytes: held.addedKilobytes),
+            ratio: Double(streamed.addedKilobytes) / Double(max(held.addedKilobytes, 1)), goal: 0.2))
+}
+
+let mapping = try MappingBenchmark.run(count: heroCount, rounds: rounds)
+report.add(
+    Report.Row(
+        name: "decode+map \(heroCount) heroes vs JSONDecoder", ours: formatted(mapping.pipeline),
+        baseline: formatted(mapping.plain), ratio: mapping.pipeline.seconds / mapping.plain.seconds,
+        goal: 1.3))
+
+let storing = try await StoreBenchmark.run(count: heroCount, rounds: rounds)
+report.add(
+    Report.Row(
+        name: "store save+load \(heroCount) vs atomic JSON file", ours: formatted(storing.store),
+        baseline: formatted(storing.plain), ratio: storing.store.seconds / storing.plain.seconds, goal: 1.5))
+
+// Sync growth: 10× the heroes may cost at most 11× the time and 5× the memory.
+let smallServer = try await SyncBenchmark.server(count: heroCount / 10)
+let largeServer = try await SyncBenchmark.server(count: heroCount)
+var small: [SyncBenchmark.Round] = []
+var large: [SyncBenchmark.Round] = []
+for _ in 0..<rounds {
+    small.append(try SyncBenchmark.round(against: smallServer.baseURL))
+    large.append(try SyncBenchmark.round(against: largeServer.baseURL))
+}
+await smallServer.stop()
+await largeServer.stop()
+func medianInt(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+let smallTime = median(small.map(\.elapsed))
+let largeTime = median(large.map(\.elapsed))
+let syncName = "sync \(heroCount) vs \(heroCount / 10) heroes"
+report.add(
+    Report.Row(
+        name: "\(syncName): time", ours: formatted(largeTime), baseline: formatted(smallTime),
+        ratio: largeTime.seconds / smallTime.seconds, goal: 11))
+for (label, value) in [("peak RSS", \SyncBenchmark.Round.peakKilobytes), ("RSS added", \.addedKilobytes)] {
+    let smallValue = medianInt(small.map { $0[keyPath: value] })
+    let largeValue = medianInt(large.map { $0[keyPath: value] })
+    report.add(
+        Report.Row(
+            name: "\(syncName): \(label)", ours: formatted(kilobytes: largeValue),
+            baseline: formatted(kilobytes: smallValue),
+            ratio: Double(largeValue) / Double(max(smallValue, 1)),
+            goal: 5))
+}
+
+if !onlyData {
+    // Whole processes, spawn to exit, 3 warm-ups then `runs` alternating pairs.
+    let showName = "heroes-cli show \(hero) --offline vs bench-hello"
+    let listName = "heroes-cli list vs curl -s (mock server)"
+    do {
+        let processes = try await ProcessBenchmark.run(hero: hero, runs: runs)
+        report.add(
+            Report.Row(
+                name: showName, ours: formatted(processes.offlineShow.ours),
+                baseline: formatted(processes.offlineShow.baseline),
+                ratio: processes.offlineShow.ours.seconds / processes.offlineShow.baseline.seconds, goal: 2))
+        if let list = processes.list {
+            report.add(
+                Report.Row(
+                    name: listName, ours: formatted(list.ours), baseline: formatted(list.baseline),
+                    ratio: list.ours.seconds / list.baseline.seconds, goal: 3))
+        } else {
+            report.skip(listName, because: "no curl on the PATH")
+        }
+    } catch {
+        report.skip(showName, because: "\(error)")
+        report.skip(listName, because: "see above")
+    }
+}
+if report.failures > 0 {
+    print("\(report.failures) measure(s) missed the goal or could not run")
+    exit(1)
+}
