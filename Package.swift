@@ -70,6 +70,22 @@ let package = Package(
         /// A Foundation hello world: the baseline process that heroes-cli's start-up is timed against.
         .executableTarget(name: "bench-hello", path: "Benchmarks/bench-hello"),
 
+        // MARK: Fuzzing (Fuzz/README.md): libFuzzer targets under Scripts/fuzz.sh, file replayers otherwise
+
+        /// libFuzzer's driver entry, declared only: `-sanitize=fuzzer` links it.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(
+            name: "fuzz-http-parser", dependencies: ["MockServerKit", "FuzzSupport"], path: "Fuzz/HTTPParser"),
+        .executableTarget(
+            name: "fuzz-descriptors", dependencies: ["Network", "FuzzSupport"], path: "Fuzz/Descriptors"),
+        .executableTarget(
+            name: "fuzz-mapping", dependencies: ["Data", "Domain", "FuzzSupport"], path: "Fuzz/Mapping"),
+        /// Builds heroes-cli's own app plist loader: Fuzz/AppPlist/AppGraph links to its sources.
+        .executableTarget(
+            name: "fuzz-app-plist", dependencies: ["Data", "Domain", "Network", "FuzzSupport"],
+            path: "Fuzz/AppPlist"),
+
         // MARK: Tests
 
         /// Hand-written fakes for the Domain's ports and a scripted `HTTPTransport`, for every test target.

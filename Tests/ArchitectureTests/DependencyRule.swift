@@ -17,6 +17,13 @@ enum DependencyRule {
         "bench-hello": [],
         "store-writer": ["Data"],
         "TestSupport": ["Domain", "Network"],
+        "CLibFuzzer": [],
+        "FuzzSupport": ["CLibFuzzer"],
+        "fuzz-http-parser": ["MockServerKit", "FuzzSupport"],
+        "fuzz-descriptors": ["Network", "FuzzSupport"],
+        "fuzz-mapping": ["Data", "Domain", "FuzzSupport"],
+        // heroes-cli's app plist loader, compiled from its own sources (Fuzz/AppPlist/AppGraph).
+        "fuzz-app-plist": ["Data", "Domain", "Network", "FuzzSupport"],
     ]
 
     /// Test targets may use any library or system target, but never an executable or another test.
@@ -39,5 +46,10 @@ enum DependencyRule {
         "MockServerKit": [
             "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
         ],
+    ]
+
+    /// The fuzz targets (Fuzz/README.md): executables too, which no test may see.
+    static let fuzzTargets: Set<String> = [
+        "fuzz-http-parser", "fuzz-descriptors", "fuzz-mapping", "fuzz-app-plist",
     ]
 }

@@ -27,7 +27,8 @@ struct DependencyRuleTests {
     func testsSeeLibrariesOnly() {
         let testTargets = Set(graph.targets.filter(\.isTest).map(\.name))
         for target in graph.targets where target.isTest {
-            let forbidden = target.edges.intersection(DependencyRule.testsMayNotSee.union(testTargets))
+            let forbidden = target.edges.intersection(
+                DependencyRule.testsMayNotSee.union(DependencyRule.fuzzTargets).union(testTargets))
             #expect(forbidden.isEmpty, "\(target.name) must not depend on \(forbidden.sorted())")
         }
     }

@@ -44,6 +44,25 @@ extension CLITests {
             #expect(run.stderr.contains(expected), "\(run)")
         }
 
+        /// Found writing `fuzz-app-plist`'s seeds (Fuzz/README.md): a manager naming itself as its
+        /// `heroManager` was built again inside its own factory until the stack overflowed.
+        @Test("a manager that needs itself is refused with its key path, not built until the stack runs out")
+        func managerThatNeedsItself() async throws {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Cycle.plist")
+            let original = "<key>heroManager</key>\n        <string>HeroManager</string>"
+            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+            #expect(text.contains(original))
+            try text.replacingOccurrences(
+                of: original, with: "<key>heroManager</key>\n        <string>PictureManager</string>"
+            ).write(to: file, atomically: true, encoding: .utf8)
+            let run = try await cli.run("lint", file.path)
+            #expect(run.status == 1, "\(run)")
+            #expect(
+                run.stderr.contains("Cycle.plist: PictureManager.heroManager: 'PictureManager' needs itself"),
+                "\(run)")
+        }
+
         @Test("a service plist given by path is checked too, naming its endpoint and key")
         func servicePlistByPath() async throws {
             let cli = try CLI()

@@ -32,6 +32,26 @@ struct JSONTreeTests {
         #expect(throws: MappingFailure.self) { try Self.parse(text) }
     }
 
+    /// Found by `fuzz-mapping` (Fuzz/README.md): `{"u":02}` parsed as 2, where JSONSerialization,
+    /// and RFC 8259, refuse it; `Int` and `Double` accept more spellings than JSON has.
+    @Test(
+        "numbers JSON does not spell are refused, not read as Swift would read them",
+        arguments: ["02", "-01", "+1", ".5", "1.", "-", "1e", "1e+", "1.e5", "0x10", "[1.5.2]", #"{"u":02}"#])
+    func refusesNumbersOutsideTheGrammar(text: String) {
+        #expect(throws: MappingFailure.self) { try Self.parse(text) }
+    }
+
+    @Test("every spelling of a number that JSON has is read")
+    func readsEveryNumberSpelling() throws {
+        let tree = try Self.parse("[0, -0, 10, 0.5, -0.25, 1E+2, 1e-2, 2e0, 4294967296000000000000]")
+        #expect(
+            tree
+                == .array([
+                    .integer(0), .integer(0), .integer(10), .number(0.5), .number(-0.25), .number(100),
+                    .number(0.01), .number(2), .number(4_294_967_296e12),
+                ]))
+    }
+
     @Test("the tree of the fixture file equals JSONDecoder's reading of it, and survives the store's coding")
     func agreesWithFoundation() throws {
         let data = try Data(contentsOf: FixtureFiles.heroes)

@@ -126,6 +126,15 @@ extension DescriptorValidationTests {
             entry: ["request": ["path": "/a/%0", "timeout": true]], key: "request.timeout",
             problem: "must be a number of seconds greater than 0"
         ),
+        // Found while fuzzing (Fuzz/README.md): 1e300 s trapped converting to Int64 milliseconds.
+        Case(
+            entry: ["request": ["path": "/a/%0", "timeout": 1e300]], key: "request.timeout",
+            problem: "must be at most 86400 seconds (a day)"
+        ),
+        Case(
+            entry: ["request": ["path": "/a/%0", "timeout": 86_400.5]], key: "request.timeout",
+            problem: "must be at most 86400 seconds (a day)"
+        ),
         Case(
             entry: ["request": ["path": "/a/%0", "maxResponseBytes": 0]], key: "request.maxResponseBytes",
             problem: "must be an integer number of bytes greater than 0"

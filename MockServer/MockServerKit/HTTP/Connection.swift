@@ -88,20 +88,11 @@ final class Connection {
 
     /// Reads the head if it is complete. Returns false when more bytes are needed or on failure.
     private func readHead(dates: DateCache) -> Bool {
-        let limit = HeadParser.maximumHeadBytes
         do {
             let parsed = try input.withUnsafeBufferPointer { buffer throws(HTTPFailure) -> RequestHead? in
                 let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
-                guard let end = try HeadParser.findEnd(rest, scanningFrom: scanFrom) else {
-                    if rest.count > limit {
-                        throw HTTPFailure(status: 431, message: "the head is over 16 KiB")
-                    }
-                    scanFrom = rest.count
-                    return nil
-                }
-                if end > limit { throw HTTPFailure(status: 431, message: "the head is over 16 KiB") }
-                let head = try HeadParser.parse(UnsafeBufferPointer(rebasing: rest[..<end]))
-                consumed += end
+                guard let (head, length) = try HeadParser.read(rest, scanFrom: &scanFrom) else { return nil }
+                consumed += length
                 return head
             }
             guard let parsed else { return false }

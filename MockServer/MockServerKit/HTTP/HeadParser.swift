@@ -26,6 +26,23 @@ enum HeadParser {
         return nil
     }
 
+    /// Finds and parses the head at the start of `bytes` under the 16 KiB limit: the head and the
+    /// bytes it takes, or nil when more bytes are needed, with `scanFrom` set to where the search
+    /// for its end resumes once they arrive.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, scanFrom: inout Int) throws(HTTPFailure)
+        -> (head: RequestHead, length: Int)?
+    {
+        guard let end = try findEnd(bytes, scanningFrom: scanFrom) else {
+            if bytes.count > maximumHeadBytes {
+                throw HTTPFailure(status: 431, message: "the head is over 16 KiB")
+            }
+            scanFrom = bytes.count
+            return nil
+        }
+        if end > maximumHeadBytes { throw HTTPFailure(status: 431, message: "the head is over 16 KiB") }
+        return (try parse(UnsafeBufferPointer(rebasing: bytes[..<end])), end)
+    }
+
     /// Parses a complete head (up to and including its blank line).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPFailure) -> RequestHead {
         var lines: [Range<Int>] = []

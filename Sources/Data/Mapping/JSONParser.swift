@@ -214,29 +214,53 @@ struct JSONParser {
         return code
     }
 
+    /// A number as RFC 8259 §6 spells it: `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+    /// `Int` and `Double` would also take `+1`, `01`, `.5` and `1.`, which JSON does not.
     private mutating func number() throws(MappingFailure) -> JSONValue {
         let start = index
-        var isInteger = true
-        while index < bytes.count, Self.isNumberByte(bytes[index]) {
-            switch bytes[index] {
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
-            default: break
-            }
-            index += 1
+        if byte(at: index) == UInt8(ascii: "-") { index += 1 }
+        guard let first = byte(at: index), Self.isDigit(first) else {
+            throw failure(index == start ? "unexpected character" : "a bad number")
         }
-        guard index > start else { throw failure("unexpected character") }
+        index += 1
+        if first == UInt8(ascii: "0"), let next = byte(at: index), Self.isDigit(next) {
+            throw failure("a number with a leading zero")
+        }
+        skipDigits()
+        var isInteger = true
+        if byte(at: index) == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard requireDigits() else { throw failure("a bad number") }
+        }
+        if let marker = byte(at: index), marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if let sign = byte(at: index), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard requireDigits() else { throw failure("a bad number") }
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let integer = Int(text) { return .integer(integer) }
         guard let number = Double(text), number.isFinite else { throw failure("a bad number") }
         return .number(number)
     }
 
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
-            UInt8(ascii: "+"), UInt8(ascii: "-"):
-            true
-        default: false
-        }
+    private func byte(at position: Int) -> UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipDigits() {
+        while let next = byte(at: index), Self.isDigit(next) { index += 1 }
+    }
+
+    /// Skips one or more digits; false when there is none.
+    private mutating func requireDigits() -> Bool {
+        let start = index
+        skipDigits()
+        return index > start
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }

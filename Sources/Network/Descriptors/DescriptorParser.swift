@@ -14,6 +14,8 @@ struct DescriptorParser {
     private static let serializationKeys: Set<String> = ["serializer", "serializedObject"]
     private static let retryKeys: Set<String> = ["attempts", "idempotentOnly"]
     static let maximumAttempts = 10
+    /// The longest `request.timeout`: a day.
+    static let maximumTimeoutSeconds: Double = 86_400
 
     /// Checks `entry` (the endpoint's dictionary) and returns the tokenised descriptor.
     func parse(_ entry: Any) throws(DescriptorError) -> RequestDescriptor {
@@ -111,6 +113,11 @@ struct DescriptorParser {
         guard let value else { return nil }
         guard let seconds = PlistValue.number(value), seconds > 0, seconds.isFinite else {
             throw error("request.timeout", "must be a number of seconds greater than 0")
+        }
+        // A bound, not only for sense: beyond about 2.9e8 years the milliseconds overflow Int64.
+        guard seconds <= Self.maximumTimeoutSeconds else {
+            throw error(
+                "request.timeout", "must be at most \(Int(Self.maximumTimeoutSeconds)) seconds (a day)")
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }

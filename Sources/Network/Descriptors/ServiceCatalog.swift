@@ -72,7 +72,7 @@ public struct ServiceCatalog: Sendable {
     ) throws(DescriptorError) -> [String: RequestDescriptor] {
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: plist, format: nil)
+            root = try PropertyListReader.object(from: plist)
         } catch {
             throw DescriptorError(file: fileName, endpoint: nil, key: nil, problem: "is not a property list")
         }

@@ -11,6 +11,9 @@ final class GraphBuilder {
     let environment: GraphEnvironment
     private let registry: ComponentRegistry
     private var built: [String: Manager] = [:]
+    /// The managers whose factories are running, so that one naming itself, directly or through
+    /// another, is refused instead of built again and again until the stack runs out.
+    private var building: Set<String> = []
     private var root: PlistNode?
     /// Every service built, with the key path it was declared at, for `lint`.
     private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
@@ -25,7 +28,7 @@ final class GraphBuilder {
         self.root = root
         guard !root.keys.isEmpty else { throw root.error("names no manager") }
         for name in root.keys where built[name] == nil {
-            built[name] = try make(registry.managers, from: try root.node(name), kind: "manager")
+            built[name] = try manager(named: name, in: root)
         }
         return try AppGraph(managers: built, plist: root)
     }
@@ -36,7 +39,11 @@ final class GraphBuilder {
             guard let root, root.keys.contains(name) else {
                 throw node.error("names no manager of this plist: '\(name)'", at: "heroManager")
             }
-            built[name] = try make(registry.managers, from: try root.node(name), kind: "manager")
+            guard !building.contains(name) else {
+                throw node.error(
+                    "'\(name)' needs itself: the managers name each other in a cycle", at: "heroManager")
+            }
+            built[name] = try manager(named: name, in: root)
         }
         guard case .heroes(let manager) = built[name] else {
             throw node.error("'\(name)' is not a HeroManager", at: "heroManager")
@@ -119,6 +126,13 @@ final class GraphBuilder {
                 at: "catalog")
         }
         return try load()
+    }
+
+    /// Builds the manager `name` of `root`, marked as being built while its factory runs.
+    private func manager(named name: String, in root: PlistNode) throws -> Manager {
+        building.insert(name)
+        defer { building.remove(name) }
+        return try make(registry.managers, from: try root.node(name), kind: "manager")
     }
 
     private func make<Product>(

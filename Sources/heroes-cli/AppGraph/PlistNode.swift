@@ -1,4 +1,5 @@
 import Foundation
+import Network
 
 /// One dictionary of the app plist and the key path that leads to it, so that every problem
 /// found in it can be reported with its file and key.
@@ -19,10 +20,9 @@ struct PlistNode {
     static func root(of data: Data, file: String) throws(AppPlistError) -> PlistNode {
         let object: Any
         do {
-            object = try PropertyListSerialization.propertyList(from: data, format: nil)
+            object = try PropertyListReader.object(from: data)
         } catch {
-            throw AppPlistError(
-                file: file, keyPath: "", problem: "is not a property list (\(error.localizedDescription))")
+            throw AppPlistError(file: file, keyPath: "", problem: "is not a property list (\(error.problem))")
         }
         guard let values = object as? [String: Any] else {
             throw AppPlistError(file: file, keyPath: "", problem: "the root must be a dictionary of managers")
