@@ -11,6 +11,8 @@ final class GraphBuilder {
     let environment: GraphEnvironment
     private let registry: ComponentRegistry
     private var built: [String: Manager] = [:]
+    /// The managers whose building has begun and not ended, to refuse a circle of `heroManager`s.
+    private var building: Set<String> = []
     private var root: PlistNode?
     /// Every service built, with the key path it was declared at, for `lint`.
     private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
@@ -25,7 +27,7 @@ final class GraphBuilder {
         self.root = root
         guard !root.keys.isEmpty else { throw root.error("names no manager") }
         for name in root.keys where built[name] == nil {
-            built[name] = try make(registry.managers, from: try root.node(name), kind: "manager")
+            built[name] = try manager(name, in: root)
         }
         return try AppGraph(managers: built, plist: root)
     }
@@ -36,12 +38,24 @@ final class GraphBuilder {
             guard let root, root.keys.contains(name) else {
                 throw node.error("names no manager of this plist: '\(name)'", at: "heroManager")
             }
-            built[name] = try make(registry.managers, from: try root.node(name), kind: "manager")
+            guard !building.contains(name) else {
+                throw node.error(
+                    "names '\(name)', which is still being built: the managers name each other in a circle",
+                    at: "heroManager")
+            }
+            built[name] = try manager(name, in: root)
         }
         guard case .heroes(let manager) = built[name] else {
             throw node.error("'\(name)' is not a HeroManager", at: "heroManager")
         }
         return manager
+    }
+
+    /// Builds the manager called `name`, marked as being built until it is.
+    private func manager(_ name: String, in root: PlistNode) throws -> Manager {
+        building.insert(name)
+        defer { building.remove(name) }
+        return try make(registry.managers, from: try root.node(name), kind: "manager")
     }
 
     /// The data access controller that `node` declares.

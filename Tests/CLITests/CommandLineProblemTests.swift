@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+extension CLITests {
+    /// The command line and the app plist at their edges: each mistake is named, exits with its
+    /// code, and never crashes.
+    @Suite("Mistakes in the command line and the app plist")
+    struct CommandLineProblemTests {
+        @Test(
+            "a misplaced, repeated, valueless or valued option is a usage error naming it",
+            arguments: [
+                (["--picture", "show", "0007"], "--picture belongs after the command `show`"),
+                (["list", "--offline=yes"], "--offline takes no value"),
+                (["list", "--page"], "--page N: the value is missing"),
+                (["list", "--page", "1", "--page", "2"], "--page is given 2 times; give it once"),
+            ])
+        func optionMistakes(arguments: [String], message: String) async throws {
+            let text = try await CLI().run(arguments)
+            #expect(text.status == 64, "\(text)")
+            #expect(text.stderr.contains("error: \(message) [usage]"), "\(text)")
+            #expect(text.stderr.contains("USAGE: heroes-cli"), "the usage line follows")
+            #expect(text.stdout.isEmpty)
+            let json = try await CLI().run(["--json"] + arguments)
+            #expect(json.status == 64, "\(json)")
+            let error = try #require(try json.json()["error"] as? [String: Any], "\(json)")
+            #expect(error["code"] as? String == "usage")
+            #expect(error["message"] as? String == message)
+        }
+
+        @Test("after --, a word that looks like an option is the search text")
+        func optionsEnd() async throws {
+            let run = try await CLI().run("--json", "search", "--", "--help")
+            #expect(run.status == 0, "\(run)")
+            let json = try run.json()
+            #expect(json["total"] as? Int == 0, "nobody is called --help: \(run)")
+            #expect(!run.stdout.contains("USAGE"), "--help was not read as the option")
+        }
+
+        @Test(
+            "a plist whose managers or components do not fit is named with its key path",
+            arguments: [
+                (
+                    "<string>basic</string>", "<string>digest</string>",
+                    "networkServiceConfiguration.authentication: must be basic or none, not 'digest'"
+                ),
+                (
+                    "<string>heroes.json</string>", "<string>../heroes.json</string>",
+                    "HeroManager.dataAccessController.storeFile: must be a file name inside the cache folder"
+                ),
+                (
+                    "<key>heroManager</key>\n        <string>HeroManager</string>",
+                    "<key>heroManager</key>\n        <string>Nobody</string>",
+                    "PictureManager.heroManager: names no manager of this plist: 'Nobody'"
+                ),
+                (
+                    "<string>RemoteHeroDataSource</string>", "<string>ServiceDirectory</string>",
+                    "HeroManager.dataAccessController.communicationController: must be a RemoteHeroDataSource"
+                ),
+                (
+                    "<string>service</string>", "<string>other</string>",
+                    "communicationController.services: needs a service whose propertyName is `service`"
+                ),
+            ])
+        func componentMistakes(original: String, replacement: String, expected: String) async throws {
+            let run = try await Self.lint(replacing: original, with: replacement)
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("the app plist is wrong: Mine.plist: "), "\(run)")
+            #expect(run.stderr.contains(expected), "\(run)")
+        }
+
+        @Test("a manager that names itself as its heroManager is refused, not followed round forever")
+        func managerCircle() async throws {
+            let run = try await Self.lint(
+                replacing: "<key>heroManager</key>\n        <string>HeroManager</string>",
+                with: "<key>heroManager</key>\n        <string>PictureManager</string>")
+            #expect(run.status == 1, "\(run)")
+            #expect(
+                run.stderr.contains(
+                    "PictureManager.heroManager: names 'PictureManager', which is still being built"),
+                "\(run)")
+        }
+
+        @Test(
+            "a file that is not a plist of managers is refused as a whole",
+            arguments: [
+                ("not a property list", "is not a property list"),
+                (
+                    #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array/></plist>"#,
+                    "the root must be a dictionary of managers"
+                ),
+            ])
+        func notAnAppPlist(contents: String, expected: String) async throws {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Mine.plist")
+            try contents.write(to: file, atomically: true, encoding: .utf8)
+            let run = try await cli.run("lint", file.path)
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("Mine.plist: \(expected)"), "\(run)")
+            #expect(run.stdout.isEmpty, "no curl line for a plist that does not load")
+        }
+
+        @Test("picture --output naming a folder fails and keeps the folder and what is in it")
+        func pictureOntoAFolder() async throws {
+            let cli = try CLI()
+            let folder = cli.home.appendingPathComponent("pictures", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let kept = folder.appendingPathComponent("keep.txt")
+            try Data("mine".utf8).write(to: kept)
+            let run = try await cli.run("picture", "0007", "--output", folder.path)
+            #expect(run.status != 0, "\(run)")
+            #expect(run.stderr.contains("\(folder.path): it is a folder"), "\(run)")
+            #expect(try Data(contentsOf: kept) == Data("mine".utf8), "the folder was not replaced")
+        }
+
+        /// `heroes-cli lint` of the bundled plist with `original` replaced once by `replacement`.
+        static func lint(replacing original: String, with replacement: String) async throws -> CLI.Run {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Mine.plist")
+            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+            let range = try #require(text.range(of: original), "the bundled plist has \(original)")
+            try text.replacingCharacters(in: range, with: replacement).write(
+                to: file, atomically: true, encoding: .utf8)
+            return try await cli.run("lint", file.path)
+        }
+    }
+}
