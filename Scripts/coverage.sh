@@ -8,8 +8,12 @@
 #
 #   Scripts/coverage.sh                # run the tests with coverage, then report
 #   Scripts/coverage.sh --report-only  # report from the profiles of the last run
+#
+# The instrumented build has a scratch folder of its own (.build/coverage), so that it and the
+# plain `swift build` / `swift test` do not rebuild each other from scratch in turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scratch=.build/coverage
 
 # target, its source folder, its floor in percent ("-" for information only)
 targets=(
@@ -40,7 +44,7 @@ tool() {
 profdata_tool=$(tool llvm-profdata)
 cov_tool=$(tool llvm-cov)
 
-bin=$(swift build --show-bin-path)
+bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 codecov="$bin/codecov"
 started=$SECONDS
 tests_status=0
@@ -48,7 +52,7 @@ if ! $report_only; then
     # Profiles of an earlier run would be counted again: start from none.
     mkdir -p "$codecov"
     find "$codecov" -name '*.profraw' -delete
-    swift test --enable-code-coverage || tests_status=$?
+    swift test --scratch-path "$scratch" --enable-code-coverage || tests_status=$?
 fi
 
 shopt -s nullglob
