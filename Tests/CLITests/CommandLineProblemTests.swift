@@ -112,6 +112,36 @@ extension CLITests {
             #expect(try Data(contentsOf: kept) == Data("mine".utf8), "the folder was not replaced")
         }
 
+        @Test("a bundled server whose data folder cannot be made is unavailable, naming the folder")
+        func demoDataFolderBlocked() async throws {
+            let cli = try CLI()
+            let blocker = cli.home.appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: blocker)
+            let run = try await cli.run("--json", "list", environment: ["XDG_DATA_HOME": blocker.path])
+            #expect(run.status == 69, "\(run)")
+            let error = try #require(try run.json()["error"] as? [String: Any], "\(run)")
+            #expect(error["code"] as? String == "unavailable")
+            let message = try #require(error["message"] as? String)
+            #expect(
+                message.hasPrefix("cannot create \(blocker.path)/heroes for the demo server's data"),
+                "\(message)")
+        }
+
+        @Test("upload-picture of a missing or an oversized file is refused before anything is sent")
+        func uploadRefusals() async throws {
+            let cli = try CLI()
+            let missing = cli.home.appendingPathComponent("none.png")
+            let absent = try await cli.run("upload-picture", "0007", missing.path)
+            #expect(absent.status == 64, "\(absent)")
+            #expect(absent.stderr.contains("picture cannot be read at \(missing.path)"), "\(absent)")
+            let big = cli.home.appendingPathComponent("big.png")
+            try Data(count: 5 * 1024 * 1024 + 1).write(to: big)
+            let oversized = try await cli.run("upload-picture", "0007", big.path)
+            #expect(oversized.status == 64, "\(oversized)")
+            #expect(
+                oversized.stderr.contains("picture must be at most 5 MiB, not 5242881 bytes"), "\(oversized)")
+        }
+
         /// `heroes-cli lint` of the bundled plist with `original` replaced once by `replacement`.
         static func lint(replacing original: String, with replacement: String) async throws -> CLI.Run {
             let cli = try CLI()
