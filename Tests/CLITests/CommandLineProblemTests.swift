@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension CLITests {
     /// The command line and the app plist at their edges: each mistake is named, exits with its
     /// code, and never crashes.
@@ -140,6 +146,31 @@ extension CLITests {
             #expect(oversized.status == 64, "\(oversized)")
             #expect(
                 oversized.stderr.contains("picture must be at most 5 MiB, not 5242881 bytes"), "\(oversized)")
+        }
+
+        @Test("a cache another process holds is refused with 73, naming its lock, and usable once released")
+        func cacheInUse() async throws {
+            let cli = try CLI()
+            let cache = cli.home.appendingPathComponent("cache-dir")
+            let first = try await cli.run("--cache-dir", cache.path, "teams")
+            #expect(first.status == 0, "\(first)")
+            let lock = cache.appendingPathComponent("bundled-demo/heroes.json.lock")
+            let descriptor = open(lock.path, O_RDWR)
+            try #require(descriptor >= 0, "the first run made \(lock.path)")
+            let held: CLI.Run
+            do {
+                defer { close(descriptor) }
+                try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+                held = try await cli.run("--json", "--cache-dir", cache.path, "teams")
+            }
+            #expect(held.status == 73, "\(held)")
+            let error = try #require(try held.json()["error"] as? [String: Any], "\(held)")
+            #expect(error["code"] as? String == "cache")
+            let message = try #require(error["message"] as? String)
+            #expect(message.contains("\(lock.path) is in use by another process"), "\(message)")
+            #expect(message.hasSuffix("choose another with --cache-dir DIR"))
+            let released = try await cli.run("--cache-dir", cache.path, "teams")
+            #expect(released.status == 0, "\(released)")
         }
 
         /// `heroes-cli lint` of the bundled plist with `original` replaced once by `replacement`.
