@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Line coverage per target, with a floor for each: runs `swift test --enable-code-coverage`, merges
 # every profile the run wrote (the test process's, and those of the heroes-cli, mock-server and
-# store-writer children the tests start, which inherit LLVM_PROFILE_FILE), and asks llvm-cov for
-# the lines of each source file, counted over the test binary and those executables together.
+# store-writer children the tests start, which are given LLVM_PROFILE_FILE patterns with %p), and
+# asks llvm-cov for the lines of each source file, counted over the test binary and those
+# executables together.
 # Files are grouped by the folder of their target. Exits non-zero when the tests fail or when a
 # target is below its floor, naming it.
 #
