@@ -72,6 +72,8 @@ struct JSONFileStoreProcessTests {
             #expect(await writer.waitForLine { $0 == "wrote \(target)" })
             writer.send(SIGKILL)
             #expect(await writer.status() == SIGKILL)
+            // Every line it printed: the pipe can still hold some after the exit is reported.
+            _ = await writer.waitForLine { _ in false }
             let reached = writer.lines.count - 1
             let loaded = try await count()
             #expect(

@@ -84,8 +84,8 @@ final class Transfer {
         partialFile = nil
     }
 
-    /// Puts a finished download at `destination` (replacing any file there); an empty body
-    /// makes an empty file.
+    /// Puts a finished download at `destination` (replacing any file there, never a folder:
+    /// that would delete everything in it); an empty body makes an empty file.
     private func finishDownload(at destination: URL) {
         let files = FileManager.default
         do {
@@ -101,8 +101,16 @@ final class Transfer {
                 }
             }
             partialFile = nil
-            if files.fileExists(atPath: destination.path) { try files.removeItem(at: destination) }
             do {
+                var isFolder: ObjCBool = false
+                if files.fileExists(atPath: destination.path, isDirectory: &isFolder) {
+                    guard !isFolder.boolValue else {
+                        fileError = "cannot move the download to \(destination.path): it is a folder"
+                        try? files.removeItem(at: source)
+                        return
+                    }
+                    try files.removeItem(at: destination)
+                }
                 try files.moveItem(at: source, to: destination)
             } catch {
                 try? files.removeItem(at: source)

@@ -34,8 +34,16 @@ struct CLI: Sendable {
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "PATH": "/usr/bin:/bin",
-        ].merging(environment) { _, given in given }
+        ]
+        .merging(Self.profileFile) { _, inherited in inherited }
+        .merging(environment) { _, given in given }
     }
+
+    /// Under `swift test --enable-code-coverage`, the test process's `LLVM_PROFILE_FILE` (a
+    /// pattern in SwiftPM's codecov folder, with `%p`), passed on so the instrumented child writes
+    /// its profile beside the tests' and `Scripts/coverage.sh` counts it. Empty otherwise.
+    private static let profileFile: [String: String] =
+        ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"].map { ["LLVM_PROFILE_FILE": $0] } ?? [:]
 
     /// A CLI talking to `server` as the demo editor, with the demo clearance key.
     static func editor(of server: URL) throws -> CLI {

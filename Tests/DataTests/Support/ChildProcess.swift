@@ -17,6 +17,7 @@ final class ChildProcess: @unchecked Sendable {
     init(_ arguments: [String]) throws {
         process.executableURL = try Self.binary()
         process.arguments = arguments
+        process.environment = Self.environment
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -102,6 +103,21 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// The `store-writer` that `swift build` put beside this test bundle.
+    /// The test process's environment, except that under coverage the child's profile goes to
+    /// a folder of its own: the tests SIGKILL it at random moments, now and then while it writes
+    /// that profile, and `swift test` fails when it finds a torn profile among its own.
+    /// `Scripts/coverage.sh` merges that folder too, skipping torn files. `nil` (inherit) otherwise.
+    private static let environment: [String: String]? = {
+        var environment = ProcessInfo.processInfo.environment
+        guard let pattern = environment["LLVM_PROFILE_FILE"] else { return nil }
+        let folder = URL(fileURLWithPath: pattern).deletingLastPathComponent()
+            .appendingPathComponent("killed-children", isDirectory: true)
+        // The profile runtime does not make the folder.
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        environment["LLVM_PROFILE_FILE"] = folder.appendingPathComponent("store-writer-%p.profraw").path
+        return environment
+    }()
+
     static func binary() throws -> URL {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),

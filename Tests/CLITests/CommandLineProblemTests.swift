@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension CLITests {
+    /// The command line and the app plist at their edges: each mistake is named, exits with its
+    /// code, and never crashes.
+    @Suite("Mistakes in the command line and the app plist")
+    struct CommandLineProblemTests {
+        @Test(
+            "a misplaced, repeated, valueless or valued option is a usage error naming it",
+            arguments: [
+                (["--picture", "show", "0007"], "--picture belongs after the command `show`"),
+                (["list", "--offline=yes"], "--offline takes no value"),
+                (["list", "--page"], "--page N: the value is missing"),
+                (["list", "--page", "1", "--page", "2"], "--page is given 2 times; give it once"),
+            ])
+        func optionMistakes(arguments: [String], message: String) async throws {
+            let text = try await CLI().run(arguments)
+            #expect(text.status == 64, "\(text)")
+            #expect(text.stderr.contains("error: \(message) [usage]"), "\(text)")
+            #expect(text.stderr.contains("USAGE: heroes-cli"), "the usage line follows")
+            #expect(text.stdout.isEmpty)
+            let json = try await CLI().run(["--json"] + arguments)
+            #expect(json.status == 64, "\(json)")
+            let error = try #require(try json.json()["error"] as? [String: Any], "\(json)")
+            #expect(error["code"] as? String == "usage")
+            #expect(error["message"] as? String == message)
+        }
+
+        @Test("after --, a word that looks like an option is the search text")
+        func optionsEnd() async throws {
+            let run = try await CLI().run("--json", "search", "--", "--help")
+            #expect(run.status == 0, "\(run)")
+            let json = try run.json()
+            #expect(json["total"] as? Int == 0, "nobody is called --help: \(run)")
+            #expect(!run.stdout.contains("USAGE"), "--help was not read as the option")
+        }
+
+        @Test(
+            "a plist whose managers or components do not fit is named with its key path",
+            arguments: [
+                (
+                    "<string>basic</string>", "<string>digest</string>",
+                    "networkServiceConfiguration.authentication: must be basic or none, not 'digest'"
+                ),
+                (
+                    "<string>heroes.json</string>", "<string>../heroes.json</string>",
+                    "HeroManager.dataAccessController.storeFile: must be a file name inside the cache folder"
+                ),
+                (
+                    "<key>heroManager</key>\n        <string>HeroManager</string>",
+                    "<key>heroManager</key>\n        <string>Nobody</string>",
+                    "PictureManager.heroManager: names no manager of this plist: 'Nobody'"
+                ),
+                (
+                    "<string>RemoteHeroDataSource</string>", "<string>ServiceDirectory</string>",
+                    "HeroManager.dataAccessController.communicationController: must be a RemoteHeroDataSource"
+                ),
+                (
+                    "<string>service</string>", "<string>other</string>",
+                    "communicationController.services: needs a service whose propertyName is `service`"
+                ),
+            ])
+        func componentMistakes(original: String, replacement: String, expected: String) async throws {
+            let run = try await Self.lint(replacing: original, with: replacement)
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("the app plist is wrong: Mine.plist: "), "\(run)")
+            #expect(run.stderr.contains(expected), "\(run)")
+        }
+
+        @Test(
+            "a file that is not a plist of managers is refused as a whole",
+            arguments: [
+                ("not a property list", "is not a property list"),
+                (
+                    #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array/></plist>"#,
+                    "the root must be a dictionary of managers"
+                ),
+            ])
+        func notAnAppPlist(contents: String, expected: String) async throws {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Mine.plist")
+            try contents.write(to: file, atomically: true, encoding: .utf8)
+            let run = try await cli.run("lint", file.path)
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("Mine.plist: \(expected)"), "\(run)")
+            #expect(run.stdout.isEmpty, "no curl line for a plist that does not load")
+        }
+
+        @Test("picture --output naming a folder fails and keeps the folder and what is in it")
+        func pictureOntoAFolder() async throws {
+            let cli = try CLI()
+            let folder = cli.home.appendingPathComponent("pictures", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let kept = folder.appendingPathComponent("keep.txt")
+            try Data("mine".utf8).write(to: kept)
+            let run = try await cli.run("picture", "0007", "--output", folder.path)
+            #expect(run.status != 0, "\(run)")
+            #expect(run.stderr.contains("\(folder.path): it is a folder"), "\(run)")
+            #expect(try Data(contentsOf: kept) == Data("mine".utf8), "the folder was not replaced")
+        }
+
+        @Test("a bundled server whose data folder cannot be made is unavailable, naming the folder")
+        func demoDataFolderBlocked() async throws {
+            let cli = try CLI()
+            let blocker = cli.home.appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: blocker)
+            let run = try await cli.run("--json", "list", environment: ["XDG_DATA_HOME": blocker.path])
+            #expect(run.status == 69, "\(run)")
+            let error = try #require(try run.json()["error"] as? [String: Any], "\(run)")
+            #expect(error["code"] as? String == "unavailable")
+            let message = try #require(error["message"] as? String)
+            #expect(
+                message.hasPrefix("cannot create \(blocker.path)/heroes for the demo server's data"),
+                "\(message)")
+        }
+
+        @Test("upload-picture of a missing or an oversized file is refused before anything is sent")
+        func uploadRefusals() async throws {
+            let cli = try CLI()
+            let missing = cli.home.appendingPathComponent("none.png")
+            let absent = try await cli.run("upload-picture", "0007", missing.path)
+            #expect(absent.status == 64, "\(absent)")
+            #expect(absent.stderr.contains("picture cannot be read at \(missing.path)"), "\(absent)")
+            let big = cli.home.appendingPathComponent("big.png")
+            try Data(count: 5 * 1024 * 1024 + 1).write(to: big)
+            let oversized = try await cli.run("upload-picture", "0007", big.path)
+            #expect(oversized.status == 64, "\(oversized)")
+            #expect(
+                oversized.stderr.contains("picture must be at most 5 MiB, not 5242881 bytes"), "\(oversized)")
+        }
+
+        @Test("a cache another process holds is refused with 73, naming its lock, and usable once released")
+        func cacheInUse() async throws {
+            let cli = try CLI()
+            let cache = cli.home.appendingPathComponent("cache-dir")
+            let first = try await cli.run("--cache-dir", cache.path, "teams")
+            #expect(first.status == 0, "\(first)")
+            let lock = cache.appendingPathComponent("bundled-demo/heroes.json.lock")
+            let descriptor = open(lock.path, O_RDWR)
+            try #require(descriptor >= 0, "the first run made \(lock.path)")
+            let held: CLI.Run
+            do {
+                defer { close(descriptor) }
+                try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+                held = try await cli.run("--json", "--cache-dir", cache.path, "teams")
+            }
+            #expect(held.status == 73, "\(held)")
+            let error = try #require(try held.json()["error"] as? [String: Any], "\(held)")
+            #expect(error["code"] as? String == "cache")
+            let message = try #require(error["message"] as? String)
+            #expect(message.contains("\(lock.path) is in use by another process"), "\(message)")
+            #expect(message.hasSuffix("choose another with --cache-dir DIR"))
+            let released = try await cli.run("--cache-dir", cache.path, "teams")
+            #expect(released.status == 0, "\(released)")
+        }
+
+        /// `heroes-cli lint` of the bundled plist with `original` replaced once by `replacement`.
+        static func lint(replacing original: String, with replacement: String) async throws -> CLI.Run {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Mine.plist")
+            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+            let range = try #require(text.range(of: original), "the bundled plist has \(original)")
+            try text.replacingCharacters(in: range, with: replacement).write(
+                to: file, atomically: true, encoding: .utf8)
+            return try await cli.run("lint", file.path)
+        }
+    }
+}
