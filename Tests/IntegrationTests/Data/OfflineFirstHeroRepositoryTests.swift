@@ -3,14 +3,14 @@ import Domain
 import Foundation
 import MockServerKit
 import Network
-import Synchronization
+import TestSupport
 import Testing
 
 /// The offline-first repository over the real transport, a real store file and the mock server.
 @Suite("OfflineFirstHeroRepository against the mock server")
 struct OfflineFirstHeroRepositoryTests {
     final class Problems: Sendable {
-        private let seen = Mutex<[StorageError]>([])
+        private let seen = Locked<[StorageError]>([])
         var all: [StorageError] { seen.withLock { $0 } }
         func record(_ problem: StorageError) { seen.withLock { $0.append(problem) } }
     }

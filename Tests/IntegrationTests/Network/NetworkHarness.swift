@@ -1,7 +1,7 @@
 import Foundation
 import MockServerKit
 import Network
-import Synchronization
+import TestSupport
 import Testing
 
 /// Just enough of the API contract (docs/API.md) for the Network layer's own integration
@@ -138,7 +138,7 @@ enum NetworkIT {
 
     /// Collects progress reports from the delegate's queue.
     final class ProgressReports: Sendable {
-        private let reports = Mutex<[TransferReport]>([])
+        private let reports = Locked<[TransferReport]>([])
         var record: ProgressHandler { { report in self.reports.withLock { $0.append(report) } } }
         var all: [TransferReport] { reports.withLock { $0 } }
     }
