@@ -30,7 +30,7 @@ struct OfflineFirstHeroRepositoryTests {
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
             transport: RemoteHeroDataSourceTests.transport,
             authentication: BasicAuthentication(username: editor.name, password: editor.password),
-            retryPolicy: .never, deadline: .seconds(20))
+            retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
         let remote = RemoteHeroDataSource(service: service)
         let repository = OfflineFirstHeroRepository(
             remote: remote, store: try JSONFileStore<HeroCache>.open(at: storeFile),

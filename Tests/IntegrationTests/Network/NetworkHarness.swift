@@ -113,7 +113,7 @@ enum NetworkIT {
     static func withServer(
         authentication: (any AuthenticationProvider)? = nil,
         retryPolicy: RetryPolicy = .never,
-        deadline: Duration = .seconds(20),
+        deadline: Duration = TestTime.budget(.seconds(20)),
         _ body: (MockServer, WebService) async throws -> Void
     ) async throws {
         let server = MockServer(configuration: MockServerConfiguration(users: [editor, viewer]))

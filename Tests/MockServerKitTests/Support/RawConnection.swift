@@ -40,7 +40,7 @@ final class RawConnection {
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`.
-    init(port: Int, timeout: Double = 5) throws {
+    init(port: Int, timeout: Double = TestTime.budget(seconds: 5)) throws {
         // The descriptor is stored only once connected: a class whose init throws after every
         // property is set still runs deinit, and a second close would close whatever descriptor
         // another test opened with the same number in between (a server's epoll, say).
