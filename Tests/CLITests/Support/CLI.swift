@@ -34,7 +34,13 @@ struct CLI: Sendable {
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "PATH": "/usr/bin:/bin",
-        ].merging(environment) { _, given in given }
+        ].merging(Self.sanitizerOptions) { _, given in given }.merging(environment) { _, given in given }
+    }
+
+    /// The sanitizer runtime's options of this test process (`Scripts/sanitize.sh` sets them), so
+    /// a heroes-cli built with the same sanitizer runs with the same options.
+    static let sanitizerOptions = ProcessInfo.processInfo.environment.filter {
+        ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
     }
 
     /// A CLI talking to `server` as the demo editor, with the demo clearance key.
