@@ -1,6 +1,5 @@
 import Foundation
 import Network
-import Synchronization
 import TestSupport
 import Testing
 
@@ -60,7 +59,7 @@ struct LoggingTests {
 
     @Test("the logging hook sees attempts, retries, responses and failures, never a credential")
     func loggerEvents() async throws {
-        let events = Mutex<[NetworkLogger.Event]>([])
+        let events = Locked<[NetworkLogger.Event]>([])
         let logger = NetworkLogger { event in events.withLock { $0.append(event) } }
         let endpoint = Endpoint<NoContent>("read", arguments: 1)
         let (service, transport) = try Fixture.service(

@@ -22,7 +22,7 @@ struct RetryTests {
     ]
 
     private func make(
-        _ policy: RetryPolicy, deadline: Duration = .seconds(10)
+        _ policy: RetryPolicy, deadline: Duration = TestTime.budget(.seconds(10))
     ) throws -> (WebService, StubTransport) {
         try Fixture.service(
             Self.plist, [Self.read, Self.create, Self.createAgain, Self.stubborn, Self.quick],
@@ -94,7 +94,8 @@ struct RetryTests {
     func retryAfterDate() async throws {
         let sleeper = RecordingSleeper()
         let now = Date(timeIntervalSince1970: 1_700_000_000)  // Tue, 14 Nov 2023 22:13:20 GMT
-        let (service, transport) = try make(policy(sleeper, now: now), deadline: .seconds(30))
+        let (service, transport) = try make(
+            policy(sleeper, now: now), deadline: TestTime.budget(.seconds(30)))
         transport.on(
             "GET /v2/r", .status(503, headers: ["Retry-After": "Tue, 14 Nov 2023 22:13:32 GMT"]), .status(204)
         )

@@ -1,6 +1,5 @@
 import Foundation
 import Network
-import Synchronization
 import TestSupport
 import Testing
 
@@ -39,7 +38,7 @@ struct SecretsTests {
     }
 
     final class Lines: Sendable {
-        private let lines = Mutex<[NetworkLogger.Event]>([])
+        private let lines = Locked<[NetworkLogger.Event]>([])
         var all: [NetworkLogger.Event] { lines.withLock { $0 } }
         func record(_ event: NetworkLogger.Event) { lines.withLock { $0.append(event) } }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A fault registered ahead of time: applied to requests matching a method and a path, after
 /// skipping some of them, for a number of times. "Fail the third request" is `after: 2, times: 1`.
 public struct FaultRule: Sendable, Equatable {
@@ -32,7 +30,7 @@ final class FaultRegistry: Sendable {
         var plan: FaultPlan
     }
 
-    private let state = Mutex<(nextID: Int, entries: [Entry])>((1, []))
+    private let state = Locked<(nextID: Int, entries: [Entry])>((1, []))
 
     /// Registers a rule; returns its id.
     func add(_ rule: FaultRule) throws(MockServerError) -> Int {

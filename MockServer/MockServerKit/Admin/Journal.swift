@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The request journal: a bounded ring buffer with sequence numbers, so tests wait for requests
 /// instead of sleeping, and memory stays flat however long the server runs.
@@ -27,14 +26,14 @@ final class Journal: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// How many requests are kept.
     let capacity: Int
 
     /// Makes a journal keeping the last `capacity` requests.
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        state = Mutex(State(ring: Array(repeating: nil, count: max(1, capacity))))
+        state = Locked(State(ring: Array(repeating: nil, count: max(1, capacity))))
     }
 
     /// Records a request and wakes the tests waiting for it.

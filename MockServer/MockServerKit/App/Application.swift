@@ -1,10 +1,9 @@
 import Foundation
-import Synchronization
 
 /// The Heroes API behind the HTTP layer: routes, the store, auth, faults and the request journal.
 final class HeroesApplication: RequestHandler {
     /// The heroes, behind a lock (the loop thread writes, tests may reset from theirs).
-    let store: Mutex<HeroStore>
+    let store: Locked<HeroStore>
     /// What the server received.
     let journal: Journal
     /// Faults registered through the admin API.
@@ -32,7 +31,7 @@ final class HeroesApplication: RequestHandler {
     ) {
         self.adminAccess = adminAccess
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        store = Mutex(
+        store = Locked(
             HeroStore(teams: fixtures.teams, heroes: current.heroes, pictures: current.pictures, epoch: epoch)
         )
         self.journal = journal

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The data a server starts from and returns to on reset: teams, heroes and their pictures.
 struct FixtureSet: Sendable {
@@ -12,7 +11,7 @@ struct FixtureSet: Sendable {
 
     /// The bundled fixtures, read once per process: they are read-only resources, and tests start
     /// a server per test.
-    private static let bundledCache = Mutex<FixtureSet?>(nil)
+    private static let bundledCache = Locked<FixtureSet?>(nil)
 
     /// Loads the bundled fixtures from `directory`, or returns the copy already loaded.
     static func loadBundled(from directory: URL) throws(MockServerError) -> FixtureSet {

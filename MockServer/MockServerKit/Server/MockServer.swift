@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -26,7 +25,7 @@ public final class MockServer: Sendable {
     public let configuration: MockServerConfiguration
     private let journal: Journal
     private let faults = FaultRegistry()
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
 
     /// Makes a server; nothing happens until `start()`.
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) {
@@ -175,7 +174,7 @@ public final class MockServer: Sendable {
 
 /// A one-shot signal that many tasks can await.
 final class Completion: Sendable {
-    private let state = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// Marks it done and wakes every waiter.
     func finish() {

@@ -1,10 +1,9 @@
 import Network
-import Synchronization
 
 /// A `Sleeper` that records each wait and returns at once, so retry timing is tested without
 /// sleeping. It still throws when the task is cancelled, like `Task.sleep`.
 public final class RecordingSleeper: Sleeper {
-    private let waits = Mutex<[Duration]>([])
+    private let waits = Locked<[Duration]>([])
 
     /// A sleeper with no waits recorded.
     public init() {}

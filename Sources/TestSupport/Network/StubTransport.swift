@@ -1,6 +1,5 @@
 import Foundation
 import Network
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -34,7 +33,7 @@ public final class StubTransport: HTTPTransport {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A transport with nothing scripted.
     public init() {}

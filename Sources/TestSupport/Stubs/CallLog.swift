@@ -1,8 +1,6 @@
-import Synchronization
-
 /// The calls a fake received, in order, so a test can compare the whole list.
 public final class CallLog<Call: Sendable>: Sendable {
-    private let entries = Mutex<[Call]>([])
+    private let entries = Locked<[Call]>([])
 
     /// An empty log.
     public init() {}

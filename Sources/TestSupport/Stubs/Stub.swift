@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 /// One method of a fake: answers as the test says, or fails the test naming the call. A stub
@@ -17,7 +16,7 @@ public final class Stub<Input: Sendable, Output: Sendable>: Sendable {
 
     private let name: String
     private let sourceLocation: SourceLocation
-    private let answer = Mutex<Answer?>(nil)
+    private let answer = Locked<Answer?>(nil)
 
     /// A stub for the call called `name` in failure messages, which point at `sourceLocation`:
     /// the test that made the fake, not this file.

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -28,12 +27,12 @@ final class ConsoleInput: Sendable {
     private let continuation: AsyncStream<ConsoleEvent>.Continuation
     /// The state the reader thread, the signal handler and the console share.
     private final class Shared: Sendable {
-        let state = Mutex(State())
+        let state = Locked(State())
     }
 
     private let shared = Shared()
     private let wanted = DispatchSemaphore(value: 0)
-    private let signals: Mutex<(any DispatchSourceSignal)?>
+    private let signals: Locked<(any DispatchSourceSignal)?>
 
     /// Starts reading standard input on demand and catching SIGINT.
     init() {
@@ -47,7 +46,7 @@ final class ConsoleInput: Sendable {
             if let cancelWork { cancelWork() } else { continuation.yield(.interrupt) }
         }
         source.resume()
-        signals = Mutex(source)
+        signals = Locked(source)
         let wanted = self.wanted
         let reader = Thread {
             while true {

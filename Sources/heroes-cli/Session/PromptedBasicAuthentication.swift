@@ -1,6 +1,5 @@
 import Foundation
 import Network
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -12,7 +11,7 @@ import Synchronization
 final class PromptedBasicAuthentication: AuthenticationProvider {
     private let user: String
     private let source: @Sendable () -> String?
-    private let password = Mutex<String?>(nil)
+    private let password = Locked<String?>(nil)
 
     /// Credentials for `user`, the password coming from `source` the first time one is needed.
     init(user: String, password source: @escaping @Sendable () -> String?) {

@@ -36,7 +36,14 @@ struct CLI: Sendable {
             "PATH": "/usr/bin:/bin",
         ]
         .merging(Self.profileFile) { _, inherited in inherited }
+        .merging(Self.sanitizerOptions) { _, given in given }
         .merging(environment) { _, given in given }
+    }
+
+    /// The sanitizer runtime's options of this test process (`Scripts/sanitize.sh` sets them), so
+    /// a heroes-cli built with the same sanitizer runs with the same options.
+    static let sanitizerOptions = ProcessInfo.processInfo.environment.filter {
+        ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
     }
 
     /// Under `swift test --enable-code-coverage`, the test process's `LLVM_PROFILE_FILE` (a

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// `heroes-cli` with the console forced on a pipe and kept running, so a test can type a line,
@@ -9,7 +8,7 @@ final class LiveConsole: Sendable {
     private let input: Pipe
     /// What the console has shown so far, appended from the pipe's reading thread.
     private final class Shown: Sendable {
-        let text = Mutex("")
+        let text = Locked("")
     }
 
     private let output = Shown()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 /// The built `store-writer`, run as a child process whose standard output is read line by
@@ -9,9 +9,9 @@ final class ChildProcess: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
-    private let buffer = Mutex(
+    private let buffer = Locked(
         (partial: "", lines: [String](), waiters: [CheckedContinuation<Void, Never>](), ended: false))
-    private let exit = Mutex((status: Int32?.none, waiters: [CheckedContinuation<Int32, Never>]()))
+    private let exit = Locked((status: Int32?.none, waiters: [CheckedContinuation<Int32, Never>]()))
 
     /// Starts `store-writer` with `arguments`.
     init(_ arguments: [String]) throws {

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -19,7 +18,7 @@ struct PictureTests {
             progress(TransferProgress(completedBytes: 1024, totalBytes: nil))
             return PictureFile(location: destination, byteCount: 1024)
         }
-        let seen = Mutex<[TransferProgress]>([])
+        let seen = Locked<[TransferProgress]>([])
 
         let file = try await DownloadPicture(heroes: repository, pictures: pictures)(hero.id, to: destination)
         { event in
@@ -58,7 +57,7 @@ struct PictureTests {
         pictures.onUpload.answers { _, _, progress in
             progress(TransferProgress(completedBytes: 10, totalBytes: 10))
         }
-        let seen = Mutex<[Double?]>([])
+        let seen = Locked<[Double?]>([])
 
         try await UploadPicture(pictures: pictures)(file, for: id) { event in
             seen.withLock { $0.append(event.fractionCompleted) }

@@ -3,14 +3,14 @@ import Domain
 import Foundation
 import MockServerKit
 import Network
-import Synchronization
+import TestSupport
 import Testing
 
 /// The offline-first repository over the real transport, a real store file and the mock server.
 @Suite("OfflineFirstHeroRepository against the mock server")
 struct OfflineFirstHeroRepositoryTests {
     final class Problems: Sendable {
-        private let seen = Mutex<[StorageError]>([])
+        private let seen = Locked<[StorageError]>([])
         var all: [StorageError] { seen.withLock { $0 } }
         func record(_ problem: StorageError) { seen.withLock { $0.append(problem) } }
     }
@@ -30,7 +30,7 @@ struct OfflineFirstHeroRepositoryTests {
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
             transport: RemoteHeroDataSourceTests.transport,
             authentication: BasicAuthentication(username: editor.name, password: editor.password),
-            retryPolicy: .never, deadline: .seconds(20))
+            retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
         let remote = RemoteHeroDataSource(service: service)
         let repository = OfflineFirstHeroRepository(
             remote: remote, store: try JSONFileStore<HeroCache>.open(at: storeFile),

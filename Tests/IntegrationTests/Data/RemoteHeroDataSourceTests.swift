@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import MockServerKit
 import Network
+import TestSupport
 import Testing
 
 /// The Data layer's remote source, through the real `URLSessionTransport`, against the mock
@@ -22,7 +23,7 @@ struct RemoteHeroDataSourceTests {
         let service = WebService(
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(), transport: transport,
             authentication: user.map { BasicAuthentication(username: $0.name, password: $0.password) },
-            retryPolicy: .never, deadline: .seconds(20))
+            retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
         do {
             try await body(server, RemoteHeroDataSource(service: service))
         } catch {

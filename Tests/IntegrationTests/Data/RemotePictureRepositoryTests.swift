@@ -3,7 +3,7 @@ import Domain
 import Foundation
 import MockServerKit
 import Network
-import Synchronization
+import TestSupport
 import Testing
 
 @Suite("RemotePictureRepository against the mock server")
@@ -12,7 +12,7 @@ struct RemotePictureRepositoryTests {
         "pictures-\(UUID().uuidString)")
 
     final class Reports: Sendable {
-        private let seen = Mutex<[Domain.TransferProgress]>([])
+        private let seen = Locked<[Domain.TransferProgress]>([])
         var all: [Domain.TransferProgress] { seen.withLock { $0 } }
         func record(_ report: Domain.TransferProgress) { seen.withLock { $0.append(report) } }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import MockServerKit
 import Network
-import Synchronization
+import TestSupport
 import Testing
 
 /// Just enough of the API contract (docs/API.md) for the Network layer's own integration
@@ -113,7 +113,7 @@ enum NetworkIT {
     static func withServer(
         authentication: (any AuthenticationProvider)? = nil,
         retryPolicy: RetryPolicy = .never,
-        deadline: Duration = .seconds(20),
+        deadline: Duration = TestTime.budget(.seconds(20)),
         _ body: (MockServer, WebService) async throws -> Void
     ) async throws {
         let server = MockServer(configuration: MockServerConfiguration(users: [editor, viewer]))
@@ -138,7 +138,7 @@ enum NetworkIT {
 
     /// Collects progress reports from the delegate's queue.
     final class ProgressReports: Sendable {
-        private let reports = Mutex<[TransferReport]>([])
+        private let reports = Locked<[TransferReport]>([])
         var record: ProgressHandler { { report in self.reports.withLock { $0.append(report) } } }
         var all: [TransferReport] { reports.withLock { $0 } }
     }

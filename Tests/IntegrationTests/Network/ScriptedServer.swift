@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -65,7 +65,7 @@ final class ScriptedServer: Sendable {
 
     /// The requests received, shared with the connection threads.
     private final class Journal: Sendable {
-        let requests = Mutex<[Request]>([])
+        let requests = Locked<[Request]>([])
     }
 
     /// `http://127.0.0.1:<port>`.

@@ -1,6 +1,6 @@
 import Foundation
 import Network
-import Synchronization
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -10,7 +10,7 @@ import Synchronization
 /// so a test can take one client offline and back without stopping the server.
 final class SwitchableTransport: HTTPTransport {
     private let inner = URLSessionTransport()
-    private let offline = Mutex(false)
+    private let offline = Locked(false)
 
     var isOffline: Bool {
         get { offline.withLock { $0 } }

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import MockServerKit
 import Network
+import TestSupport
 
 @testable import Data
 
@@ -27,7 +28,7 @@ struct SyncHarness {
             WebService(
                 baseURL: server.baseURL, catalog: try HeroAPI.catalog(), transport: transport,
                 authentication: BasicAuthentication(username: editor.name, password: editor.password),
-                retryPolicy: .never, deadline: .seconds(20))
+                retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
         }
         let transport = SwitchableTransport()
         let storeFile = folder.appendingPathComponent("heroes.json")

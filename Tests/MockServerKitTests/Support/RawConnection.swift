@@ -40,15 +40,12 @@ final class RawConnection {
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`.
-    init(port: Int, timeout: Double = 5) throws {
+    init(port: Int, timeout: Double = TestTime.budget(seconds: 5)) throws {
         // The descriptor is stored only once connected: a class whose init throws after every
         // property is set still runs deinit, and a second close would close whatever descriptor
         // another test opened with the same number in between (a server's epoll, say).
         fd = try Self.connected(port: port)
-        var interval = timeval()
-        interval.tv_sec = .init(timeout)
-        interval.tv_usec = .init((timeout - Double(Int(timeout))) * 1e6)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        setReceiveTimeout(timeout)
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
@@ -84,6 +81,14 @@ final class RawConnection {
 
     /// Sends text as it is.
     func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// How long a read waits for bytes before it gives up, in seconds.
+    func setReceiveTimeout(_ timeout: Double) {
+        var interval = timeval()
+        interval.tv_sec = .init(timeout)
+        interval.tv_usec = .init((timeout - Double(Int(timeout))) * 1e6)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    }
 
     /// Sends bytes as they are.
     func send(_ bytes: [UInt8]) throws {

@@ -44,7 +44,7 @@ enum Fixture {
         _ endpoints: [any EndpointDeclaration],
         authentication: (any AuthenticationProvider)? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(sleeper: RecordingSleeper()),
-        deadline: Duration = .seconds(10),
+        deadline: Duration = TestTime.budget(.seconds(10)),
         logger: NetworkLogger? = nil
     ) throws -> (WebService, StubTransport) {
         let transport = StubTransport()

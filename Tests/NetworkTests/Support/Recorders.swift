@@ -1,9 +1,9 @@
 import Network
-import Synchronization
+import TestSupport
 
 /// Collects progress reports from any thread.
 final class ProgressLog: Sendable {
-    private let reports = Mutex<[TransferReport]>([])
+    private let reports = Locked<[TransferReport]>([])
 
     /// Records one report; pass this as the progress handler.
     var record: ProgressHandler { { report in self.reports.withLock { $0.append(report) } } }
@@ -14,7 +14,7 @@ final class ProgressLog: Sendable {
 
 /// Counts calls from any thread.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
 
     func next() -> Int {
         value.withLock {

@@ -1,6 +1,6 @@
 import Domain
 import Presentation
-import Synchronization
+import TestSupport
 
 /// A progress view that records every call, from any thread.
 final class SpyProgressView: TransferProgressView {
@@ -10,7 +10,7 @@ final class SpyProgressView: TransferProgressView {
         case finish
     }
 
-    private let log = Mutex<[Event]>([])
+    private let log = Locked<[Event]>([])
 
     var events: [Event] { log.withLock { $0 } }
 

@@ -1,14 +1,14 @@
 import Domain
 import Foundation
 import Presentation
-import Synchronization
+import TestSupport
 import Testing
 
 @Suite("ConsoleProgressView")
 struct ConsoleProgressViewTests {
     /// A clock the test moves by hand.
     final class ManualClock: Sendable {
-        private let seconds = Mutex<TimeInterval>(0)
+        private let seconds = Locked<TimeInterval>(0)
         func advance(_ by: TimeInterval) { seconds.withLock { $0 += by } }
         var now: TimeInterval { seconds.withLock { $0 } }
     }
