@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     ],
     targets: [
+        /// `Locked`: a value behind a lock that ThreadSanitizer can see. Foundation only; shared by
+        /// the layers and the mock server alike, as a system library would be.
+        .target(name: "Locking", exclude: ["README.md"]),
+
         // MARK: The app, inside out
 
         /// Entities, ports and use cases. The standard library and Foundation's value types only.
@@ -45,18 +49,22 @@ let package = Package(
             resources: [.copy("Remote/HeroService.plist")]
         ),
         /// Presenters, view protocols and console views (MVP).
-        .target(name: "Presentation", dependencies: ["Domain"], exclude: ["README.md"]),
+        .target(name: "Presentation", dependencies: ["Domain", "Locking"], exclude: ["README.md"]),
         /// The composition root: arguments, the app plist, wiring, exit codes.
         .executableTarget(
             name: "heroes-cli",
-            dependencies: ["Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit"],
+            dependencies: [
+                "Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit", "Locking",
+            ],
             exclude: ["README.md"],
             resources: [.copy("Heroes.plist")]
         ),
 
         // MARK: The bundled mock server (shares no code with the app)
 
-        .target(name: "MockServerKit", path: "MockServer/MockServerKit", resources: [.copy("Fixtures")]),
+        .target(
+            name: "MockServerKit", dependencies: ["Locking"], path: "MockServer/MockServerKit",
+            resources: [.copy("Fixtures")]),
         .executableTarget(
             name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
 
@@ -89,29 +97,30 @@ let package = Package(
         // MARK: Tests
 
         /// Hand-written fakes for the Domain's ports and a scripted `HTTPTransport`, for every test target.
-        .target(name: "TestSupport", dependencies: ["Domain", "Network"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network", "TestSupport"]),
-        .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["Domain", "Network", "Locking"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "Locking"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "TestSupport", "Locking"]),
+        .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport", "Locking"]),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "Domain", "TestSupport"],
+            dependencies: ["Presentation", "Domain", "TestSupport", "Locking"],
             resources: [.copy("Golden")]
         ),
         .testTarget(
             name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics"], resources: [.copy("Resources")]
         ),
         .testTarget(
-            name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"], resources: [.copy("Resources")]
+            name: "MockServerKitTests", dependencies: ["MockServerKit", "COpenSSL"],
+            resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Network", "Data", "Domain", "MockServerKit", "TestSupport"]
+            dependencies: ["Network", "Data", "Domain", "MockServerKit", "TestSupport", "Locking"]
         ),
         /// A child process for the store's multi-process tests (two writers, SIGKILL, disk full).
         .executableTarget(name: "store-writer", dependencies: ["Data"], path: "Tests/Helpers/store-writer"),
         /// Runs the built heroes-cli (and mock-server) as processes, as scripts do.
-        .testTarget(name: "CLITests", dependencies: ["MockServerKit"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["MockServerKit", "Locking"], exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

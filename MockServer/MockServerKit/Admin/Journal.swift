@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The request journal: a bounded ring buffer with sequence numbers, so tests wait for requests
 /// instead of sleeping, and memory stays flat however long the server runs.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The Heroes API behind the HTTP layer: routes, the store, auth, faults and the request journal.
 final class HeroesApplication: RequestHandler {

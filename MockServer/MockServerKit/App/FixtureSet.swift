@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The data a server starts from and returns to on reset: teams, heroes and their pictures.
 struct FixtureSet: Sendable {

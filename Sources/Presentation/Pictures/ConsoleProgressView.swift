@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Locking
 
 /// A progress bar for standard error: bytes, percent and rate (or a count of things, such as a
 /// sync's pages), or a moving marker when the total is unknown. On a terminal it redraws in place (`\r`, then clear to the end of the line) at

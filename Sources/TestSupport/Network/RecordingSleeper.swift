@@ -1,3 +1,4 @@
+import Locking
 import Network
 
 /// A `Sleeper` that records each wait and returns at once, so retry timing is tested without

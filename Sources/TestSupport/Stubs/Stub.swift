@@ -1,3 +1,4 @@
+import Locking
 import Testing
 
 /// One method of a fake: answers as the test says, or fails the test naming the call. A stub

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 
 /// `heroes-cli` with the console forced on a pipe and kept running, so a test can type a line,

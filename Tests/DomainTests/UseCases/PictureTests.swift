@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Locking
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import Locking
 import MockServerKit
 import Network
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import MockServerKit
 import Network
 import TestSupport

@@ -1,4 +1,5 @@
 import Domain
+import Locking
 import TestSupport
 import Testing
 

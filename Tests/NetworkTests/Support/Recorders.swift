@@ -1,3 +1,4 @@
+import Locking
 import Network
 import TestSupport
 

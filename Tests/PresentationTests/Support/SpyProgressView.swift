@@ -1,4 +1,5 @@
 import Domain
+import Locking
 import Presentation
 import TestSupport
 
