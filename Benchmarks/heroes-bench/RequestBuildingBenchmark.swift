@@ -48,7 +48,7 @@ enum RequestBuildingBenchmark {
             registry: registry
         )
         guard let base = URL(string: "http://127.0.0.1:8080") else { return [] }
-        let service = WebService(baseURL: base, catalog: catalog, transport: NoTransport())
+        let service = WebService(baseURL: base, catalog: catalog, transport: RefusingTransport(.cancelled))
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -111,19 +111,6 @@ enum RequestBuildingBenchmark {
         if sink == 42 { print("") }  // keeps the work observable so it is not optimised away
         return Result(
             name: name, descriptor: best.descriptor / iterations, handWritten: best.handWritten / iterations)
-    }
-}
-
-/// A transport that is never called: the benchmark only builds requests.
-private struct NoTransport: HTTPTransport {
-    func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
-        throw NetworkError.cancelled
-    }
-
-    func download(for request: URLRequest, to destination: URL, progress: ProgressHandler?) async throws
-        -> HTTPResponseHead
-    {
-        throw NetworkError.cancelled
     }
 }
 

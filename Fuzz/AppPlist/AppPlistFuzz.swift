@@ -51,7 +51,7 @@ private let environment = GraphEnvironment(
     clearanceKey: nil,
     cacheFolder: FileManager.default.temporaryDirectory.appendingPathComponent(
         "heroes-fuzz-app-plist-\(getpid())", isDirectory: true),
-    transport: OfflineTransport(),
+    transport: RefusingTransport.offline,
     plistFolder: nil,
     reportStorageProblem: { _ in })
 

@@ -42,7 +42,7 @@ private let declared: [any EndpointDeclaration] = [
 
 private func fuzzServicePlist(_ plist: Data) {
     guard let catalog = load(plist, endpoints: declared) else { return }
-    let service = WebService(baseURL: base, catalog: catalog, transport: RefusingTransport())
+    let service = WebService(baseURL: base, catalog: catalog, transport: RefusingTransport(.cancelled))
     let arguments: [any Encodable & Sendable] = ["a b/%0?&=", 7, Data("body".utf8)]
     fill { try service.request(Endpoint<Data>("list")) }
     fill { try service.request(Endpoint<Data>("show", arguments: 1), arguments[0]) }
@@ -70,7 +70,7 @@ private func fuzzTemplate(_ bytes: [UInt8], argumentCount: Int, inHeader: Bool) 
     let values = (0..<argumentCount).map { index in
         index + 1 < pieces.count ? String(decoding: pieces[index + 1], as: UTF8.self) : "%\(index)"
     }
-    let service = WebService(baseURL: base, catalog: catalog, transport: RefusingTransport())
+    let service = WebService(baseURL: base, catalog: catalog, transport: RefusingTransport(.cancelled))
     fill { try service.request(endpoint, arguments: values) }
 }
 
@@ -88,7 +88,7 @@ private func fuzzArgumentEncoding(_ bytes: [UInt8]) {
         fuzzCheck(false, "the fixed descriptor does not load")
         return
     }
-    let service = WebService(baseURL: base, catalog: catalog, transport: RefusingTransport())
+    let service = WebService(baseURL: base, catalog: catalog, transport: RefusingTransport(.cancelled))
     let request: URLRequest
     do {
         request = try service.request(endpoint, segment, query)
@@ -146,19 +146,6 @@ private func fill(_ build: () throws -> URLRequest) {
         fuzzCheck(
             !value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" },
             "CR or LF in header \(name): \(value)")
-    }
-}
-
-/// A transport that is never used: requests are built, not sent.
-private struct RefusingTransport: HTTPTransport {
-    func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
-        throw NetworkError.cancelled
-    }
-
-    func download(for request: URLRequest, to destination: URL, progress: ProgressHandler?) async throws
-        -> HTTPResponseHead
-    {
-        throw NetworkError.cancelled
     }
 }
 

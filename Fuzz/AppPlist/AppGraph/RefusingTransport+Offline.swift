@@ -1,0 +1,1 @@
+../../../Sources/heroes-cli/AppGraph/RefusingTransport+Offline.swift
