@@ -11,13 +11,7 @@ struct OfflineFirstHeroRepositoryTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repo-\(UUID().uuidString)")
 
     func repository(_ transport: StubTransport) throws -> OfflineFirstHeroRepository {
-        let service = WebService(
-            baseURL: try #require(URL(string: "https://heroes.test")), catalog: try HeroAPI.catalog(),
-            transport: transport, retryPolicy: .never)
-        return OfflineFirstHeroRepository(
-            remote: RemoteHeroDataSource(service: service),
-            store: try JSONFileStore<HeroCache>.open(at: folder.appendingPathComponent("heroes.json")),
-            reportStorageProblem: { _ in })
+        try scriptedRepository(transport, storingIn: folder)
     }
 
     static func hero(_ id: String, codeName: String = "Night Owl") -> String {

@@ -13,13 +13,9 @@ struct PendingChangeEdgeTests {
     static let offline = StubResponse.failure(.transport(code: -1009, message: "offline"))
 
     func repository(_ transport: StubTransport) throws -> OfflineFirstHeroRepository {
-        let service = WebService(
-            baseURL: try #require(URL(string: "https://heroes.test")), catalog: try HeroAPI.catalog(),
-            transport: transport, retryPolicy: .never)
-        return OfflineFirstHeroRepository(
-            remote: RemoteHeroDataSource(service: service),
-            store: try JSONFileStore<HeroCache>.open(at: folder.appendingPathComponent("heroes.json")),
-            reportStorageProblem: { problem in Issue.record("unexpected storage problem: \(problem)") })
+        try scriptedRepository(transport, storingIn: folder) { problem in
+            Issue.record("unexpected storage problem: \(problem)")
+        }
     }
 
     static func hero(
