@@ -24,4 +24,30 @@ struct JournalRedactionTests {
             #expect(!everything.contains(TestUsers.editorAuthorization))
         }
     }
+
+    @Test("the journal over the admin API shows credentials redacted too")
+    func redactedOverHTTP() async throws {
+        try await withServer { server, client async throws in
+            _ = try client.get(
+                "/v1/heroes/0001",
+                headers: [("Authorization", TestUsers.editorAuthorization), ("X-Api-Key", "k3y-value")])
+            _ = try await server.waitForRequests(count: 1)
+            let journal = try client.get("/__admin/requests").text
+            #expect(journal.contains("Basic ed:<redacted>"))
+            #expect(!journal.contains("ed-secret-1") && !journal.contains(TestUsers.editorAuthorization))
+            #expect(!journal.contains("k3y-value"))
+        }
+    }
+
+    @Test("a large body is kept to its first 16 KiB, with its full length")
+    func boundedBody() async throws {
+        try await withServer { server, client async throws in
+            let body = (0..<40_000).map { UInt8(truncatingIfNeeded: $0) }
+            _ = try client.request(
+                "PUT", "/v1/heroes/0001/picture", headers: [("X-Trace", "big")], body: body)
+            let entry = try #require(try await server.waitForRequests(count: 1).first)
+            #expect(entry.bodyLength == 40_000)
+            #expect(entry.body == Data(body.prefix(16_384)))
+        }
+    }
 }

@@ -11,8 +11,34 @@ final class Journal: Sendable {
         let continuation: CheckedContinuation<[RecordedRequest], any Error>
     }
 
+    /// A request as it is kept: the parsed request's own arrays and strings, shared rather than
+    /// copied, so recording costs the event loop next to nothing. Credentials are redacted when
+    /// an entry is read (`recorded`), which is rare, instead of on every request.
+    private struct Entry {
+        let sequence: Int
+        let method: HTTPMethod
+        let path: Substring
+        let query: Substring?
+        let fields: [HTTPField]
+        /// At most the first 16 KiB of the body.
+        let body: [UInt8]
+        let bodyLength: Int
+        let status: Int
+        let fault: String?
+        let receivedAt: Date
+
+        var recorded: RecordedRequest {
+            RecordedRequest(
+                sequence: sequence, method: method.description, path: String(path),
+                query: query.map(String.init),
+                fields: fields.map(Journal.redacted), body: Data(body), bodyLength: bodyLength,
+                status: status,
+                fault: fault, receivedAt: receivedAt)
+        }
+    }
+
     private struct State {
-        var ring: [RecordedRequest?]
+        var ring: [Entry?]
         var nextSequence = 1
         var oldest = 1
         var waiters: [Waiter] = []
@@ -23,13 +49,15 @@ final class Journal: Sendable {
         func entries(since: Int) -> [RecordedRequest] {
             let first = max(since + 1, oldest)
             guard first < nextSequence else { return [] }
-            return (first..<nextSequence).compactMap { ring[($0 - 1) % ring.count] }
+            return (first..<nextSequence).compactMap { ring[($0 - 1) % ring.count]?.recorded }
         }
     }
 
     private let state: Locked<State>
     /// How many requests are kept.
     let capacity: Int
+    /// How much of a body is kept, so the journal's memory stays bounded.
+    private static let keptBodyBytes = 16_384
 
     /// Makes a journal keeping the last `capacity` requests.
     init(capacity: Int) {
@@ -37,8 +65,7 @@ final class Journal: Sendable {
         state = Locked(State(ring: Array(repeating: nil, count: max(1, capacity))))
     }
 
-    /// Records a request and wakes the tests waiting for it.
-    /// `field` as the journal keeps it: credentials replaced, the user name of Basic kept.
+    /// `field` as the journal shows it: credentials replaced, the user name of Basic kept.
     static func redacted(_ field: HTTPField) -> HTTPField {
         let name = field.name.lowercased()
         let placeholder = "<redacted>"
@@ -63,14 +90,17 @@ final class Journal: Sendable {
         }
     }
 
+    /// Records a request and wakes the tests waiting for it.
     func record(_ request: ServerRequest, status: Int, fault: String?) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
-            let entry = RecordedRequest(
-                sequence: state.nextSequence, method: request.method.description, path: String(request.path),
-                query: request.query.map(String.init), fields: request.fields.map(Self.redacted),
-                body: Data(request.body.prefix(16_384)), bodyLength: request.body.count, status: status,
-                fault: fault, receivedAt: Date())
+            let entry = Entry(
+                sequence: state.nextSequence, method: request.method, path: request.path,
+                query: request.query,
+                fields: request.fields,
+                body: request.body.count <= Self.keptBodyBytes
+                    ? request.body : Array(request.body.prefix(Self.keptBodyBytes)),
+                bodyLength: request.body.count, status: status, fault: fault, receivedAt: Date())
             state.ring[(state.nextSequence - 1) % state.ring.count] = entry
             state.nextSequence += 1
             state.oldest = max(state.oldest, state.nextSequence - state.ring.count)
