@@ -36,4 +36,26 @@ struct RawRequestTests {
             RawRequest.read(Array("GET / HTTP/2.0\r\nHost: h\r\n\r\n".utf8))
                 == .refused(status: 505, message: "only HTTP/1.0 and HTTP/1.1 are supported"))
     }
+
+    @Test("header fields are read in order, values trimmed, and the target splits at its first ?")
+    func fieldsAndTarget() {
+        let text =
+            "GET /v1/heroes?page=2&q=a?b HTTP/1.1\r\nHost: h:80\r\nX-One:  1 \r\nx-two:\t\r\n"
+            + "X-One: again\r\n\r\n"
+        guard case .request(let request) = RawRequest.read(Array(text.utf8)) else {
+            Issue.record("not read")
+            return
+        }
+        #expect(request.path == "/v1/heroes")
+        #expect(request.query == "page=2&q=a?b")
+        #expect(request.fields.map(\.name) == ["Host", "X-One", "x-two", "X-One"])
+        #expect(request.fields.map(\.value) == ["h:80", "1", "", "again"])
+        guard case .request(let bare) = RawRequest.read(Array("GET /a? HTTP/1.1\r\nHost: h\r\n\r\n".utf8))
+        else {
+            Issue.record("not read")
+            return
+        }
+        #expect(bare.path == "/a" && bare.query == "")
+        #expect(bare.fields == [HTTPField(name: "Host", value: "h")])
+    }
 }

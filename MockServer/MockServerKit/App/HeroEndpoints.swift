@@ -23,9 +23,7 @@ extension HeroesApplication {
 
     /// `GET /v1/heroes/{id}`.
     func hero(_ id: String, _ request: ServerRequest) -> ServerResponse {
-        let found = store.withLock { store in store.hero(id).map { ($0.entityTag, store.heroJSON(id) ?? []) }
-        }
-        guard let (tag, body) = found else { return notFound(id) }
+        guard let (tag, body) = store.withLock({ $0.heroJSON(id) }) else { return notFound(id) }
         return cacheable(body, tag: tag, request)
     }
 
@@ -100,7 +98,9 @@ extension HeroesApplication {
         if Preconditions.notModified(request.value("if-none-match"), current: tag) {
             return ServerResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
         }
-        return ServerResponse.json(200, body, extra: [HTTPField(name: "ETag", value: tag)])
+        return ServerResponse(
+            status: 200, fields: [ServerResponse.jsonContentType, HTTPField(name: "ETag", value: tag)],
+            body: body)
     }
 
     /// The 404 of an absent hero.

@@ -4,12 +4,14 @@ struct HeroStore {
     private struct Entry {
         var record: HeroRecord
         var json: [UInt8]
+        var entityTag: String
         var sortKey: String
         var searchable: [String]
 
         init(_ record: HeroRecord) {
             self.record = record
             json = record.json
+            entityTag = record.entityTag
             sortKey = record.codeName.lowercased()
             searchable = [sortKey] + record.powers.map { $0.lowercased() }
         }
@@ -40,8 +42,10 @@ struct HeroStore {
     /// A hero by id.
     func hero(_ id: String) -> HeroRecord? { entries[id]?.record }
 
-    /// A hero's cached JSON.
-    func heroJSON(_ id: String) -> [UInt8]? { entries[id]?.json }
+    /// A hero's entity tag and cached JSON, in one look-up.
+    func heroJSON(_ id: String) -> (entityTag: String, json: [UInt8])? {
+        entries[id].map { ($0.entityTag, $0.json) }
+    }
 
     /// Whether another hero already has this code name, case-insensitively.
     func isTaken(_ codeName: String, except id: String?) -> Bool {

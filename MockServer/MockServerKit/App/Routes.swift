@@ -2,15 +2,9 @@
 extension HeroesApplication {
     /// Dispatches an API request to its endpoint.
     func route(_ request: ServerRequest) -> ServerResponse {
-        // Split first, then decode each segment: an encoded slash (%2F) is data, not a separator.
-        var segments: [String] = []
-        for raw in request.path.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let segment = PercentDecoding.decode(raw, plusIsSpace: false) else {
-                return ErrorBody.response(status: 400, message: "the path is not valid percent-encoded UTF-8")
-            }
-            segments.append(segment)
+        guard let segments = Self.segments(of: request.path) else {
+            return ErrorBody.response(status: 400, message: "the path is not valid percent-encoded UTF-8")
         }
-        let path = segments.joined(separator: "/")
         let method = request.method == .head ? .get : request.method
         switch segments.count {
         case 2 where segments[1] == "health":
@@ -41,7 +35,31 @@ extension HeroesApplication {
                 method == .get ? picture(id, request) : putPicture(id, request)
             }
         default:
-            return ErrorBody.response(status: 404, message: "no resource at \(path)")
+            return ErrorBody.response(
+                status: 404, message: "no resource at \(segments.joined(separator: "/"))")
+        }
+    }
+
+    /// The path's segments, each percent-decoded, or nil when one is not valid percent-encoded
+    /// UTF-8. The path is split first, then each segment decoded: an encoded slash (%2F) is data,
+    /// not a separator. Split by bytes, as the path is ASCII on the wire.
+    static func segments(of path: Substring) -> [String]? {
+        var segments: [String] = []
+        segments.reserveCapacity(6)
+        let bytes = path.utf8
+        var start = bytes.startIndex
+        var index = start
+        while true {
+            let atEnd = index == bytes.endIndex
+            if atEnd || bytes[index] == UInt8(ascii: "/") {
+                guard let segment = PercentDecoding.decode(path[start..<index], plusIsSpace: false) else {
+                    return nil
+                }
+                segments.append(segment)
+                if atEnd { return segments }
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
         }
     }
 

@@ -162,7 +162,7 @@ final class Connection {
     /// Splits an origin-form or absolute-form target into path and query.
     static func splitTarget(_ target: String) -> (Substring, Substring?)? {
         var rest = Substring(target)
-        if !rest.hasPrefix("/") {
+        if rest.utf8.first != UInt8(ascii: "/") {
             let lowered = rest.prefix(8).lowercased()
             guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
                 let schemeEnd = rest.range(of: "://")
@@ -172,7 +172,8 @@ final class Connection {
             rest = rest[slash...]
             if rest.hasPrefix("?") { return ("/", rest.dropFirst()) }
         }
-        guard let mark = rest.firstIndex(of: "?") else { return (rest, nil) }
-        return (rest[..<mark], rest[rest.index(after: mark)...])
+        // Read by bytes, not characters: a target is ASCII on the wire, and this runs per request.
+        guard let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (rest, nil) }
+        return (rest[..<mark], rest[rest.utf8.index(after: mark)...])
     }
 }

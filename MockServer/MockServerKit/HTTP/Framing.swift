@@ -22,14 +22,15 @@ struct Framing {
 
     /// Checks the fields that frame the message and decides how to read the body.
     init(_ head: RequestHead) throws(HTTPFailure) {
-        let hosts = head.values("host")
-        if head.minorVersion >= 1, hosts.count != 1 {
+        // Counted rather than collected: this runs for every request.
+        let hostCount = head.fields.count { asciiCaseInsensitiveEqual($0.name, "host") }
+        if head.minorVersion >= 1, hostCount != 1 {
             throw HTTPFailure(status: 400, message: "an HTTP/1.1 request needs exactly one Host field")
         }
-        if hosts.count > 1 {
+        if hostCount > 1 {
             throw HTTPFailure(status: 400, message: "more than one Host field")
         }
-        if let host = hosts.first, !host.utf8.allSatisfy(Self.isHostByte) {
+        if let host = head.value("host"), !host.utf8.allSatisfy(Self.isHostByte) {
             throw HTTPFailure(status: 400, message: "the Host field is not a valid authority")
         }
         body = try Self.body(head)

@@ -43,20 +43,22 @@ enum HeadParser {
         return (try parse(UnsafeBufferPointer(rebasing: bytes[..<end])), end)
     }
 
-    /// Parses a complete head (up to and including its blank line).
+    /// Parses a complete head (up to and including its blank line), line by line in one pass,
+    /// with the fields' array sized once: this runs for every request.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPFailure) -> RequestHead {
-        var lines: [Range<Int>] = []
-        var lineStart = 0
-        for index in 0..<bytes.count where bytes[index] == lineFeed {
-            lines.append(lineStart..<(index - 1))
-            lineStart = index + 1
-        }
-        guard let requestLine = lines.first else {
+        guard let firstLineFeed = bytes.firstIndex(of: lineFeed), firstLineFeed > 0 else {
             throw HTTPFailure(status: 400, message: "the request line is missing")
         }
-        var head = try parseRequestLine(UnsafeBufferPointer(rebasing: bytes[requestLine]))
-        for range in lines.dropFirst() where !range.isEmpty {
-            head.fields.append(try parseField(UnsafeBufferPointer(rebasing: bytes[range])))
+        var head = try parseRequestLine(UnsafeBufferPointer(rebasing: bytes[..<(firstLineFeed - 1)]))
+        // Every line after the request line but the blank one is a field.
+        head.fields.reserveCapacity(max(0, bytes[firstLineFeed...].count { $0 == lineFeed } - 2))
+        var lineStart = firstLineFeed + 1
+        for index in lineStart..<bytes.count where bytes[index] == lineFeed {
+            if index - 1 > lineStart {
+                head.fields.append(
+                    try parseField(UnsafeBufferPointer(rebasing: bytes[lineStart..<(index - 1)])))
+            }
+            lineStart = index + 1
         }
         return head
     }

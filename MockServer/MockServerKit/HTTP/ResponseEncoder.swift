@@ -1,11 +1,18 @@
 /// Encodes responses into bytes (RFC 9112 §4, §6).
 enum ResponseEncoder {
-    /// Appends the status line and header fields of `response` to `output`.
+    /// Appends the status line and header fields of `response` to `output`. Written byte by byte,
+    /// without string interpolation: it runs once per response, and each interpolated line would
+    /// cost an allocation.
     static func appendHead(
         _ response: ServerResponse, bodyLength: Int, keepAlive: Bool, date: String, to output: inout [UInt8]
     ) {
-        output.append(contentsOf: "HTTP/1.1 \(response.status) \(reason(response.status))\r\n".utf8)
-        output.append(contentsOf: "Date: \(date)\r\n".utf8)
+        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(response.status, to: &output)
+        output.append(UInt8(ascii: " "))
+        output.append(contentsOf: reason(response.status).utf8)
+        output.append(contentsOf: "\r\nDate: ".utf8)
+        output.append(contentsOf: date.utf8)
+        output.append(contentsOf: "\r\n".utf8)
         for field in response.fields {
             output.append(contentsOf: field.name.utf8)
             output.append(contentsOf: ": ".utf8)
@@ -13,12 +20,26 @@ enum ResponseEncoder {
             output.append(contentsOf: "\r\n".utf8)
         }
         if hasBody(response.status) {
-            output.append(contentsOf: "Content-Length: \(bodyLength)\r\n".utf8)
+            output.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(bodyLength, to: &output)
+            output.append(contentsOf: "\r\n".utf8)
         }
         if !keepAlive {
             output.append(contentsOf: "Connection: close\r\n".utf8)
         }
         output.append(contentsOf: "\r\n".utf8)
+    }
+
+    /// Appends a non-negative integer's decimal digits.
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = max(0, value)
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Whether a status carries a body (and so a `Content-Length`).

@@ -13,8 +13,9 @@ struct ServerResponse {
 extension ServerResponse {
     /// A JSON response with `body` as it is (already encoded), for success answers.
     static func json(_ status: Int, _ body: [UInt8], extra: [HTTPField] = []) -> ServerResponse {
-        ServerResponse(
-            status: status, fields: [HTTPField(name: "Content-Type", value: "application/json")] + extra,
-            body: body)
+        ServerResponse(status: status, fields: [jsonContentType] + extra, body: body)
     }
+
+    /// `Content-Type: application/json`.
+    static let jsonContentType = HTTPField(name: "Content-Type", value: "application/json")
 }
