@@ -102,12 +102,12 @@ public actor JSONFileStore<Value: Codable & Sendable> {
     }
 
     /// Replaces the stored value; readers see the old file or the new one, never half of either.
+    /// The value becomes a tree that shares the records it holds (`JSONValueEncoder`), and the
+    /// tree's text goes to the file in pieces: the document is never whole in memory.
     public func write(_ value: Value) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
+        let tree: JSONValue
         do {
-            data = try encoder.encode(Envelope(schemaVersion: Self.schemaVersion, value: value))
+            tree = try JSONValueEncoder().encode(Envelope(schemaVersion: Self.schemaVersion, value: value))
         } catch {
             throw StorageError.io(url, "cannot encode: \(error)")
         }
@@ -119,7 +119,9 @@ public actor JSONFileStore<Value: Codable & Sendable> {
             }
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
-            try handle.write(contentsOf: data)
+            var writer = JSONTextWriter(layout: .pretty) { try handle.write(contentsOf: $0) }
+            try writer.write(tree)
+            try writer.finish()
             try handle.synchronize()  // on disk before the rename makes it visible
             guard rename(temporary.path, url.path) == 0 else {
                 throw StorageError.io(url, "cannot replace: \(String(cString: strerror(errno)))")
