@@ -8,19 +8,19 @@ extension HeroesApplication {
         let method = request.method == .head ? .get : request.method
         switch segments.count {
         case 2 where segments[1] == "health":
-            return allow(request, [.get, .head]) {
+            return allow(request, AllowedMethods.read) {
                 ServerResponse.json(200, Array(#"{"status":"ok"}"#.utf8))
             }
         case 3 where segments[1] == "v1" && segments[2] == "teams":
-            return allow(request, [.get, .head]) { teams(request) }
+            return allow(request, AllowedMethods.read) { teams(request) }
         case 3 where segments[1] == "v1" && segments[2] == "heroes":
-            return allow(request, [.get, .head, .post]) {
+            return allow(request, AllowedMethods.collection) {
                 method == .get ? list(request) : create(request)
             }
         case 4
         where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3])):
             let id = String(segments[3])
-            return allow(request, [.get, .head, .put, .delete]) {
+            return allow(request, AllowedMethods.hero) {
                 switch method {
                 case .get: hero(id, request)
                 case .put: replace(id, request)
@@ -31,7 +31,7 @@ extension HeroesApplication {
         where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3]))
             && segments[4] == "picture":
             let id = String(segments[3])
-            return allow(request, [.get, .head, .put]) {
+            return allow(request, AllowedMethods.picture) {
                 method == .get ? picture(id, request) : putPicture(id, request)
             }
         default:
@@ -89,4 +89,12 @@ extension HeroesApplication {
             )
         }
     }
+}
+
+/// The methods each kind of resource allows, made once rather than per request.
+private enum AllowedMethods {
+    static let read: [HTTPMethod] = [.get, .head]
+    static let collection: [HTTPMethod] = [.get, .head, .post]
+    static let hero: [HTTPMethod] = [.get, .head, .put, .delete]
+    static let picture: [HTTPMethod] = [.get, .head, .put]
 }

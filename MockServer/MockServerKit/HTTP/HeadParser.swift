@@ -74,7 +74,7 @@ enum HeadParser {
         guard let secondSpace = line[targetStart...].firstIndex(of: space), secondSpace > targetStart,
             line[targetStart..<secondSpace].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { throw bad }
-        let version = Array(line[(secondSpace + 1)...])
+        let version = UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...])
         guard version.count == 8, version[0..<5].elementsEqual("HTTP/".utf8), version[6] == UInt8(ascii: "."),
             let major = digit(version[5]), let minor = digit(version[7])
         else { throw bad }
