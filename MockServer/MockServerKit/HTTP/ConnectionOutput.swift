@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the write side of a connection needs next.
 enum FlushOutcome {
     /// Everything queued is sent.
@@ -36,7 +30,7 @@ extension Connection {
             return
         }
         var head: [UInt8] = []
-        head.reserveCapacity(256)
+        head.reserveCapacity(256 + response.body.count)
         ResponseEncoder.appendHead(
             response, bodyLength: response.body.count, keepAlive: keepAlive, date: dates.now(), to: &head)
         let body = isHead || !ResponseEncoder.hasBody(response.status) ? [] : response.body
@@ -45,16 +39,16 @@ extension Connection {
         }
         switch delivery.mode {
         case .normal:
+            head.append(contentsOf: body)
             outbox.append(head)
-            outbox.append(body)
             if !keepAlive { outbox.append(.close) }
         case .reset:
             outbox.append(.reset)
         case .closeBeforeHeaders:
             outbox.append(.close)
         case .truncateBody(let count):
+            head.append(contentsOf: body.prefix(count))
             outbox.append(head)
-            outbox.append(Array(body.prefix(count)))
             outbox.append(.close)
         case .stall:
             outbox.append(.hold)
@@ -69,35 +63,13 @@ extension Connection {
         }
     }
 
-    /// How many byte steps one write gathers at most.
-    static let gatheredWrites = 16
-
-    /// Sends the run of byte steps at the head of the outbox in one gathered write, filling
-    /// `vectors` from step `position` on: each step's bytes stay pinned for the call because
-    /// the closure that pins them encloses the next step's. Returns what `Socket.send` returns.
-    private func sendGathered(from position: Int, into vectors: UnsafeMutableBufferPointer<iovec>) -> Int? {
-        guard position < vectors.count, case .bytes(let bytes) = outbox.item(at: position) else {
-            return Socket.send(fd, UnsafeBufferPointer(rebasing: vectors[..<position]))
-        }
-        return bytes.withUnsafeBytes { buffer in
-            let skipped = position == 0 ? outbox.offset : 0
-            // Never empty: the outbox keeps no empty byte steps, and a sent first step leaves it.
-            guard let base = buffer.baseAddress, buffer.count > skipped else {
-                return Socket.send(fd, UnsafeBufferPointer(rebasing: vectors[..<position]))
-            }
-            vectors[position] = iovec(
-                iov_base: UnsafeMutableRawPointer(mutating: base + skipped), iov_len: buffer.count - skipped)
-            return sendGathered(from: position + 1, into: vectors)
-        }
-    }
-
     /// Sends what it can and says what the write side waits for.
     func flush(now: UInt64, dates: DateCache) -> FlushOutcome {
-        while let item = outbox.first {
+        while let item = outbox.items.first {
             switch item {
-            case .bytes:
-                let result = withUnsafeTemporaryAllocation(of: iovec.self, capacity: Self.gatheredWrites) {
-                    sendGathered(from: 0, into: $0)
+            case .bytes(let bytes):
+                let result = bytes.withUnsafeBytes { buffer in
+                    Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[outbox.offset...]))
                 }
                 guard let sent = result else { return .failed }
                 if sent == 0 { return .blocked }

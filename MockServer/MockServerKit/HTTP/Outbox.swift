@@ -1,5 +1,4 @@
 /// What a connection still has to do on its write side, in order: bytes, pauses and endings.
-/// A queue: steps leave from the front in constant time, however many pipelined answers wait.
 struct Outbox {
     /// One step of the write side.
     enum Item {
@@ -17,33 +16,29 @@ struct Outbox {
         case deferred(DeferredResponse, keepAlive: Bool, isHead: Bool)
     }
 
-    /// The steps; those before `start` are done.
-    private var items: [Item] = []
-    private var start = 0
+    /// The steps not yet done; the first may be partly sent.
+    private(set) var items: [Item] = []
     /// How many bytes of the first item are already sent.
-    private(set) var offset = 0
+    var offset = 0
     /// When the pause at the head of the queue ends, once it has started.
     var pausedUntil: UInt64?
     /// Bytes queued and not yet sent.
     private(set) var pendingBytes = 0
 
     /// Whether nothing is left to do.
-    var isEmpty: Bool { start == items.count }
+    var isEmpty: Bool { items.isEmpty }
 
-    /// The step at the head of the queue; nil when nothing is left.
-    var first: Item? { isEmpty ? nil : items[start] }
-
-    /// The step `position` places behind the head (0 is the head); nil past the end.
-    func item(at position: Int) -> Item? {
-        start + position < items.count ? items[start + position] : nil
-    }
-
-    /// Queues bytes. A response's head and its body are queued apart, so a cached body is sent
-    /// as it is, never copied; `Connection.flush` gathers consecutive bytes into one write.
+    /// Queues bytes, joining them to queued bytes when possible so pipelined answers go out in one write.
     mutating func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         pendingBytes += bytes.count
-        items.append(.bytes(bytes))
+        if let last = items.indices.last, case .bytes(var queued) = items[last] {
+            items[last] = .pause(0)  // drops the array's second reference so the append is in place
+            queued.append(contentsOf: bytes)
+            items[last] = .bytes(queued)
+        } else {
+            items.append(.bytes(bytes))
+        }
     }
 
     /// Queues a step other than bytes.
@@ -55,24 +50,18 @@ struct Outbox {
         }
     }
 
-    /// Marks `count` bytes as sent, from the head of the queue on: whole byte steps leave it.
+    /// Marks `count` bytes of the first item as sent.
     mutating func sent(_ count: Int) {
+        offset += count
         pendingBytes -= count
-        var rest = count
-        while rest > 0, case .bytes(let bytes) = first {
-            let remaining = bytes.count - offset
-            guard rest >= remaining else {
-                offset += rest
-                return
-            }
-            rest -= remaining
+        if case .bytes(let bytes) = items.first, offset == bytes.count {
             popFirst()
         }
     }
 
     /// Replaces the first step (a deferred response that is now ready) with its bytes.
     mutating func replaceFirst(with bytes: [UInt8]) {
-        items[start] = .bytes(bytes)
+        items[0] = .bytes(bytes)
         pendingBytes += bytes.count
         offset = 0
         pausedUntil = nil
@@ -81,16 +70,8 @@ struct Outbox {
 
     /// Removes the first step.
     mutating func popFirst() {
-        items[start] = .hold  // releases the step's bytes now
-        start += 1
+        items.removeFirst()
         offset = 0
         pausedUntil = nil
-        if start == items.count {
-            items.removeAll(keepingCapacity: true)
-            start = 0
-        } else if start >= 64, start * 2 >= items.count {
-            items.removeFirst(start)
-            start = 0
-        }
     }
 }

@@ -67,18 +67,6 @@ enum Socket {
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : nil
     }
 
-    /// Sends the buffers `vectors` points at, in order, in one call (sendmsg(2)), never raising
-    /// SIGPIPE. Returns the count sent, 0 when the socket is full, or nil when the peer is gone.
-    static func send(_ fd: Int32, _ vectors: UnsafeBufferPointer<iovec>) -> Int? {
-        guard let base = vectors.baseAddress, !vectors.isEmpty else { return 0 }
-        var message = msghdr()
-        message.msg_iov = UnsafeMutablePointer(mutating: base)  // sendmsg only reads it
-        message.msg_iovlen = numericCast(vectors.count)
-        let sent = sendmsg(fd, &message, noSignal)
-        if sent >= 0 { return sent }
-        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : nil
-    }
-
     /// Reads what is available into `buffer`. Returns the count, 0 for end of stream, nil when
     /// nothing is available yet, or -1 for an error.
     static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
