@@ -58,4 +58,22 @@ struct RawRequestTests {
         #expect(bare.path == "/a" && bare.query == "")
         #expect(bare.fields == [HTTPField(name: "Host", value: "h")])
     }
+
+    @Test("a Host of authority characters is read; any other byte in it is a 400")
+    func hostCharacters() {
+        for host in ["[::1]:8080", "h-1.example_~:80", "a!$&'()*+,;=%20"] {
+            let outcome = RawRequest.read(Array("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8))
+            guard case .request(let request) = outcome else {
+                Issue.record("\(host): \(outcome)")
+                continue
+            }
+            #expect(request.fields.first?.value == host)
+        }
+        for host in ["a b", "a/b", "user@host", "h\"x", "ex\u{e9}.com"] {
+            #expect(
+                RawRequest.read(Array("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8))
+                    == .refused(status: 400, message: "the Host field is not a valid authority"),
+                "\(host)")
+        }
+    }
 }
