@@ -109,6 +109,93 @@ struct JSONFileStoreQuickReadTests {
         #expect(throws: DecodingError.self) { try [String].self.init(from: JSONTreeDecoder(.object([:]))) }
     }
 
+    /// Every scalar, keyed, in an array and alone, through the containers' own overloads.
+    struct Scalars: Decodable, Equatable {
+        var b: Bool, s: String, d: Double, f: Float, i: Int, i8: Int8, i16: Int16, i32: Int32, i64: Int64
+        var u: UInt, u8: UInt8, u16: UInt16, u32: UInt32, u64: UInt64
+        var listed: [Int] = []
+        var nested: [String] = []
+
+        init(from decoder: any Decoder) throws {
+            let keyed = try decoder.container(keyedBy: AnyKey.self)
+            func key(_ name: String) -> AnyKey { AnyKey(stringValue: name) }
+            (b, s, d, f) = (
+                try keyed.decode(Bool.self, forKey: key("b")),
+                try keyed.decode(String.self, forKey: key("s")),
+                try keyed.decode(Double.self, forKey: key("d")),
+                try keyed.decode(Float.self, forKey: key("f"))
+            )
+            (i, i8, i16, i32, i64) = (
+                try keyed.decode(Int.self, forKey: key("n")), try keyed.decode(Int8.self, forKey: key("n")),
+                try keyed.decode(Int16.self, forKey: key("n")),
+                try keyed.decode(Int32.self, forKey: key("n")),
+                try keyed.decode(Int64.self, forKey: key("n"))
+            )
+            (u, u8, u16, u32, u64) = (
+                try keyed.decode(UInt.self, forKey: key("n")), try keyed.decode(UInt8.self, forKey: key("n")),
+                try keyed.decode(UInt16.self, forKey: key("n")),
+                try keyed.decode(UInt32.self, forKey: key("n")),
+                try keyed.decode(UInt64.self, forKey: key("n"))
+            )
+            #expect(try keyed.decodeNil(forKey: key("none")))
+            #expect(keyed.contains(key("b")) && !keyed.contains(key("missing")))
+            #expect(throws: DecodingError.self) { try keyed.decode(Int.self, forKey: key("missing")) }
+            var array = try keyed.nestedUnkeyedContainer(forKey: key("all"))
+            #expect(array.count == 16 && !array.isAtEnd)
+            #expect(try array.decodeNil())
+            #expect(try array.decode(Bool.self) == b && array.decode(String.self) == s)
+            #expect(try array.decode(Double.self) == d && array.decode(Float.self) == f)
+            #expect(
+                try array.decode(Int.self) == 7 && array.decode(Int8.self) == 7
+                    && array.decode(Int16.self) == 7)
+            #expect(
+                try array.decode(Int32.self) == 7 && array.decode(Int64.self) == 7
+                    && array.decode(UInt.self) == 7)
+            #expect(try array.decode(UInt8.self) == 7 && array.decode(UInt16.self) == 7)
+            #expect(try array.decode(UInt32.self) == 7 && array.decode(UInt64.self) == 7)
+            var inner = try array.nestedUnkeyedContainer()
+            listed = [try inner.decode(Int.self)]
+            #expect(try array.isAtEnd && !array.decodeNil())
+            #expect(throws: DecodingError.self) { try array.decode(Int.self) }
+            let object = try keyed.nestedContainer(keyedBy: AnyKey.self, forKey: key("object"))
+            nested = object.allKeys.map(\.stringValue)
+            #expect(try keyed.superDecoder(forKey: key("n")).singleValueContainer().decode(Int.self) == 7)
+            #expect(try keyed.superDecoder().singleValueContainer().decodeNil())
+        }
+
+        init() {
+            (b, s, d, f, i, i8, i16, i32, i64) = (true, "x", 0.5, 0.25, 7, 7, 7, 7, 7)
+            (u, u8, u16, u32, u64, listed, nested) = (7, 7, 7, 7, 7, [1], ["k"])
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    @Test("every scalar decodes through the keyed, unkeyed and single-value containers")
+    func everyScalar() throws {
+        let text =
+            #"{"b": true, "s": "x", "d": 0.5, "f": 0.25, "n": 7, "none": null, "object": {"k": 1},"#
+            + #" "all": [null, true, "x", 0.5, 0.25, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, [1]]}"#
+        let tree = try JSONParser.parse(Data(text.utf8))
+        #expect(try Scalars(from: JSONTreeDecoder(tree)) == Scalars())
+        let single = JSONTreeDecoder(.integer(7))
+        #expect(
+            try single.decode(Int8.self) == 7 && single.decode(Int16.self) == 7
+                && single.decode(Int32.self) == 7)
+        #expect(
+            try single.decode(Int64.self) == 7 && single.decode(UInt.self) == 7
+                && single.decode(UInt8.self) == 7)
+        #expect(try single.decode(UInt16.self) == 7 && single.decode(UInt32.self) == 7)
+        #expect(try single.decode(UInt64.self) == 7 && single.decode(Float.self) == 7 && !single.decodeNil())
+        #expect(try JSONTreeDecoder(.bool(false)).decode(Bool.self) == false)
+        #expect(throws: DecodingError.self) { try JSONTreeDecoder(.number(0.1)).decode(Float.self) }
+    }
+
     @Test("the parser keeps the last of repeated keys, or refuses them when asked")
     func duplicateKeys() throws {
         let data = Data(#"{"a": 1, "a": 2}"#.utf8)
