@@ -26,10 +26,11 @@ let package = Package(
         /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
         .target(name: "Network", exclude: ["README.md"]),
         /// OpenSSL's libcrypto (AES-256-GCM for secret identities), from the system's libssl-dev.
+        /// pkg-config's `libcrypto`, not `openssl`, which would link libssl too, for nothing.
         .systemLibrary(
             name: "COpenSSL",
             path: "Sources/COpenSSL",
-            pkgConfig: "openssl",
+            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
         /// The system's zlib (inflate and CRC-32, for PNG decoding), from zlib1g-dev.
