@@ -71,7 +71,9 @@ static void *find(void *library, const char *name) {
 }
 
 static void load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    // Lazy binding, as the loader binds a library it maps at start; local, as nothing else
+    // should see libcurl's symbols.
+    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) fail(dlerror());
     *(void **)&curl.easy_init = find(library, "curl_easy_init");
     *(void **)&curl.easy_cleanup = find(library, "curl_easy_cleanup");
