@@ -70,7 +70,10 @@ let package = Package(
             // `show --offline`. A release build on Linux links the runtime and Foundation
             // statically (the five internal archives after -static-stdlib are the ones the
             // static Foundation needs), and libcurl not at all: LazyCurl loads it on the first
-            // URLSession call. Debug builds, and every other platform, link as before.
+            // URLSession call. Debug builds, and every other platform, link as before. A toolchain
+            // whose static Foundation needs another archive fails this link with undefined
+            // symbols: add the archive here (`swift build -c release --static-swift-stdlib -v`
+            // prints what the toolchain links, before it fails on -lcurl).
             linkerSettings: [
                 .unsafeFlags(
                     [
