@@ -26,10 +26,11 @@ let package = Package(
         /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
         .target(name: "Network", exclude: ["README.md"]),
         /// OpenSSL's libcrypto (AES-256-GCM for secret identities), from the system's libssl-dev.
+        /// pkg-config's `libcrypto`, not `openssl`, which would link libssl too, for nothing.
         .systemLibrary(
             name: "COpenSSL",
             path: "Sources/COpenSSL",
-            pkgConfig: "openssl",
+            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
         /// The system's zlib (inflate and CRC-32, for PNG decoding), from zlib1g-dev.
@@ -39,6 +40,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        /// libcurl's functions for a statically linked FoundationNetworking, each loading libcurl
+        /// on the first call: heroes-cli's release build on Linux only (empty elsewhere).
+        .target(
+            name: "LazyCurl", exclude: ["README.md"],
+            cSettings: [.define("HEROES_LAZY_CURL", .when(platforms: [.linux], configuration: .release))]),
         /// PNG decoding and pictures drawn in the terminal with half blocks. Knows no heroes.
         .target(name: "TerminalGraphics", dependencies: ["CZlib"], exclude: ["README.md"]),
         /// DTOs, mappers, storage, offline-first repositories, the cipher adapter.
@@ -55,9 +61,27 @@ let package = Package(
             name: "heroes-cli",
             dependencies: [
                 "Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit", "Locking",
+                "LazyCurl",
             ],
             exclude: ["README.md"],
-            resources: [.copy("Heroes.plist")]
+            resources: [.copy("Heroes.plist")],
+            // Start-up (docs/PERFORMANCE.md): loading the Swift runtime, Foundation and, through
+            // FoundationNetworking, libcurl and its 28 libraries took more than half of
+            // `show --offline`. A release build on Linux links the runtime and Foundation
+            // statically (the five internal archives after -static-stdlib are the ones the
+            // static Foundation needs), and libcurl not at all: LazyCurl loads it on the first
+            // URLSession call. Debug builds, and every other platform, link as before. A toolchain
+            // whose static Foundation needs another archive fails this link with undefined
+            // symbols: add the archive here (`swift build -c release --static-swift-stdlib -v`
+            // prints what the toolchain links, before it fails on -lcurl).
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-l_CFURLSessionInterface", "-lCoreFoundation", "-l_FoundationICU",
+                        "-l_FoundationCShims", "-l_FoundationCollections",
+                    ],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
         ),
 
         // MARK: The bundled mock server (shares no code with the app)

@@ -3,10 +3,11 @@
 //
 //     swift build -c release          # builds heroes-bench, heroes-cli and bench-hello
 //     swift run -c release heroes-bench [--iterations N] [--megabytes N]
-//         [--heroes N] [--rounds N] [--runs N] [--hero ID] [--only-data]
+//         [--heroes N] [--rounds N] [--runs N] [--hero ID] [--only-data | --only-process]
 //
 // The 100 MB download is measured both to a file and into memory (--in-memory is accepted and
-// ignored). --only-data runs only the decode-and-map, store and sync measures (10,000 heroes by default).
+// ignored). --only-data runs only the decode-and-map, store and sync measures (10,000 heroes by
+// default); --only-process only the two whole-process measures (heroes-cli show and list).
 // Exits 1 when a measure misses its goal.
 import Foundation
 
@@ -21,7 +22,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
         usage: heroes-bench [--iterations N] [--megabytes N] [--in-memory] [--heroes N] [--rounds N]
-                            [--runs N] [--hero ID] [--only-data]
+                            [--runs N] [--hero ID] [--only-data | --only-process]
           --iterations N  requests built per round (default 20000; best of 7 rounds)
           --megabytes N   size of the download (default 100)
           --in-memory     accepted for old command lines: both downloads are always measured now
@@ -30,6 +31,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --runs N        timed runs of each process, at least 10 (default 15; the median is kept)
           --hero ID       the hero heroes-cli shows offline (default 0007)
           --only-data     only decode and map, the store and sync
+          --only-process  only the processes: heroes-cli show --offline and list
         heroes-cli and bench-hello must be built beside heroes-bench: run `swift build -c release`.
         """)
     exit(0)
@@ -49,6 +51,12 @@ let runs = max(10, option("--runs", default: 15))
 let iterations = option("--iterations", default: 20_000)
 let megabytes = option("--megabytes", default: 100)
 let onlyData = arguments.contains("--only-data")
+let onlyProcess = arguments.contains("--only-process")
+if onlyData && onlyProcess {
+    FileHandle.standardError.write(
+        Data("heroes-bench: --only-data and --only-process exclude each other\n".utf8))
+    exit(2)
+}
 let hero = text("--hero", default: "0007")
 
 print(
@@ -56,7 +64,7 @@ print(
 var report = Report()
 report.header()
 
-if !onlyData {
+if !onlyData && !onlyProcess {
     // Best of 7 rounds of `iterations` builds each, alternating: the least disturbed round.
     for result in try RequestBuildingBenchmark.run(iterations: iterations) {
         report.add(
@@ -77,47 +85,51 @@ if !onlyData {
             ratio: Double(streamed.addedKilobytes) / Double(max(held.addedKilobytes, 1)), goal: 0.2))
 }
 
-let mapping = try MappingBenchmark.run(count: heroCount, rounds: rounds)
-report.add(
-    Report.Row(
-        name: "decode+map \(heroCount) heroes vs JSONDecoder", ours: formatted(mapping.pipeline),
-        baseline: formatted(mapping.plain), ratio: mapping.pipeline.seconds / mapping.plain.seconds,
-        goal: 1.3))
-
-let storing = try await StoreBenchmark.run(count: heroCount, rounds: rounds)
-report.add(
-    Report.Row(
-        name: "store save+load \(heroCount) vs atomic JSON file", ours: formatted(storing.store),
-        baseline: formatted(storing.plain), ratio: storing.store.seconds / storing.plain.seconds, goal: 1.5))
-
-// Sync growth: 10× the heroes may cost at most 11× the time and 5× the memory.
-let smallServer = try await SyncBenchmark.server(count: heroCount / 10)
-let largeServer = try await SyncBenchmark.server(count: heroCount)
-var small: [SyncBenchmark.Round] = []
-var large: [SyncBenchmark.Round] = []
-for _ in 0..<rounds {
-    small.append(try SyncBenchmark.round(against: smallServer.baseURL))
-    large.append(try SyncBenchmark.round(against: largeServer.baseURL))
-}
-await smallServer.stop()
-await largeServer.stop()
-func medianInt(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
-let smallTime = median(small.map(\.elapsed))
-let largeTime = median(large.map(\.elapsed))
-let syncName = "sync \(heroCount) vs \(heroCount / 10) heroes"
-report.add(
-    Report.Row(
-        name: "\(syncName): time", ours: formatted(largeTime), baseline: formatted(smallTime),
-        ratio: largeTime.seconds / smallTime.seconds, goal: 11))
-for (label, value) in [("peak RSS", \SyncBenchmark.Round.peakKilobytes), ("RSS added", \.addedKilobytes)] {
-    let smallValue = medianInt(small.map { $0[keyPath: value] })
-    let largeValue = medianInt(large.map { $0[keyPath: value] })
+if !onlyProcess {
+    let mapping = try MappingBenchmark.run(count: heroCount, rounds: rounds)
     report.add(
         Report.Row(
-            name: "\(syncName): \(label)", ours: formatted(kilobytes: largeValue),
-            baseline: formatted(kilobytes: smallValue),
-            ratio: Double(largeValue) / Double(max(smallValue, 1)),
-            goal: 5))
+            name: "decode+map \(heroCount) heroes vs JSONDecoder", ours: formatted(mapping.pipeline),
+            baseline: formatted(mapping.plain), ratio: mapping.pipeline.seconds / mapping.plain.seconds,
+            goal: 1.3))
+
+    let storing = try await StoreBenchmark.run(count: heroCount, rounds: rounds)
+    report.add(
+        Report.Row(
+            name: "store save+load \(heroCount) vs atomic JSON file", ours: formatted(storing.store),
+            baseline: formatted(storing.plain), ratio: storing.store.seconds / storing.plain.seconds,
+            goal: 1.5))
+
+    // Sync growth: 10× the heroes may cost at most 11× the time and 5× the memory.
+    let smallServer = try await SyncBenchmark.server(count: heroCount / 10)
+    let largeServer = try await SyncBenchmark.server(count: heroCount)
+    var small: [SyncBenchmark.Round] = []
+    var large: [SyncBenchmark.Round] = []
+    for _ in 0..<rounds {
+        small.append(try SyncBenchmark.round(against: smallServer.baseURL))
+        large.append(try SyncBenchmark.round(against: largeServer.baseURL))
+    }
+    await smallServer.stop()
+    await largeServer.stop()
+    func medianInt(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+    let smallTime = median(small.map(\.elapsed))
+    let largeTime = median(large.map(\.elapsed))
+    let syncName = "sync \(heroCount) vs \(heroCount / 10) heroes"
+    report.add(
+        Report.Row(
+            name: "\(syncName): time", ours: formatted(largeTime), baseline: formatted(smallTime),
+            ratio: largeTime.seconds / smallTime.seconds, goal: 11))
+    for (label, value) in [("peak RSS", \SyncBenchmark.Round.peakKilobytes), ("RSS added", \.addedKilobytes)]
+    {
+        let smallValue = medianInt(small.map { $0[keyPath: value] })
+        let largeValue = medianInt(large.map { $0[keyPath: value] })
+        report.add(
+            Report.Row(
+                name: "\(syncName): \(label)", ours: formatted(kilobytes: largeValue),
+                baseline: formatted(kilobytes: smallValue),
+                ratio: Double(largeValue) / Double(max(smallValue, 1)),
+                goal: 5))
+    }
 }
 
 if !onlyData {

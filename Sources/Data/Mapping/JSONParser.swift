@@ -7,15 +7,23 @@ struct JSONParser {
     static let maximumDepth = 512
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let rejectsDuplicateKeys: Bool
     private var index = 0
     private var depth = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, rejectsDuplicateKeys: Bool) {
+        self.bytes = bytes
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
+    }
 
     /// The tree `data` holds; throws `MappingFailure` naming the byte offset of the first problem.
-    static func parse(_ data: Data) throws(MappingFailure) -> JSONValue {
+    /// An object that repeats a key keeps its last value, unless `rejectingDuplicateKeys`: then
+    /// it is a failure (`JSONDecoder` keeps the first, so the store's quick read refuses them).
+    static func parse(_ data: Data, rejectingDuplicateKeys: Bool = false) throws(MappingFailure) -> JSONValue
+    {
         let result: Result<JSONValue, MappingFailure> = data.withUnsafeBytes { raw in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            var parser = JSONParser(
+                bytes: raw.bindMemory(to: UInt8.self), rejectsDuplicateKeys: rejectingDuplicateKeys)
             return Result { () throws(MappingFailure) in
                 let value = try parser.value()
                 parser.skipSpace()
@@ -91,7 +99,10 @@ struct JSONParser {
                 throw failure("expected ':'")
             }
             index += 1
-            members[key] = try value()
+            let member = try value()
+            if members.updateValue(member, forKey: key) != nil, rejectsDuplicateKeys {
+                throw failure("a duplicate key")
+            }
             skipSpace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {

@@ -2,6 +2,14 @@ extension Character {
     /// Columns the character takes in a terminal: 2 for wide East Asian characters and emoji,
     /// 0 for control characters, 1 otherwise.
     var displayWidth: Int {
+        // Printable ASCII alone, most of what a view writes, is one column: skip the Unicode
+        // property lookups, which showed in the profile of every short command.
+        if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F { return 1 }
+        return unicodeWidth
+    }
+
+    /// The width from the character's Unicode properties.
+    var unicodeWidth: Int {
         guard let first = unicodeScalars.first else { return 0 }
         if first.properties.generalCategory == .control || first.properties.generalCategory == .format {
             return 0
@@ -22,7 +30,11 @@ extension Character {
 
 extension String {
     /// Columns the string takes in a terminal, counting by `Character`.
-    var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+    var displayWidth: Int {
+        // Printable ASCII is one column a byte, and never joins its neighbours into one character.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+        return reduce(0) { $0 + $1.displayWidth }
+    }
 
     /// The string cut to at most `width` columns, ending in "…" when anything was cut.
     func truncated(toWidth width: Int) -> String {

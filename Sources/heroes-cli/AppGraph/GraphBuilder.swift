@@ -15,6 +15,9 @@ final class GraphBuilder {
     /// another, is refused instead of built again and again until the stack runs out.
     private var building: Set<String> = []
     private var root: PlistNode?
+    /// The service plists loaded so far, by the name a `catalog` gives: services that name the
+    /// same one share it, read and checked once.
+    private var catalogs: [String: ServiceCatalog] = [:]
     /// Every service built, with the key path it was declared at, for `lint`.
     private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
 
@@ -115,6 +118,13 @@ final class GraphBuilder {
     }
 
     private func catalog(named name: String, in node: PlistNode) throws -> ServiceCatalog {
+        if let loaded = catalogs[name] { return loaded }
+        let catalog = try loadCatalog(named: name, in: node)
+        catalogs[name] = catalog
+        return catalog
+    }
+
+    private func loadCatalog(named name: String, in node: PlistNode) throws -> ServiceCatalog {
         if name.hasSuffix(".plist") {
             let url = URL(fileURLWithPath: name, relativeTo: environment.plistFolder).standardizedFileURL
             return try HeroAPI.catalog(contentsOf: url)

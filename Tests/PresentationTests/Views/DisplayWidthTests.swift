@@ -14,6 +14,17 @@ struct DisplayWidthTests {
         #expect(text.displayWidth == width)
     }
 
+    @Test("every ASCII character is as wide as its Unicode properties say, quick path or not")
+    func asciiAgreesWithUnicode() {
+        for value in 0..<128 {
+            let character = Character(Unicode.Scalar(UInt8(value)))
+            #expect(character.displayWidth == character.unicodeWidth, "U+\(value)")
+            #expect(String(character).displayWidth == character.unicodeWidth, "U+\(value)")
+        }
+        #expect("#\u{FE0F}\u{20E3}".displayWidth == 2, "a keycap starts with ASCII but is an emoji")
+        #expect("a\r\nb".displayWidth == 2)
+    }
+
     @Test(
         "truncation keeps what fits and ends in an ellipsis",
         arguments: [
