@@ -6,22 +6,41 @@ import Network
 #endif
 
 /// Peak resident memory while downloading a large body through `URLSessionTransport`, to a file
-/// or into memory.
+/// or into memory. Each download runs in a child process (`heroes-bench --download-child URL
+/// file|memory`), alternating, `rounds` times each, and the medians are compared: FoundationNetworking
+/// hands the body to the delegate with no back-pressure, so how much of it waits in memory depends
+/// on how the threads are scheduled, and one download moves by tens of megabytes from run to run.
 enum DownloadMemoryBenchmark {
+    /// The medians of what the downloads added to their processes' peak resident sets, in kB.
     struct Result {
-        let bytes: Int
-        let peakBefore: Int
-        let peakAfter: Int
-        let elapsed: Duration
-        let progressReports: Int
-        /// What the download added to the peak resident set, in kB.
-        var addedKilobytes: Int { max(0, peakAfter - peakBefore) }
+        let streamedKilobytes: Int
+        let heldKilobytes: Int
     }
 
-    static func run(size: Int, inMemory: Bool) async throws -> Result {
+    /// Serves `size` bytes from this process and downloads them `rounds` times each way.
+    static func run(size: Int, rounds: Int) throws -> Result {
         SIGPIPEIgnorer.ignore()
-        let port = try StreamingServer.start(size: size)
-        guard let url = URL(string: "http://127.0.0.1:\(port)/big") else { throw BenchmarkError("bad URL") }
+        let url = "http://127.0.0.1:\(try StreamingServer.start(size: size))/big"
+        var streamed: [Int] = []
+        var held: [Int] = []
+        for _ in 0..<rounds {
+            streamed.append(try added(by: ["--download-child", url, "file", String(size)]))
+            held.append(try added(by: ["--download-child", url, "memory", String(size)]))
+        }
+        return Result(streamedKilobytes: median(streamed), heldKilobytes: median(held))
+    }
+
+    private static func added(by arguments: [String]) throws -> Int {
+        let fields = try ChildProcess.run(arguments)
+        guard fields.count == 1, let kilobytes = Int(fields[0]) else {
+            throw BenchmarkError("the download child printed \(fields.joined(separator: " "))")
+        }
+        return kilobytes
+    }
+
+    /// The child's work: one download of `size` bytes from `url`, to a file or into memory;
+    /// prints the kB it added to the peak resident set.
+    static func child(url: URL, toFile: Bool, size: Int) async throws {
         let transport = URLSessionTransport()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "heroes-bench-\(UUID().uuidString)")
@@ -29,23 +48,19 @@ enum DownloadMemoryBenchmark {
         let reports = Counter()
         resetPeakResident()
         let before = peakResidentKilobytes()
-        let start = ContinuousClock.now
         let received: Int
-        if inMemory {
-            received = try await transport.data(for: URLRequest(url: url), progress: { _ in reports.add() })
-                .body.count
-        } else {
+        if toFile {
             _ = try await transport.download(
                 for: URLRequest(url: url), to: file, progress: { _ in reports.add() })
             let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
             received = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } else {
+            received = try await transport.data(for: URLRequest(url: url), progress: { _ in reports.add() })
+                .body.count
         }
-        let elapsed = ContinuousClock.now - start
         guard received == size else { throw BenchmarkError("received \(received) bytes of \(size)") }
-        return Result(
-            bytes: size, peakBefore: before, peakAfter: peakResidentKilobytes(), elapsed: elapsed,
-            progressReports: reports.value
-        )
+        guard reports.value > 0 else { throw BenchmarkError("the download reported no progress") }
+        print(max(0, peakResidentKilobytes() - before))
     }
 
     /// Lowers `VmHWM` to the current resident set (Linux's `clear_refs` value 5), so a peak left by

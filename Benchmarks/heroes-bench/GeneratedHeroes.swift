@@ -76,8 +76,8 @@ struct PlainPage: Codable, Sendable {
     var total: Int
 }
 
-/// The median of some durations.
-func median(_ durations: [Duration]) -> Duration {
-    let sorted = durations.sorted()
+/// The median of some measures (the upper middle one of an even count).
+func median<Measure: Comparable & AdditiveArithmetic>(_ values: [Measure]) -> Measure {
+    let sorted = values.sorted()
     return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
 }

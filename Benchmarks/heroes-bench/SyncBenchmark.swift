@@ -25,18 +25,10 @@ enum SyncBenchmark {
 
     /// One round in a child process.
     static func round(against url: URL) throws -> Round {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--sync-child", url.absoluteString]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, fields.count == 3, let nanoseconds = Int64(fields[0]),
-            let peak = Int(fields[1]), let before = Int(fields[2])
-        else { throw BenchmarkError("the sync child failed: \(String(decoding: data, as: UTF8.self))") }
+        let fields = try ChildProcess.run(["--sync-child", url.absoluteString])
+        guard fields.count == 3, let nanoseconds = Int64(fields[0]), let peak = Int(fields[1]),
+            let before = Int(fields[2])
+        else { throw BenchmarkError("the sync child printed \(fields.joined(separator: " "))") }
         return Round(elapsed: .nanoseconds(nanoseconds), peakKilobytes: peak, addedKilobytes: peak - before)
     }
 
