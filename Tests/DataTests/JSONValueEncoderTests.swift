@@ -113,4 +113,97 @@ struct JSONValueEncoderTests {
         #expect(whole == (try JSONTextWriter.text(of: tree, layout: .pretty)))
         #expect(try JSONParser.parse(Data(whole)) == tree)
     }
+
+    /// A value that encodes itself through every kind of container an `Encoder` hands out.
+    struct Handmade: Codable, Equatable {
+        var name = "Kite"
+        var scores: [Int] = [3, 1]
+        var grid: [[String]] = [["a"], []]
+        var inner: [String: Double] = ["x": 0.5]
+        var base = "from super"
+
+        enum Keys: String, CodingKey { case name, scores, grid, inner, base, pair }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            name = try container.decode(String.self, forKey: .name)
+            var scoreList = try container.nestedUnkeyedContainer(forKey: .scores)
+            scores = []
+            while !scoreList.isAtEnd { scores.append(try scoreList.decode(Int.self)) }
+            var rows = try container.nestedUnkeyedContainer(forKey: .grid)
+            grid = []
+            while !rows.isAtEnd {
+                var row = try rows.nestedUnkeyedContainer()
+                var cells: [String] = []
+                while !row.isAtEnd { cells.append(try row.decode(String.self)) }
+                grid.append(cells)
+            }
+            inner = try container.decode([String: Double].self, forKey: .inner)
+            base = try String(from: try container.superDecoder(forKey: .base))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(name, forKey: .name)
+            var scoreList = container.nestedUnkeyedContainer(forKey: .scores)
+            for score in scores { try scoreList.encode(score) }
+            var rows = container.nestedUnkeyedContainer(forKey: .grid)
+            for cells in grid {
+                var row = rows.nestedUnkeyedContainer()
+                for cell in cells { try row.encode(cell) }
+            }
+            var innerObject = container.nestedContainer(keyedBy: AnyKey.self, forKey: .inner)
+            for (key, value) in inner { try innerObject.encode(value, forKey: AnyKey(key)) }
+            try base.encode(to: container.superEncoder(forKey: .base))
+            var pair = container.nestedUnkeyedContainer(forKey: .pair)
+            var first = pair.nestedContainer(keyedBy: Keys.self)
+            try first.encodeNil(forKey: .name)
+            try pair.encode(true)
+            try pair.encodeNil()
+            try pair.encode(Float(0.25))
+            try "super".encode(to: pair.superEncoder())
+            #expect(pair.count == 5)
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    @Test("nested keyed and unkeyed containers and super encoders build the tree JSONEncoder would")
+    func containers() throws {
+        let tree = try JSONValueEncoder().encode(Handmade())
+        let text = try JSONTextWriter.text(of: tree, layout: .compact)
+        #expect(try JSONDecoder().decode(Handmade.self, from: Data(text)) == Handmade())
+        #expect(try JSONParser.parse(JSONEncoder().encode(Handmade())) == tree)
+        guard case .object(let members) = tree else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(
+            members["pair"]
+                == .array([.object(["name": .null]), .bool(true), .null, .number(0.25), .string("super")]))
+    }
+
+    @Test("a value that encodes nothing is an empty object; two values in one container are refused")
+    func emptyAndDoubled() throws {
+        struct Nothing: Encodable {
+            func encode(to encoder: any Encoder) throws {}
+        }
+        struct Twice: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(1)
+                try container.encode(2)
+            }
+        }
+        #expect(try JSONValueEncoder().encode(Nothing()) == .object([:]))
+        #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(Twice()) }
+    }
 }
