@@ -2,17 +2,29 @@ import Foundation
 
 /// A text stream onto a file handle, such as standard output or standard error, writing each
 /// piece as UTF-8 at once (no buffering, so progress redraws and results interleave in order).
+/// A write that fails (the reader has gone, the disk is full) drops its text and tells
+/// `failed`; it never traps, as Foundation's non-throwing `FileHandle.write(_:)` does.
 public struct FileHandleOutputStream: TextOutputStream, Sendable {
     private let handle: FileHandle
+    private let failed: @Sendable (any Error) -> Void
 
-    /// A stream onto `handle`.
-    public init(_ handle: FileHandle) { self.handle = handle }
+    /// A stream onto `handle`; `failed` hears of each write that fails (by default, no one).
+    public init(_ handle: FileHandle, failed: @escaping @Sendable (any Error) -> Void = { _ in }) {
+        self.handle = handle
+        self.failed = failed
+    }
 
-    /// Standard output.
+    /// Standard output, whose failures go unheard.
     public static var standardOutput: FileHandleOutputStream { FileHandleOutputStream(.standardOutput) }
-    /// Standard error.
+    /// Standard error, whose failures go unheard.
     public static var standardError: FileHandleOutputStream { FileHandleOutputStream(.standardError) }
 
     /// Writes `string` as UTF-8.
-    public func write(_ string: String) { handle.write(Data(string.utf8)) }
+    public func write(_ string: String) {
+        do {
+            try handle.write(contentsOf: Data(string.utf8))
+        } catch {
+            failed(error)
+        }
+    }
 }

@@ -10,7 +10,7 @@ struct Views {
     /// What the terminal allows.
     let terminal: Terminal
 
-    private var output: FileHandleOutputStream { .standardOutput }
+    private var output: FileHandleOutputStream { OutputFailure.standardOutput }
     private var errors: FileHandleOutputStream { .standardError }
 
     func heroList() -> any HeroListView {

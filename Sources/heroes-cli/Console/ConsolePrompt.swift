@@ -31,6 +31,6 @@ struct ConsolePrompt {
 
     /// Writes `text` on standard output, with a newline unless told otherwise.
     func say(_ text: String, newline: Bool = true) {
-        FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
+        OutputFailure.standardOutput.write(newline ? text + "\n" : text)
     }
 }

@@ -15,6 +15,8 @@ enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// The cache directory cannot be written (EX_CANTCREAT).
     case cacheNotWritable = 73
+    /// Standard output cannot be written, other than because its reader has gone (EX_IOERR).
+    case outputFailed = 74
     /// A conflict or a failed precondition: read again and retry (EX_TEMPFAIL).
     case conflict = 75
     /// Unauthorized or forbidden (EX_NOPERM).

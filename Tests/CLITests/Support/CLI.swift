@@ -6,9 +6,12 @@ import Testing
 struct CLI: Sendable {
     /// What one run printed and how it ended.
     struct Run: Sendable, CustomStringConvertible {
+        /// The exit status, or the signal's number when `signalled`.
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Whether a signal ended the process.
+        var signalled = false
 
         /// Standard output parsed as one JSON object.
         func json() throws -> [String: Any] {
@@ -77,9 +80,10 @@ struct CLI: Sendable {
     }
 
     /// Runs `heroes-cli` with an array of arguments; see `run(_:environment:timeout:)`.
+    /// With `readerGone`, standard output is a pipe whose reader has already closed it.
     func run(
         _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
-        timeout: Duration = .seconds(60)
+        timeout: Duration = .seconds(60), readerGone: Bool = false
     )
         async throws -> Run
     {
@@ -102,7 +106,13 @@ struct CLI: Sendable {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        if readerGone {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            process.standardOutput = pipe
+        } else {
+            process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        }
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         let exited = ExitSignal()
         process.terminationHandler = { _ in exited.fire() }
@@ -115,7 +125,8 @@ struct CLI: Sendable {
         return Run(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self))
+            stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// The `heroes-cli` that `swift build` put beside this test bundle.
