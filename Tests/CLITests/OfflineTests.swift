@@ -31,6 +31,28 @@ extension CLITests {
             #expect(cold.status == 69, "not cached: \(cold)")
         }
 
+        @Test("after a sync, any list or search answers offline, as the server would, marked stale")
+        func afterSync() async throws {
+            let server = MockServer(configuration: MockServerConfiguration())
+            try await server.start()
+            let cli = try CLI.editor(of: server.baseURL)
+            #expect(try await cli.run("sync").status == 0)
+            let online = try await cli.run("--json", "search", "wind")
+            await server.stop()
+
+            let search = try await cli.run("--json", "search", "wind")
+            #expect(search.status == 0, "\(search)")
+            #expect(try search.json()["stale"] as? Bool == true)
+            let ids = { (run: CLI.Run) in
+                try (run.json()["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            }
+            #expect(try ids(search) == ids(online) && !ids(online).isEmpty, "\(search)")
+            let page = try await cli.run(
+                "--offline", "list", "--page", "3", "--per-page", "4", "--team", "north-wind")
+            #expect(page.status == 0, "\(page)")
+            #expect(page.stdout.contains("stale"), "\(page)")
+        }
+
         @Test(
             "injected faults end in a typed error or a stale answer, never a crash",
             arguments: [

@@ -46,21 +46,27 @@ public struct HeroCache: Codable, Sendable, Equatable {
     var teams: StoredTeams?
     /// Local changes the server has not confirmed, in the order they were made.
     var pending: [PendingChange] = []
+    /// Whether `heroes` is the whole roster, as a sync leaves it: then a page that was never
+    /// stored can still be answered offline (`rosterPage(for:)`).
+    var holdsRoster = false
 
     enum CodingKeys: String, CodingKey {
         case heroes, pages, teams, pending
+        case holdsRoster = "holds_roster"
     }
 
     /// An empty cache.
     public init() {}
 
-    /// Reads a cache; one written before pending changes existed has none.
+    /// Reads a cache; one written before pending changes existed has none, and one written
+    /// before the roster was marked does not hold it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         heroes = try container.decode([String: StoredHero].self, forKey: .heroes)
         pages = try container.decode([String: StoredPage].self, forKey: .pages)
         teams = try container.decodeIfPresent(StoredTeams.self, forKey: .teams)
         pending = try container.decodeIfPresent([PendingChange].self, forKey: .pending) ?? []
+        holdsRoster = try container.decodeIfPresent(Bool.self, forKey: .holdsRoster) ?? false
     }
 
     /// The key a page is stored under: every part of the query, in a fixed order.

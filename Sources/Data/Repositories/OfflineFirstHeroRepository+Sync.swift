@@ -37,6 +37,7 @@ extension OfflineFirstHeroRepository {
                     hero: record, entityTag: tag ?? HeroCache.contractTag(id: id, record: record))
             }
             cache.heroes = heroes
+            cache.holdsRoster = true
             cache.pages = [:]
             return result
         }

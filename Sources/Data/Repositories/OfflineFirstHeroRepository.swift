@@ -31,7 +31,8 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     }
 
     /// A page: revalidated by its entity tag, stored record by record as received, served
-    /// stale from the store when offline, with pending changes shown on top.
+    /// stale from the store when offline (or, for a page never stored, made from the roster a
+    /// sync stored), with pending changes shown on top.
     public func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage> {
         let key = HeroCache.key(for: query)
         let cache = await snapshot()
@@ -41,7 +42,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             return items.count == page.ids.count
                 ? HeroPage(items: items, page: page.page, perPage: page.perPage, total: page.total) : nil
         }
-        let page = try await revalidate(stored: stored) {
+        let page = try await revalidate(stored: stored, offline: cache.rosterPage(for: query)) {
             let reply = try await remote.pageBody(
                 matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
             guard let body = reply.content else { return nil }  // 304: the stored page is current
@@ -204,9 +205,11 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     // MARK: Offline first
 
     /// Asks the server (`fetch` answers `nil` for "not modified"); serves `stored` when it is
-    /// current, or, marked stale, when the server cannot be reached.
+    /// current, or, marked stale, when the server cannot be reached (with nothing stored, what
+    /// `offline` can make instead, if anything).
     private func revalidate<Value: Sendable>(
         stored: Value?,
+        offline: @autoclosure () -> Value? = nil,
         fetch: () async throws -> Value?
     ) async throws -> Cached<Value> {
         do {
@@ -216,8 +219,8 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             }
             return Cached(stored, isStale: false)
         } catch DomainError.unavailable(let why) {
-            guard let stored else { throw DomainError.unavailable(why) }
-            return Cached(stored, isStale: true)
+            guard let answer = stored ?? offline() else { throw DomainError.unavailable(why) }
+            return Cached(answer, isStale: true)
         }
     }
 
