@@ -31,7 +31,7 @@ extension CLITests {
             #expect(cold.status == 69, "not cached: \(cold)")
         }
 
-        @Test("after a sync, any list or search answers offline, as the server would, marked stale")
+        @Test("after a sync, any list, search or the teams answer offline, as the server would, marked stale")
         func afterSync() async throws {
             let server = MockServer(configuration: MockServerConfiguration())
             try await server.start()
@@ -51,6 +51,8 @@ extension CLITests {
                 "--offline", "list", "--page", "3", "--per-page", "4", "--team", "north-wind")
             #expect(page.status == 0, "\(page)")
             #expect(page.stdout.contains("stale"), "\(page)")
+            let teams = try await cli.run("--offline", "teams")
+            #expect(teams.status == 0 && teams.stdout.contains("North Wind Brigade"), "\(teams)")
         }
 
         @Test(

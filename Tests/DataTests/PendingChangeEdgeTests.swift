@@ -11,6 +11,8 @@ import Testing
 struct PendingChangeEdgeTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pending-\(UUID().uuidString)")
     static let offline = StubResponse.failure(.transport(code: -1009, message: "offline"))
+    /// The teams a sync reads after the pages.
+    static let teams = #"{"items": [{"id": "night-owls", "name": "Night Owls"}]}"#
 
     func repository(_ transport: StubTransport) throws -> OfflineFirstHeroRepository {
         try scriptedRepository(transport, storingIn: folder) { problem in
@@ -114,6 +116,7 @@ struct PendingChangeEdgeTests {
             .json(409, #"{"error": {"code": "conflict", "message": "code_name is taken"}}"#))
         transport.on("GET /v1/heroes/0007", .json(200, current, headers: ["ETag": "\"0007-4\""]))
         transport.on("GET /v1/heroes", .json(200, Self.page(current)))
+        transport.on("GET /v1/teams", .json(200, Self.teams))
         let changes = try await repository.sync { _ in }
         #expect(changes.pushed.isEmpty)
         #expect(
@@ -139,6 +142,7 @@ struct PendingChangeEdgeTests {
         transport.on("PUT /v1/heroes/0007", .status(412), .status(412))
         transport.on("GET /v1/heroes/0007", .json(200, current))
         transport.on("GET /v1/heroes", .json(200, Self.page(current)))
+        transport.on("GET /v1/teams", .json(200, Self.teams))
         let changes = try await repository.sync { _ in }
         #expect(changes.pushed.isEmpty)
         let conflict = try #require(changes.conflicts.first { $0.field == .codeName }, "\(changes.conflicts)")

@@ -11,13 +11,15 @@ extension OfflineFirstHeroRepository {
         var conflicts: [SyncConflict] = []
     }
 
-    /// Pushes every pending change with `If-Match`, then pulls every page and merges it into
-    /// the store by id. A fault anywhere throws and leaves the store whole: each change leaves
+    /// Pushes every pending change with `If-Match`, then pulls every page and the teams, and
+    /// merges the pages into the store by id. A fault anywhere throws and leaves the store whole: each change leaves
     /// the store only once the server confirmed it, and the pull is stored in one step or not
     /// at all.
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet {
         let push = try await pushPending()
         let bodies = try await pullEveryPage(progress: progress)
+        // The teams too, so that everything a command reads can answer offline after a sync.
+        _ = try await teams()
         let pulled = try await changeThrowing { cache in
             let localEdits = Dictionary(
                 cache.pending.compactMap { queued -> (String, Hero)? in
