@@ -117,12 +117,12 @@ public actor JSONFileStore<Value: Codable & Sendable> {
     }
 
     /// Replaces the stored value; readers see the old file or the new one, never half of either.
-    /// The value becomes a tree that shares the records it holds (`JSONValueEncoder`), and the
+    /// The value becomes a tree that shares the records it holds (`JSONTreeEncoder`), and the
     /// tree's text goes to the file in pieces: the document is never whole in memory.
     public func write(_ value: Value) throws {
         let tree: JSONValue
         do {
-            tree = try JSONValueEncoder().encode(Envelope(schemaVersion: Self.schemaVersion, value: value))
+            tree = try JSONTreeEncoder().encode(Envelope(schemaVersion: Self.schemaVersion, value: value))
         } catch {
             throw StorageError.io(url, "cannot encode: \(error)")
         }

@@ -7,10 +7,11 @@ import Foundation
 /// Why not `JSONEncoder`: a `JSONValue` met along the way is kept as it is, shared rather than
 /// rebuilt. The store's records are already trees, so encoding a cache of 10,000 heroes builds
 /// only the small objects around them, where `JSONEncoder` builds a second tree of everything.
-struct JSONValueEncoder {
+/// The store writes the tree with `JSONTextWriter`; `JSONTreeDecoder` is the way back.
+struct JSONTreeEncoder {
     /// The tree of `value`.
     func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
-        try TreeEncoder.tree(of: value, at: [])
+        try SlotEncoder.tree(of: value, at: [])
     }
 }
 
@@ -45,7 +46,7 @@ private final class Slot {
         switch content {
         case .empty: return [:]
         case .object(let members): return members
-        default: throw TreeEncoder.failure("a keyed container where another kind was already encoded")
+        default: throw SlotEncoder.failure("a keyed container where another kind was already encoded")
         }
     }
 
@@ -54,13 +55,13 @@ private final class Slot {
         switch content {
         case .empty: return []
         case .array(let elements): return elements
-        default: throw TreeEncoder.failure("an unkeyed container where another kind was already encoded")
+        default: throw SlotEncoder.failure("an unkeyed container where another kind was already encoded")
         }
     }
 }
 
 /// The `Encoder` handed to `encode(to:)`: it fills one slot.
-private final class TreeEncoder: Encoder {
+private final class SlotEncoder: Encoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     let slot: Slot
@@ -83,7 +84,7 @@ private final class TreeEncoder: Encoder {
         case let number as any BinaryInteger: return integer(number)
         default:
             let slot = Slot()
-            try value.encode(to: TreeEncoder(slot: slot, codingPath: codingPath))
+            try value.encode(to: SlotEncoder(slot: slot, codingPath: codingPath))
             return slot.tree
         }
     }
@@ -138,14 +139,14 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         try put(Slot(.value(.string(value))), at: key)
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        try put(Slot(.value(try TreeEncoder.number(value, at: codingPath + [key]))), at: key)
+        try put(Slot(.value(try SlotEncoder.number(value, at: codingPath + [key]))), at: key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws { try encode(Double(value), forKey: key) }
     mutating func encode(_ value: Int, forKey key: Key) throws {
         try put(Slot(.value(.integer(value))), at: key)
     }
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        try put(Slot(.value(try TreeEncoder.tree(of: value, at: codingPath + [key]))), at: key)
+        try put(Slot(.value(try SlotEncoder.tree(of: value, at: codingPath + [key]))), at: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -176,7 +177,7 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         var members = (try? slot.members()) ?? [:]
         members[name] = child
         slot.content = .object(members)
-        return TreeEncoder(slot: child, codingPath: codingPath)
+        return SlotEncoder(slot: child, codingPath: codingPath)
     }
 }
 
@@ -196,12 +197,12 @@ private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { try append(Slot(.value(.bool(value)))) }
     mutating func encode(_ value: String) throws { try append(Slot(.value(.string(value)))) }
     mutating func encode(_ value: Double) throws {
-        try append(Slot(.value(try TreeEncoder.number(value, at: codingPath))))
+        try append(Slot(.value(try SlotEncoder.number(value, at: codingPath))))
     }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
     mutating func encode(_ value: Int) throws { try append(Slot(.value(.integer(value)))) }
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try append(Slot(.value(try TreeEncoder.tree(of: value, at: codingPath))))
+        try append(Slot(.value(try SlotEncoder.tree(of: value, at: codingPath))))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -221,7 +222,7 @@ private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder {
         let child = Slot()
         try? append(child)
-        return TreeEncoder(slot: child, codingPath: codingPath)
+        return SlotEncoder(slot: child, codingPath: codingPath)
     }
 }
 
@@ -230,17 +231,17 @@ private struct SingleTreeContainer: SingleValueEncodingContainer {
     let codingPath: [any CodingKey]
 
     private func set(_ value: JSONValue) throws {
-        guard case .empty = slot.content else { throw TreeEncoder.failure("a second value in one container") }
+        guard case .empty = slot.content else { throw SlotEncoder.failure("a second value in one container") }
         slot.content = .value(value)
     }
 
     mutating func encodeNil() throws { try set(.null) }
     mutating func encode(_ value: Bool) throws { try set(.bool(value)) }
     mutating func encode(_ value: String) throws { try set(.string(value)) }
-    mutating func encode(_ value: Double) throws { try set(try TreeEncoder.number(value, at: codingPath)) }
+    mutating func encode(_ value: Double) throws { try set(try SlotEncoder.number(value, at: codingPath)) }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
     mutating func encode(_ value: Int) throws { try set(.integer(value)) }
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try set(try TreeEncoder.tree(of: value, at: codingPath))
+        try set(try SlotEncoder.tree(of: value, at: codingPath))
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import Data
 
-@Suite("JSONValueEncoder and JSONTextWriter: the store's way to JSON text")
-struct JSONValueEncoderTests {
+@Suite("JSONTreeEncoder and JSONTextWriter: the store's way to JSON text")
+struct JSONTreeEncoderTests {
     /// Every kind of member a stored value may have.
     struct Everything: Codable, Equatable {
         enum Kind: String, Codable { case create, delete }
@@ -36,7 +36,7 @@ struct JSONValueEncoderTests {
     func sameAsJSONEncoder() throws {
         let value = Everything()
         for layout in [JSONTextWriter.Layout.compact, .pretty] {
-            let text = try JSONTextWriter.text(of: try JSONValueEncoder().encode(value), layout: layout)
+            let text = try JSONTextWriter.text(of: try JSONTreeEncoder().encode(value), layout: layout)
             let ours = try JSONDecoder().decode(Everything.self, from: Data(text))
             let theirs = try JSONDecoder().decode(Everything.self, from: JSONEncoder().encode(value))
             #expect(ours == value)
@@ -46,7 +46,7 @@ struct JSONValueEncoderTests {
 
     @Test("a JSONValue is kept as it is, an absent optional leaves no key, Data is Base64")
     func tree() throws {
-        let tree = try JSONValueEncoder().encode(Everything())
+        let tree = try JSONTreeEncoder().encode(Everything())
         guard case .object(let members) = tree else {
             Issue.record("not an object: \(tree)")
             return
@@ -62,8 +62,8 @@ struct JSONValueEncoderTests {
 
     @Test("a number JSON cannot hold is refused, by the encoder and by the writer")
     func notFinite() {
-        #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(["x": Double.nan]) }
-        #expect(throws: EncodingError.self) { try JSONValueEncoder().encode([Double.infinity]) }
+        #expect(throws: EncodingError.self) { try JSONTreeEncoder().encode(["x": Double.nan]) }
+        #expect(throws: EncodingError.self) { try JSONTreeEncoder().encode([Double.infinity]) }
         #expect(throws: JSONTextError.self) {
             try JSONTextWriter.text(of: .number(.infinity), layout: .compact)
         }
@@ -178,7 +178,7 @@ struct JSONValueEncoderTests {
 
     @Test("nested keyed and unkeyed containers and super encoders build the tree JSONEncoder would")
     func containers() throws {
-        let tree = try JSONValueEncoder().encode(Handmade())
+        let tree = try JSONTreeEncoder().encode(Handmade())
         let text = try JSONTextWriter.text(of: tree, layout: .compact)
         #expect(try JSONDecoder().decode(Handmade.self, from: Data(text)) == Handmade())
         #expect(try JSONParser.parse(JSONEncoder().encode(Handmade())) == tree)
@@ -203,7 +203,7 @@ struct JSONValueEncoderTests {
                 try container.encode(2)
             }
         }
-        #expect(try JSONValueEncoder().encode(Nothing()) == .object([:]))
-        #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(Twice()) }
+        #expect(try JSONTreeEncoder().encode(Nothing()) == .object([:]))
+        #expect(throws: EncodingError.self) { try JSONTreeEncoder().encode(Twice()) }
     }
 }
