@@ -80,10 +80,20 @@ struct CLI: Sendable {
     }
 
     /// Runs `heroes-cli` with an array of arguments; see `run(_:environment:timeout:)`.
-    /// With `readerGone`, standard output is a pipe whose reader has already closed it.
+    /// Where a run's standard output goes.
+    enum Output: Sendable {
+        /// A file, read back into `Run.stdout`.
+        case captured
+        /// A pipe whose reader has already closed it.
+        case readerGone
+        /// `/dev/full`, where every write fails with ENOSPC.
+        case full
+    }
+
+    /// `output` says where standard output goes (by default it is captured).
     func run(
         _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
-        timeout: Duration = .seconds(60), readerGone: Bool = false
+        timeout: Duration = .seconds(60), output: Output = .captured
     )
         async throws -> Run
     {
@@ -106,12 +116,15 @@ struct CLI: Sendable {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        if readerGone {
+        switch output {
+        case .captured:
+            process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        case .readerGone:
             let pipe = Pipe()
             try pipe.fileHandleForReading.close()
             process.standardOutput = pipe
-        } else {
-            process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        case .full:
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         }
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         let exited = ExitSignal()
