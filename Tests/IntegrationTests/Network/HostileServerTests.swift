@@ -1,5 +1,6 @@
 import Foundation
 import Network
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -56,10 +57,13 @@ enum HostileAPI {
             plist: Data(plist.utf8), fileName: "HostileAPI.plist", endpoints: endpoints, registry: registry)
     }
 
-    /// Starts a scripted server, gives `body` a web service pointed at it, then stops it.
+    /// Starts a scripted server, gives `body` a web service pointed at it, then stops it. The
+    /// deadline is a margin, not what these tests check: under a sanitizer the tens of
+    /// megabytes these servers send reach a slowed delegate queue, so it stretches with
+    /// `TestTime` (a CI run under ThreadSanitizer timed out all seven tests at 20 s).
     static func withServer(
         authentication: (any AuthenticationProvider)? = nil,
-        deadline: Duration = .seconds(20),
+        deadline: Duration = TestTime.budget(.seconds(20)),
         _ respond: @escaping @Sendable (ScriptedServer.Request) -> ScriptedServer.Reply,
         _ body: (ScriptedServer, WebService) async throws -> Void
     ) async throws {
