@@ -85,8 +85,11 @@ struct FaultTests {
     func trickle() async throws {
         try await NetworkIT.withServer { server, service in
             // Pieces 300 ms apart: a client starved on a loaded machine still reads them apart,
-            // where 50 ms pauses could all land in one read and one progress report.
-            try server.addFault(Self.fault("trickle:300ms"))
+            // where 50 ms pauses could all land in one read and one progress report. Under a
+            // sanitizer the client is starved for longer (a ThreadSanitizer run in CI read all
+            // eight 300 ms pieces at once), so the pause stretches with the other margins.
+            let pause = 300 * TestTime.scale
+            try server.addFault(Self.fault("trickle:\(pause)ms"))
             let log = NetworkIT.ProgressReports()
             let reply = try await service.call(TestAPI.hero, "0001", progress: log.record)
             #expect(reply.content?.id == "0001")
