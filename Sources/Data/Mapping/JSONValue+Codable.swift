@@ -3,12 +3,6 @@
 extension JSONValue: Codable {
     /// Reads any JSON value.
     public init(from decoder: any Decoder) throws {
-        // The store's quick read already holds the tree: take it whole rather than trying each
-        // kind in turn, which costs a throw per miss.
-        if let tree = decoder as? JSONTreeDecoder {
-            self = try tree.verbatim()
-            return
-        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

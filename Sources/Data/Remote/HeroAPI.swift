@@ -9,8 +9,8 @@ public enum HeroAPI {
     static let hero = Endpoint<JSONValue>("hero", arguments: 1)
     /// `GET /v1/teams`.
     static let teams = Endpoint<JSONValue>("teams")
-    /// `POST /v1/heroes` with a `HeroInputDTO`.
-    static let createHero = Endpoint<JSONValue>("createHero", arguments: 1)
+    /// `POST /v1/heroes` with a `HeroInputDTO` and an optional `Idempotency-Key`.
+    static let createHero = Endpoint<JSONValue>("createHero", arguments: 2)
     /// `PUT /v1/heroes/{id}` with a `HeroInputDTO` and an optional `If-Match`.
     static let replaceHero = Endpoint<JSONValue>("replaceHero", arguments: 2)
     /// `DELETE /v1/heroes/{id}` with an optional `If-Match`.
@@ -57,7 +57,7 @@ public enum HeroAPI {
             ("heroes", try service.curlCommand(heroes, 1, 20, "owl", "dawn-guard")),
             ("hero", try service.curlCommand(hero, "0007")),
             ("teams", try service.curlCommand(teams)),
-            ("createHero", try service.curlCommand(createHero, sample)),
+            ("createHero", try service.curlCommand(createHero, sample, "\"8e03978e-40d5-43e8-bc93-6894a57f9324\"")),
             ("replaceHero", try service.curlCommand(replaceHero, "0007", sample, ifMatch: tag)),
             ("deleteHero", try service.curlCommand(deleteHero, "0007", ifMatch: tag)),
             ("picture", try service.curlCommand(picture, "0007")),

@@ -46,8 +46,13 @@ public final class RemoteHeroDataSource: Sendable {
     }
 
     /// Creates a hero (needs the editor role); the record as stored, with its entity tag.
-    public func createRecord(_ input: HeroInputDTO) async throws -> (record: JSONValue, entityTag: String?) {
-        let reply = try await calling { try await service.call(HeroAPI.createHero, input) }
+    /// - Parameter idempotencyKey: sent as `Idempotency-Key` (a quoted string), so that a
+    ///   server that already applied this create answers it again instead of making another.
+    public func createRecord(_ input: HeroInputDTO, idempotencyKey: String? = nil) async throws
+        -> (record: JSONValue, entityTag: String?)
+    {
+        let key = idempotencyKey.map { "\"\($0)\"" }
+        let reply = try await calling { try await service.call(HeroAPI.createHero, input, key) }
         return (try content(of: reply, what: "created hero"), reply.entityTag)
     }
 

@@ -20,27 +20,36 @@ extension OfflineFirstHeroRepository {
         let bodies = try await pullEveryPage(progress: progress)
         // The teams too, so that everything a command reads can answer offline after a sync.
         _ = try await teams()
-        let pulled = try await changeThrowing { cache in
+        // Read before the commit, so the writers' lock is held only while the commit is made.
+        let storedRecords = try await store.read { reader in
+            var records: [String: JSONValue] = [:]
+            for id in try reader.heroIDs(in: 0..<reader.heroCount()) {
+                records[id] = try reader.hero(id)?.record
+            }
+            return records
+        }
+        let pulled = try await store.write { writer in
+            let overlay = try Overlay(writer)
             let localEdits = Dictionary(
-                cache.pending.compactMap { queued -> (String, Hero)? in
-                    guard case .hero(let hero) = cache.overlay(queued.id, on: cache.storedHero(queued.id))
-                    else {
-                        return nil
-                    }
+                overlay.pending.changes.compactMap { queued -> (String, Hero)? in
+                    let base = storedRecords[queued.id].flatMap { try? HeroMapping.mapping.entity(from: $0) }
+                    guard
+                        case .hero(let hero) = overlay.pending.overlay(
+                            queued.id, on: base, teams: overlay.teams)
+                    else { return nil }
                     return (queued.id, hero)
                 }
             ) { first, _ in first }
             let result = HeroMapping.pipeline.run(
-                records: bodies, stored: cache.records, localEdits: localEdits, isComplete: true)
-            var heroes: [String: HeroCache.StoredHero] = [:]
-            for (id, record) in result.records {
-                let tag = cache.heroes[id].flatMap { $0.hero == record ? $0.entityTag : nil }
-                heroes[id] = HeroCache.StoredHero(
-                    hero: record, entityTag: tag ?? HeroCache.contractTag(id: id, record: record))
+                records: bodies, stored: storedRecords, localEdits: localEdits, isComplete: true)
+            // Only what changed is written: a sync where one hero changed writes one hero.
+            for (id, record) in result.records where storedRecords[id] != record {
+                try writer.setHero(id, to: Self.stored(record, id: id, tag: nil))
             }
-            cache.heroes = heroes
-            cache.holdsRoster = true
-            cache.pages = [:]
+            for id in storedRecords.keys where result.records[id] == nil {
+                try writer.setHero(id, to: nil)
+            }
+            try writer.setHoldsRoster(true)
             return result
         }
         let ids = { (raw: [String]) in raw.compactMap { try? Hero.ID($0) }.sorted() }
@@ -85,36 +94,41 @@ extension OfflineFirstHeroRepository {
     }
 
     /// Pushes the pending changes oldest first; each confirmed one leaves the store with the
-    /// server's record in the same step.
+    /// server's record in the same commit.
     private func pushPending() async throws -> PushReport {
         var report = PushReport()
         var serverIDs: [String: String] = [:]  // local id → the server's
         var versions: [String: Int] = [:]  // the version each pushed hero is at now
         var blocked: Set<String> = []  // ids whose earlier change stays pending
         var gone: Set<String> = []  // ids the server no longer has: later changes go with them
-        for queued in await snapshot().pending {
+        for queued in try await store.read({ try $0.pending() }).changes {
             let key = serverIDs[queued.id] ?? queued.id
             guard !blocked.contains(key) else { continue }
             guard !gone.contains(key) else {
-                await change { $0.removePending(queued.sequence) }
+                try await store.write { try $0.removePending(queued.sequence) }
                 continue
             }
             switch queued.kind {
             case .create:
                 guard let input = queued.input else { continue }
-                let (record, tag) = try await remote.createRecord(input)
+                guard let (record, tag) = try await pushCreate(queued, input: input, report: &report) else {
+                    blocked.insert(key)
+                    continue
+                }
                 let hero = try RemoteHeroDataSource.hero(from: record)
                 let serverID = hero.id.rawValue
                 serverIDs[queued.id] = serverID
                 versions[serverID] = hero.version
-                await change { cache in
-                    cache.removePending(queued.sequence)
-                    for index in cache.pending.indices where cache.pending[index].id == queued.id {
-                        cache.pending[index].id = serverID
-                        cache.pending[index].expectedVersion = hero.version
-                        cache.pending[index].base = record
+                try await store.write { writer in
+                    var queue = try writer.pending()
+                    queue.remove(queued.sequence)
+                    for index in queue.changes.indices where queue.changes[index].id == queued.id {
+                        queue.changes[index].id = serverID
+                        queue.changes[index].expectedVersion = hero.version
+                        queue.changes[index].base = record
                     }
-                    cache.store(record, id: serverID, entityTag: tag)
+                    try writer.setPending(queue)
+                    try writer.setHero(serverID, to: Self.stored(record, id: serverID, tag: tag))
                 }
                 report.pushed.append(hero.id)
             case .replace:
@@ -147,13 +161,55 @@ extension OfflineFirstHeroRepository {
                     blocked.insert(key)
                     continue
                 }
-                await change { cache in
-                    cache.removePending(queued.sequence)
-                    cache.remove(key)
+                try await store.write { writer in
+                    try writer.removePending(queued.sequence)
+                    try writer.setHero(key, to: nil)
                 }
             }
         }
         return report
+    }
+
+    /// Pushes one create with its `Idempotency-Key`: a server that already applied it (a sync
+    /// killed after the POST) answers the same hero. One that ignores the key refuses the
+    /// repeat as a taken code name; then the hero of that name is read back and adopted only if
+    /// every field is what was sent. Otherwise it is somebody else's: `nil`, with a conflict.
+    private func pushCreate(_ queued: PendingChange, input: HeroInputDTO, report: inout PushReport)
+        async throws
+        -> (record: JSONValue, entityTag: String?)?
+    {
+        do {
+            return try await remote.createRecord(
+                input, idempotencyKey: queued.idempotencyKey ?? PendingChange.newIdempotencyKey())
+        } catch DomainError.conflict(let why) {
+            if let adopted = try await heroSentBefore(input) { return adopted }
+            if let id = try? Hero.ID(queued.id) {
+                report.conflicts.append(
+                    SyncConflict(
+                        id: id, field: .codeName, local: input.codeName, incoming: why, outcome: .stillPending
+                    ))
+            }
+            return nil
+        }
+    }
+
+    /// The server's hero whose code name is `input`'s, if every field of it is `input`'s.
+    private func heroSentBefore(_ input: HeroInputDTO) async throws -> (
+        record: JSONValue, entityTag: String?
+    )? {
+        let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: input.codeName)
+        guard let body = try await remote.pageBody(matching: query).content else { return nil }
+        let records = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
+            try HeroMapping.mapping.records(in: body)
+        }
+        for record in records {
+            guard let hero = try? RemoteHeroDataSource.hero(from: record), hero.codeName == input.codeName
+            else {
+                continue
+            }
+            return HeroInputDTO(hero) == input ? (record, nil) : nil
+        }
+        return nil
     }
 
     /// What pushing one replacement gave: the new version, or dropped, or neither (pending).
@@ -175,12 +231,12 @@ extension OfflineFirstHeroRepository {
             let (record, tag) = try await remote.replaceRecord(
                 id, with: input, expectedVersion: expectedVersion)
             let hero = try RemoteHeroDataSource.hero(from: record)
-            await confirm(queued, id: key, record: record, tag: tag)
+            try await confirm(queued, id: key, record: record, tag: tag)
             return ReplaceOutcome(version: hero.version)
         } catch DomainError.notFound {
-            await change { cache in
-                cache.removePending(queued.sequence)
-                cache.remove(key)
+            try await store.write { writer in
+                try writer.removePending(queued.sequence)
+                try writer.setHero(key, to: nil)
             }
             return ReplaceOutcome(dropped: true)
         } catch DomainError.preconditionFailed {
@@ -198,10 +254,14 @@ extension OfflineFirstHeroRepository {
             throw DomainError.badData("the server answered 304 to an unconditional read")
         }
         let currentTag = reply.entityTag
-        let cache = await snapshot()
-        let baseRecord = queued.base ?? cache.heroes[id.rawValue]?.hero
+        let (storedRecord, teams) = try await store.read { reader in
+            (try reader.hero(id.rawValue)?.record, try reader.mappedTeams())
+        }
+        let baseRecord = queued.base ?? storedRecord
         let base = baseRecord.flatMap { try? HeroMapping.mapping.entity(from: $0) }
-        guard let local = cache.localHero(id: id.rawValue, input: input, base: base, madeAt: queued.madeAt)
+        guard
+            let local = PendingQueue.localHero(
+                id: id.rawValue, input: input, base: base, madeAt: queued.madeAt, teams: teams)
         else { return ReplaceOutcome() }
         let stored = baseRecord.map { [id.rawValue: $0] } ?? [:]
         let result = HeroMapping.pipeline.run(
@@ -213,14 +273,16 @@ extension OfflineFirstHeroRepository {
             }
         }
         guard let merged = result.items.first?.entity, result.unmerged.isEmpty else {
-            await change { $0.store(current, id: id.rawValue, entityTag: currentTag) }
+            try await store.write {
+                try $0.setHero(id.rawValue, to: Self.stored(current, id: id.rawValue, tag: currentTag))
+            }
             return ReplaceOutcome(conflicts: conflicts(.stillPending))
         }
         do {
             let (record, tag) = try await remote.replaceRecord(
                 id, with: HeroInputDTO(merged), expectedVersion: merged.version)
             let hero = try RemoteHeroDataSource.hero(from: record)
-            await confirm(queued, id: id.rawValue, record: record, tag: tag)
+            try await confirm(queued, id: id.rawValue, record: record, tag: tag)
             return ReplaceOutcome(version: hero.version, conflicts: conflicts(.localKept))
         } catch DomainError.preconditionFailed {
             return ReplaceOutcome(conflicts: conflicts(.stillPending))
@@ -234,10 +296,19 @@ extension OfflineFirstHeroRepository {
     }
 
     /// The server confirmed `change`: it leaves the store, and the record it answered is stored.
-    private func confirm(_ queued: PendingChange, id: String, record: JSONValue, tag: String?) async {
-        await change { cache in
-            cache.removePending(queued.sequence)
-            cache.store(record, id: id, entityTag: tag)
+    private func confirm(_ queued: PendingChange, id: String, record: JSONValue, tag: String?) async throws {
+        try await store.write { writer in
+            try writer.removePending(queued.sequence)
+            try writer.setHero(id, to: Self.stored(record, id: id, tag: tag))
         }
+    }
+}
+
+extension HeroStoreWriting {
+    /// Removes one pending change.
+    func removePending(_ sequence: Int) throws {
+        var queue = try pending()
+        queue.remove(sequence)
+        try setPending(queue)
     }
 }

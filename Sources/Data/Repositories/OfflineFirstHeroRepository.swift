@@ -5,87 +5,133 @@ import Foundation
 /// Nemo Logic's data access controller): it revalidates what it stored with the server by
 /// entity tag, stores each record as the server sent it, serves the stored copy, marked stale,
 /// when the server cannot be reached, and keeps writes made then as pending changes until
-/// `sync()` pushes them.
+/// `sync()` pushes them. Each command reads the records it needs once, and writes one commit.
 public final class OfflineFirstHeroRepository: HeroRepository {
     let remote: RemoteHeroDataSource
-    let store: JSONFileStore<HeroCache>
+    let store: any HeroStore
     let syncPageSize: Int
-    private let reportStorageProblem: @Sendable (StorageError) -> Void
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
-    /// Reads through `remote`, keeps copies in `store`, and tells `reportStorageProblem` about a
-    /// store that had to be moved aside (it then starts empty) or cannot be used.
+    /// Reads through `remote` and keeps copies in `store`.
     /// - Parameter syncPageSize: how many heroes `sync()` asks for per page (1–100).
     public init(
         remote: RemoteHeroDataSource,
-        store: JSONFileStore<HeroCache>,
-        syncPageSize: Int = HeroQuery.perPageRange.upperBound,
-        reportStorageProblem: @escaping @Sendable (StorageError) -> Void
+        store: any HeroStore,
+        syncPageSize: Int = HeroQuery.perPageRange.upperBound
     ) {
         self.remote = remote
         self.store = store
         self.syncPageSize = min(
             max(syncPageSize, HeroQuery.perPageRange.lowerBound), HeroQuery.perPageRange.upperBound)
-        self.reportStorageProblem = reportStorageProblem
         self.now = { Date() }
     }
 
-    /// A page: revalidated by its entity tag, stored record by record as received, served
-    /// stale from the store when offline (or, for a page never stored, made from the roster a
-    /// sync stored), with pending changes shown on top.
-    public func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage> {
-        let key = HeroCache.key(for: query)
-        let cache = await snapshot()
-        let entry = cache.pages[key]
-        let stored: HeroPage? = entry.flatMap { page in
-            let items = page.ids.compactMap(cache.storedHero)
-            return items.count == page.ids.count
-                ? HeroPage(items: items, page: page.page, perPage: page.perPage, total: page.total) : nil
+    /// The key a page is stored under: every part of the query, in a fixed order.
+    static func pageKey(for query: HeroQuery) -> String {
+        "page=\(query.page)&per_page=\(query.perPage)&q=\(query.text ?? "")&team=\(query.teamID?.rawValue ?? "")"
+    }
+
+    /// What a read needs of the store besides the records it is about.
+    struct Overlay: Sendable {
+        var pending = PendingQueue()
+        var teams: [Team] = []
+
+        init(_ reader: any HeroStoreReading) throws {
+            pending = try reader.pending()
+            if !pending.changes.isEmpty { teams = try reader.mappedTeams() }
         }
-        let page = try await revalidate(stored: stored, offline: cache.rosterPage(for: query)) {
+    }
+
+    /// A page: revalidated by its entity tag, stored record by record as received, served
+    /// stale from the store when offline (from the roster a sync stored, when there is one),
+    /// with pending changes shown on top.
+    public func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage> {
+        let key = Self.pageKey(for: query)
+        let (entry, stored, overlay) = try await store.read { reader in
+            let entry = try reader.page(key)
+            let items = try entry?.ids.compactMap { try reader.mappedHero($0) }
+            let stored = entry.flatMap { page in
+                items.flatMap {
+                    $0.count == page.ids.count
+                        ? HeroPage(items: $0, page: page.page, perPage: page.perPage, total: page.total) : nil
+                }
+            }
+            return (entry, stored, try Overlay(reader))
+        }
+        do {
             let reply = try await remote.pageBody(
                 matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
-            guard let body = reply.content else { return nil }  // 304: the stored page is current
+            guard let body = reply.content else {
+                // 304: the stored page is current.
+                guard let stored else {
+                    throw DomainError.badData("the server answered 304 to an unconditional read")
+                }
+                return Cached(Self.withPending(overlay, on: stored, query: query), isStale: false)
+            }
             let mapped = try HeroPageBody(body)
             let items = mapped.result.items
             let page = mapped.page
-            await change { cache in
-                for item in items { cache.store(item.record, id: item.id) }
-                cache.pages[key] = HeroCache.StoredPage(
-                    ids: items.map(\.id), page: page.page, perPage: page.perPage, total: page.total,
-                    entityTag: reply.entityTag)
+            let latest = try await store.write { writer in
+                for item in items where try writer.hero(item.id)?.record != item.record {
+                    try writer.setHero(item.id, to: Self.stored(item.record, id: item.id, tag: nil))
+                }
+                try writer.setPage(
+                    key,
+                    to: StoredPage(
+                        ids: items.map(\.id), page: page.page, perPage: page.perPage, total: page.total,
+                        entityTag: reply.entityTag))
+                return try Overlay(writer)
             }
-            return page
+            return Cached(Self.withPending(latest, on: page, query: query), isStale: false)
+        } catch DomainError.unavailable(let why) {
+            let offline = try await store.read { reader in
+                try reader.rosterPage(for: query, pending: overlay.pending, teams: overlay.teams)
+            }
+            if let offline { return Cached(offline, isStale: true) }
+            guard let stored else { throw DomainError.unavailable(why) }
+            return Cached(Self.withPending(overlay, on: stored, query: query), isStale: true)
         }
-        let latest = cache.pending.isEmpty ? cache : await snapshot()
-        return page.map { Self.withPending(latest, on: $0, query: query) }
     }
 
     /// One hero: revalidated by its entity tag (the server's, kept), stored, and served stale
     /// when offline; a hero the server no longer has is dropped from the store. Pending
     /// changes are shown on top; a hero created offline is served from them alone.
     public func hero(_ id: Hero.ID) async throws -> Cached<Hero> {
-        let cache = await snapshot()
-        if PendingChange.isLocal(id.rawValue) {
-            guard case .hero(let hero) = cache.overlay(id.rawValue, on: nil) else {
+        let key = id.rawValue
+        let (stored, overlay) = try await store.read { reader in
+            (PendingChange.isLocal(key) ? nil : try reader.hero(key), try Overlay(reader))
+        }
+        if PendingChange.isLocal(key) {
+            guard case .hero(let hero) = overlay.pending.overlay(key, on: nil, teams: overlay.teams) else {
                 throw DomainError.notFound("hero \(id)")
             }
             return Cached(hero, isStale: false)
         }
-        let stored = cache.heroes[id.rawValue]
-        let hero = try await revalidate(stored: cache.storedHero(id.rawValue)) {
-            do {
-                let reply = try await remote.heroRecord(id, ifNoneMatch: stored?.entityTag)
-                guard let record = reply.content else { return nil }  // 304: the stored hero is current
-                let hero = try RemoteHeroDataSource.hero(from: record)
-                await change { $0.store(record, id: id.rawValue, entityTag: reply.entityTag) }
-                return hero
-            } catch DomainError.notFound(let what) {
-                await change { $0.remove(id.rawValue) }
-                throw DomainError.notFound(what)
+        let storedHero = stored.flatMap { try? HeroMapping.mapping.entity(from: $0.record) }
+        let hero: Cached<Hero>
+        do {
+            let reply = try await remote.heroRecord(
+                id, ifNoneMatch: storedHero == nil ? nil : stored?.entityTag)
+            if let record = reply.content {
+                let fresh = try RemoteHeroDataSource.hero(from: record)
+                try await store.write {
+                    try $0.setHero(key, to: Self.stored(record, id: key, tag: reply.entityTag))
+                }
+                hero = Cached(fresh, isStale: false)
+            } else {
+                guard let storedHero else {
+                    throw DomainError.badData("the server answered 304 to an unconditional read")
+                }
+                hero = Cached(storedHero, isStale: false)
             }
+        } catch DomainError.notFound(let what) {
+            if stored != nil { try await store.write { try $0.setHero(key, to: nil) } }
+            throw DomainError.notFound(what)
+        } catch DomainError.unavailable(let why) {
+            guard let storedHero else { throw DomainError.unavailable(why) }
+            hero = Cached(storedHero, isStale: true)
         }
-        guard let shown = cache.shown(id.rawValue, base: hero.value) else {
+        guard let shown = overlay.pending.shown(key, base: hero.value, teams: overlay.teams) else {
             throw DomainError.notFound("hero \(id) (deleted, not yet synced)")
         }
         return Cached(shown, isStale: hero.isStale)
@@ -93,17 +139,25 @@ public final class OfflineFirstHeroRepository: HeroRepository {
 
     /// The teams: revalidated by their entity tag, stored as received, and served stale when offline.
     public func teams() async throws -> Cached<[Team]> {
-        let stored = await snapshot().teams
+        let stored = try await store.read { try $0.teams() }
         let storedTeams = stored.map { $0.items.compactMap { try? TeamMapping.mapping.entity(from: $0) } }
-        return try await revalidate(stored: storedTeams) {
+        do {
             let reply = try await remote.teamsBody(ifNoneMatch: stored?.entityTag)
-            guard let body = reply.content else { return nil }  // 304: the stored teams are current
+            guard let body = reply.content else {
+                guard let storedTeams else {
+                    throw DomainError.badData("the server answered 304 to an unconditional read")
+                }
+                return Cached(storedTeams, isStale: false)
+            }
             let result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
                 try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
             }
             let records = result.items.map(\.record)
-            await change { $0.teams = HeroCache.StoredTeams(items: records, entityTag: reply.entityTag) }
-            return result.items.map(\.entity)
+            try await store.write { try $0.setTeams(StoredTeams(items: records, entityTag: reply.entityTag)) }
+            return Cached(result.items.map(\.entity), isStale: false)
+        } catch DomainError.unavailable(let why) {
+            guard let storedTeams else { throw DomainError.unavailable(why) }
+            return Cached(storedTeams, isStale: true)
         }
     }
 
@@ -112,13 +166,15 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     public func create(_ draft: HeroDraft) async throws -> Hero {
         let input = HeroInputDTO(draft)
         do {
-            let (record, tag) = try await remote.createRecord(input)
+            let (record, tag) = try await remote.createRecord(
+                input, idempotencyKey: PendingChange.newIdempotencyKey())
             let hero = try RemoteHeroDataSource.hero(from: record)
-            await change { $0.store(record, id: hero.id.rawValue, entityTag: tag) }
+            try await store.write {
+                try $0.setHero(hero.id.rawValue, to: Self.stored(record, id: hero.id.rawValue, tag: tag))
+            }
             return hero
         } catch DomainError.unavailable(let why) {
-            return try await enqueue(
-                .create, id: PendingChange.localID(), input: input, expectedVersion: nil, why)
+            return try await enqueue(.create, id: nil, input: input, expectedVersion: nil, why)
         }
     }
 
@@ -126,7 +182,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// or the hero already has pending changes, keeps the replacement pending, after them.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
         let input = HeroInputDTO(draft)
-        if await snapshot().pending.contains(where: { $0.id == id.rawValue }) {
+        if try await store.read({ try $0.pending().touches(id.rawValue) }) {
             return try await enqueue(
                 .replace, id: id.rawValue, input: input, expectedVersion: expectedVersion, nil)
         }
@@ -134,7 +190,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             let (record, tag) = try await remote.replaceRecord(
                 id, with: input, expectedVersion: expectedVersion)
             let hero = try RemoteHeroDataSource.hero(from: record)
-            await change { $0.store(record, id: id.rawValue, entityTag: tag) }
+            try await store.write {
+                try $0.setHero(id.rawValue, to: Self.stored(record, id: id.rawValue, tag: tag))
+            }
             return hero
         } catch DomainError.unavailable(let why) {
             return try await enqueue(
@@ -148,119 +206,85 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     @discardableResult
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome {
         let key = id.rawValue
-        let cache = await snapshot()
-        if PendingChange.isLocal(key) {
-            guard cache.pending.contains(where: { $0.id == key }) else {
-                throw DomainError.notFound("hero \(id)")
-            }
-            await change { $0.pending.removeAll { $0.id == key } }
-            return .confirmed
+        let madeAt = now()
+        let queueDelete = { @Sendable (writer: any HeroStoreWriting) throws in
+            var queue = try writer.pending()
+            queue.enqueue(
+                .delete, id: key, input: nil, expectedVersion: expectedVersion,
+                base: try writer.hero(key)?.record,
+                madeAt: madeAt)
+            try writer.setPending(queue)
         }
-        if cache.pending.contains(where: { $0.id == key }) {
-            await change {
-                $0.enqueue(.delete, id: key, input: nil, expectedVersion: expectedVersion, madeAt: Date())
+        if PendingChange.isLocal(key) {
+            return try await store.write { writer in
+                var queue = try writer.pending()
+                guard queue.touches(key) else { throw DomainError.notFound("hero \(id)") }
+                queue.changes.removeAll { $0.id == key }
+                try writer.setPending(queue)
+                return .confirmed
             }
+        }
+        if try await store.read({ try $0.pending().touches(key) }) {
+            try await store.write(queueDelete)
             return .pending
         }
         do {
             try await remote.delete(id, expectedVersion: expectedVersion)
-            await change { $0.remove(key) }
+            try await store.write { try $0.setHero(key, to: nil) }
             return .confirmed
         } catch DomainError.unavailable {
-            await change {
-                $0.enqueue(.delete, id: key, input: nil, expectedVersion: expectedVersion, madeAt: Date())
-            }
+            try await store.write(queueDelete)
             return .pending
         }
     }
 
     // MARK: Pending changes
 
+    /// Queues a write (a create under a new local id) and answers the hero it makes.
     private func enqueue(
-        _ kind: PendingChange.Kind, id: String, input: HeroInputDTO, expectedVersion: Int?, _ why: String?
+        _ kind: PendingChange.Kind, id: String?, input: HeroInputDTO, expectedVersion: Int?, _ why: String?
     ) async throws -> Hero {
         let madeAt = now()
-        let cache = try await changeThrowing { cache in
-            cache.enqueue(kind, id: id, input: input, expectedVersion: expectedVersion, madeAt: madeAt)
-            return cache
+        let hero = try await store.write { writer -> Hero? in
+            var queue = try writer.pending()
+            let key = id ?? queue.nextLocalID()
+            let base = try writer.hero(key)
+            queue.enqueue(
+                kind, id: key, input: input, expectedVersion: expectedVersion, base: base?.record,
+                madeAt: madeAt)
+            try writer.setPending(queue)
+            let stored = base.flatMap { try? HeroMapping.mapping.entity(from: $0.record) }
+            guard case .hero(let hero) = queue.overlay(key, on: stored, teams: try writer.mappedTeams())
+            else {
+                return nil
+            }
+            return hero
         }
-        guard case .hero(let hero) = cache.overlay(id, on: cache.storedHero(id)) else {
-            throw DomainError.unavailable(why ?? "the change could not be kept")
-        }
+        guard let hero else { throw DomainError.unavailable(why ?? "the change could not be kept") }
         return hero
     }
 
-    /// `page` with pending replacements and deletions applied, and, on an unfiltered first
-    /// page, the heroes created offline first.
-    static func withPending(_ cache: HeroCache, on page: HeroPage, query: HeroQuery) -> HeroPage {
-        guard !cache.pending.isEmpty else { return page }
-        var items = page.items.compactMap { cache.shown($0.id.rawValue, base: $0) }
-        let created = cache.pendingCreations
-        if query.page == 1, query.text == nil, query.teamID == nil { items = created + items }
+    /// `page` with pending replacements and deletions applied, and, on a first page, the
+    /// heroes created offline that the query keeps, first; cut to the page's size.
+    static func withPending(_ overlay: Overlay, on page: HeroPage, query: HeroQuery) -> HeroPage {
+        guard !overlay.pending.changes.isEmpty else { return page }
+        var items = page.items.compactMap {
+            overlay.pending.shown($0.id.rawValue, base: $0, teams: overlay.teams)
+        }
+        let created = overlay.pending.creations(teams: overlay.teams).filter(query.keeps)
+        if query.page == 1 { items = Array((created + items).prefix(query.perPage)) }
         return HeroPage(
-            items: items, page: page.page, perPage: page.perPage,
-            total: page.total + (query.text == nil && query.teamID == nil ? created.count : 0))
+            items: items, page: page.page, perPage: page.perPage, total: page.total + created.count)
     }
 
-    // MARK: Offline first
-
-    /// Asks the server (`fetch` answers `nil` for "not modified"); serves `stored` when it is
-    /// current, or, marked stale, when the server cannot be reached (with nothing stored, what
-    /// `offline` can make instead, if anything).
-    private func revalidate<Value: Sendable>(
-        stored: Value?,
-        offline: @autoclosure () -> Value? = nil,
-        fetch: () async throws -> Value?
-    ) async throws -> Cached<Value> {
-        do {
-            if let fresh = try await fetch() { return Cached(fresh, isStale: false) }
-            guard let stored else {
-                throw DomainError.badData("the server answered 304 to an unconditional read")
-            }
-            return Cached(stored, isStale: false)
-        } catch DomainError.unavailable(let why) {
-            guard let answer = stored ?? offline() else { throw DomainError.unavailable(why) }
-            return Cached(answer, isStale: true)
-        }
+    /// A record as stored: with the server's entity tag, or the contract's `"<id>-<version>"`.
+    static func stored(_ record: JSONValue, id: String, tag: String?) -> StoredHero {
+        StoredHero(record: record, entityTag: tag ?? contractTag(id: id, record: record))
     }
 
-    /// The stored cache, read without writing; a corrupt file is reported (and moved aside by the
-    /// store), any other storage problem reported, and the read goes on with an empty cache.
-    func snapshot() async -> HeroCache {
-        do {
-            return try await store.read() ?? HeroCache()
-        } catch let problem as StorageError {
-            reportStorageProblem(problem)
-        } catch {
-            reportStorageProblem(.io(store.url, "\(error)"))
-        }
-        return HeroCache()
-    }
-
-    func change(_ body: @escaping @Sendable (inout HeroCache) -> Void) async {
-        _ = try? await changeThrowing { cache in body(&cache) }
-    }
-
-    /// Runs `body` on the stored cache as one step; a corrupt file is reported and replaced by
-    /// an empty cache, any other storage problem is reported and the call goes on without it.
-    func changeThrowing<Result: Sendable>(
-        _ body: @escaping @Sendable (inout HeroCache) throws -> Result
-    ) async throws -> Result {
-        for attempt in 1...2 {
-            do {
-                return try await store.update { value in
-                    var cache = value ?? HeroCache()
-                    let result = try body(&cache)
-                    value = cache
-                    return result
-                }
-            } catch let problem as StorageError {
-                reportStorageProblem(problem)
-                // The corrupt file is now aside: the second attempt starts from an empty store.
-                guard case .corrupt = problem, attempt == 1 else { break }
-            }
-        }
-        var scratch = HeroCache()
-        return try body(&scratch)
+    /// The contract's entity tag for a record: `"<id>-<version>"`.
+    static func contractTag(id: String, record: JSONValue) -> String? {
+        guard case .integer(let version)? = record[path: "version"] else { return nil }
+        return RemoteHeroDataSource.entityTag(id: id, version: version)
     }
 }

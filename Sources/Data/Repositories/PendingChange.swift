@@ -28,14 +28,19 @@ public struct PendingChange: Codable, Sendable, Equatable {
     var base: JSONValue?
     /// When it was made.
     var madeAt: Date
+    /// A create's `Idempotency-Key`: made when the change was queued and sent with every
+    /// attempt, so a server that already applied it answers the same hero instead of a second.
+    var idempotencyKey: String?
 
     /// The prefix of the ids of heroes created offline.
     static let localPrefix = "local-"
 
-    /// A fresh local id for a hero created offline (URL-safe, 38 characters).
-    static func localID() -> String {
-        localPrefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    }
+    /// The local id of the `number`th hero created offline in a store: short, so it fits a
+    /// table, and never given twice by one store.
+    static func localID(_ number: Int) -> String { localPrefix + String(number) }
+
+    /// A fresh `Idempotency-Key` value.
+    static func newIdempotencyKey() -> String { UUID().uuidString.lowercased() }
 
     /// Whether `id` was made by this client for a hero the server does not know yet.
     static func isLocal(_ id: String) -> Bool { id.hasPrefix(localPrefix) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the local store could not be used. Every case names the file.
 public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Another process holds the store's lock.
+    /// Another process kept the store's lock for longer than a writer waits.
     case locked(URL)
     /// The file did not decode; it was moved aside to `movedTo`, never silently replaced.
     case corrupt(URL, movedTo: URL, reason: String)
@@ -14,12 +14,23 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line naming the file and the problem.
     public var description: String {
         switch self {
-        case .locked(let url): "\(url.path) is in use by another process"
+        case .locked(let url): "\(url.path) is held by another heroes-cli that is still writing; try again"
         case .corrupt(let url, let movedTo, let reason):
             "\(url.path) was unreadable (\(reason)); it was moved to \(movedTo.lastPathComponent)"
         case .unsupportedSchema(let url, let version):
             "\(url.path) has schema version \(version), newer than this app understands"
         case .io(let url, let message): "\(url.path): \(message)"
+        }
+    }
+
+    /// A decoding error in a few words.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): "not JSON: \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, _): "missing key \(key.stringValue)"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        default: "\(error)"
         }
     }
 }

@@ -15,6 +15,8 @@ struct ComponentRegistry: Sendable {
     var communicationControllers: [String: Factory<CommunicationController>] = [:]
     var services: [String: Factory<WebService>] = [:]
     var ciphers: [String: Factory<any SecretIdentityCipher>] = [:]
+    /// The offline stores a repository's `store` may name.
+    var stores: [String: Factory<any HeroStore>] = [:]
     /// Service plists by the name a service's `catalog` gives; a path ending in `.plist` is
     /// loaded as a file instead, checked against the same endpoints.
     var catalogs: [String: @Sendable () throws -> ServiceCatalog] = [:]
@@ -39,20 +41,24 @@ struct ComponentRegistry: Sendable {
             return .pictures(PictureManager(pictures: pictures, heroes: heroes.repository))
         }
         registry.dataAccessControllers["OfflineFirstHeroRepository"] = { node, builder in
-            try node.allowOnly(["className", "communicationController", "storeFile"])
+            try node.allowOnly(["className", "communicationController", "store"])
             guard case .heroes(let remote) = try builder.communicationController(in: node) else {
                 throw node.error("must be a RemoteHeroDataSource", at: "communicationController")
             }
-            let name = try node.optionalString("storeFile") ?? "heroes.json"
-            guard !name.contains("/"), name != ".", name != ".." else {
-                throw node.error("must be a file name inside the cache folder", at: "storeFile")
+            return .heroes(OfflineFirstHeroRepository(remote: remote, store: try builder.store(in: node)))
+        }
+        registry.stores["JSONFileHeroStore"] = { node, builder in
+            try node.allowOnly(["className", "folder"])
+            let name = try node.optionalString("folder") ?? "heroes-store"
+            guard !name.contains("/"), name != ".", name != "..", !name.isEmpty else {
+                throw node.error("must be a folder name inside the cache folder", at: "folder")
             }
-            let store = try JSONFileStore<HeroCache>.open(
-                at: builder.environment.cacheFolder.appendingPathComponent(name))
-            return .heroes(
-                OfflineFirstHeroRepository(
-                    remote: remote, store: store,
-                    reportStorageProblem: builder.environment.reportStorageProblem))
+            let cache = builder.environment.cacheFolder
+            // The one-file cache of earlier versions moves in the first time.
+            return try JSONFileHeroStore.open(
+                at: cache.appendingPathComponent(name, isDirectory: true),
+                migrating: cache.appendingPathComponent("heroes.json"),
+                report: builder.environment.reportStorageProblem)
         }
         registry.dataAccessControllers["RemotePictureRepository"] = { node, builder in
             try node.allowOnly(["className", "communicationController"])

@@ -81,6 +81,11 @@ final class GraphBuilder {
         return services
     }
 
+    /// The offline store `node` declares under `store`.
+    func store(in node: PlistNode) throws -> any HeroStore {
+        try make(registry.stores, from: try node.node("store"), kind: "store")
+    }
+
     /// The cipher `node` declares.
     func cipher(_ node: PlistNode) throws -> any SecretIdentityCipher {
         try make(registry.ciphers, from: node, kind: "cipher")

@@ -48,8 +48,8 @@ enum ExitCode: Int32, Sendable {
 
     private static func code(for error: StorageError) -> ExitCode {
         switch error {
-        case .io, .locked: .cacheNotWritable
-        case .corrupt, .unsupportedSchema: .failure
+        case .io, .locked, .unsupportedSchema: .cacheNotWritable
+        case .corrupt: .failure
         }
     }
 }

@@ -1,0 +1,108 @@
+import Domain
+import Foundation
+
+/// The pending changes as reads see them: applied, in order, on top of what was stored.
+extension PendingQueue {
+    /// What pending changes make of one hero.
+    enum Overlay {
+        /// No pending change names it.
+        case none
+        /// A pending delete removed it.
+        case deleted
+        /// Pending writes made it this hero (marked pending).
+        case hero(Hero)
+    }
+
+    /// Whether any pending change names `id`.
+    func touches(_ id: String) -> Bool { changes.contains { $0.id == id } }
+
+    /// `id`'s hero after every pending change, from `base` (the hero as read, or as stored);
+    /// `teams` name the teams a change points at.
+    func overlay(_ id: String, on base: Hero?, teams: [Team]) -> Overlay {
+        var current = base
+        var touched = false
+        for change in changes where change.id == id {
+            touched = true
+            switch change.kind {
+            case .create, .replace:
+                guard let input = change.input else { continue }
+                current = Self.localHero(
+                    id: id, input: input, base: current, madeAt: change.madeAt, teams: teams)
+            case .delete:
+                current = nil
+            }
+        }
+        guard touched else { return .none }
+        return current.map(Overlay.hero) ?? .deleted
+    }
+
+    /// The hero as shown with pending changes: `base` when none applies, `nil` when deleted.
+    func shown(_ id: String, base: Hero?, teams: [Team]) -> Hero? {
+        switch overlay(id, on: base, teams: teams) {
+        case .none: base
+        case .deleted: nil
+        case .hero(let hero): hero
+        }
+    }
+
+    /// Heroes created offline and not pushed yet, oldest first.
+    func creations(teams: [Team]) -> [Hero] {
+        changes.filter { $0.kind == .create }.compactMap { change in
+            if case .hero(let hero) = overlay(change.id, on: nil, teams: teams) { hero } else { nil }
+        }
+    }
+
+    /// The hero a local write describes: `input`'s facts over `base`'s picture and version.
+    static func localHero(id: String, input: HeroInputDTO, base: Hero?, madeAt: Date, teams: [Team]) -> Hero?
+    {
+        guard let heroID = try? Hero.ID(id) else { return nil }
+        return Hero(
+            id: heroID, codeName: input.codeName,
+            sealedRealName: input.encryptedRealName.map(SealedSecret.init),
+            powers: input.powers, picture: base?.picture, team: team(input.teamID, base: base, teams: teams),
+            updatedAt: madeAt, version: base?.version ?? 0, isPending: true)
+    }
+
+    /// The team `id` names: the base's own, one of the stored teams, or one named by its id.
+    private static func team(_ id: String?, base: Hero?, teams: [Team]) -> Team? {
+        guard let id else { return nil }
+        if let team = base?.team, team.id.rawValue == id { return team }
+        return teams.first { $0.id.rawValue == id } ?? Team(id: Team.ID(id), name: id)
+    }
+
+    /// Queues a write, numbered after every other; a create gets its `Idempotency-Key` now.
+    mutating func enqueue(
+        _ kind: PendingChange.Kind, id: String, input: HeroInputDTO?, expectedVersion: Int?, base: JSONValue?,
+        madeAt: Date
+    ) {
+        let sequence = (changes.map(\.sequence).max() ?? 0) + 1
+        changes.append(
+            PendingChange(
+                sequence: sequence, kind: kind, id: id, input: input, expectedVersion: expectedVersion,
+                base: base, madeAt: madeAt,
+                idempotencyKey: kind == .create ? PendingChange.newIdempotencyKey() : nil))
+    }
+
+    /// A new local id for a hero created offline.
+    mutating func nextLocalID() -> String {
+        lastLocalNumber += 1
+        return PendingChange.localID(lastLocalNumber)
+    }
+
+    /// Removes one pending change, once the server confirmed (or refused for good) it.
+    mutating func remove(_ sequence: Int) {
+        changes.removeAll { $0.sequence == sequence }
+    }
+}
+
+extension HeroStoreReading {
+    /// The stored hero, mapped from its record.
+    func mappedHero(_ id: String) throws -> Hero? {
+        try hero(id).flatMap { try? HeroMapping.mapping.entity(from: $0.record) }
+    }
+
+    /// The stored teams, mapped.
+    func mappedTeams() throws -> [Team] {
+        (try teams()?.items ?? []).compactMap { try? TeamMapping.mapping.entity(from: $0) }
+    }
+}

@@ -1,0 +1,327 @@
+import Foundation
+
+/// The `HeroStore` kept as JSON files, one per record (see `RecordFolder` for the layout and
+/// why a crash or a concurrent reader never sees half a commit):
+///
+///     hero-<id>       a hero's record and entity tag
+///     page-<hash>     a stored page (the hash of its query; the query is inside, and checked)
+///     teams           the teams
+///     pending         the pending changes, oldest first
+///     roster          the order of the stored heroes, by chunk (`RosterIndex`)
+///     roster-<n>      one chunk of that order
+///
+/// Reading one hero reads one hero's file, whatever the roster's size; a commit writes the
+/// records it changed and nothing else. Encoded and decoded with Foundation's JSON coders.
+public final class JSONFileHeroStore: HeroStore {
+    /// How long a writer waits for another writer's commit before giving up.
+    public static let writerPatience = Duration.seconds(5)
+
+    private let folder: RecordFolder
+    private let report: @Sendable (StorageError) -> Void
+
+    /// Where the store lives.
+    public var location: URL { folder.url }
+
+    /// Opens the store in the folder `url` (creating it), and, the first time, moves a cache of
+    /// the one-file layout at `legacyFile` into it, pending changes included.
+    /// - Parameter report: told about a damaged file that was moved aside (the store goes on
+    ///   without it).
+    /// - Throws: `StorageError.unsupportedSchema` for a store of a newer layout, `.io` when
+    ///   the folder cannot be used.
+    public static func open(
+        at url: URL, migrating legacyFile: URL? = nil,
+        report: @escaping @Sendable (StorageError) -> Void = { _ in }
+    ) throws -> JSONFileHeroStore {
+        let folder: RecordFolder
+        do {
+            folder = try RecordFolder(at: url)
+        } catch let problem as StorageError {
+            guard case .corrupt = problem else { throw problem }
+            report(problem)
+            folder = try RecordFolder(at: url)
+        }
+        let store = JSONFileHeroStore(folder: folder, report: report)
+        if let legacyFile, try folder.isEmpty {
+            try LegacyHeroCache.migrate(legacyFile, into: store, report: report)
+        }
+        return store
+    }
+
+    private init(folder: RecordFolder, report: @escaping @Sendable (StorageError) -> Void) {
+        self.folder = folder
+        self.report = report
+    }
+
+    public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
+        async throws -> Result
+    {
+        try folder.read { snapshot in try body(Reader(source: snapshot.record(for:), store: self)) }
+    }
+
+    public func write<Result: Sendable>(_ body: @Sendable (any HeroStoreWriting) throws -> Result)
+        async throws -> Result
+    {
+        try commit(body)
+    }
+
+    /// `write`, synchronously: the commit itself never suspends.
+    func commit<Result>(_ body: (any HeroStoreWriting) throws -> Result) throws -> Result {
+        try folder.commit(patience: Self.writerPatience) { transaction in
+            let writer = Writer(transaction: transaction, store: self)
+            let result = try body(writer)
+            try writer.finish()
+            return result
+        }
+    }
+
+    // MARK: Records
+
+    static func heroKey(_ id: String) -> String { "hero-\(id)" }
+
+    /// A page's key: a 64-bit FNV-1a of its query, which any length of search text fits.
+    static func pageKey(_ query: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in query.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return "page-" + String(hash, radix: 16)
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    /// Decodes a record; a file that does not decode is moved aside, reported, and reads as absent.
+    fileprivate func decode<Value: Decodable>(_ type: Value.Type, _ record: RecordFolder.Record?) throws
+        -> Value?
+    {
+        guard let record else { return nil }
+        do {
+            return try JSONDecoder().decode(type, from: record.data)
+        } catch {
+            guard let path = record.path else { throw error }
+            report(
+                .corrupt(
+                    URL(fileURLWithPath: path), movedTo: try folder.quarantine(path),
+                    reason: StorageError.reason(error)))
+            return nil
+        }
+    }
+
+    /// A stored page with the query it was stored under and the heroes' version it saw.
+    fileprivate struct PageRecord: Codable {
+        var query: String
+        var heroesVersion: Int
+        var page: StoredPage
+
+        enum CodingKeys: String, CodingKey {
+            case query, page
+            case heroesVersion = "heroes_version"
+        }
+    }
+
+    /// Reads records from one committed state (or from a commit in the making).
+    fileprivate class Reader: HeroStoreReading {
+        let source: (String) throws -> RecordFolder.Record?
+        let store: JSONFileHeroStore
+        private var index: RosterIndex?
+        var chunks: [String: [RosterEntry]] = [:]
+        /// Heroes read (or written) so far: each record is read once.
+        var heroes: [String: StoredHero?] = [:]
+
+        init(source: @escaping (String) throws -> RecordFolder.Record?, store: JSONFileHeroStore) {
+            self.source = source
+            self.store = store
+        }
+
+        func record<Value: Decodable>(_ type: Value.Type, _ key: String) throws -> Value? {
+            try store.decode(type, try source(key))
+        }
+
+        func hero(_ id: String) throws -> StoredHero? {
+            if let known = heroes[id] { return known }
+            let loaded = try record(StoredHero.self, heroKey(id))
+            heroes[id] = .some(loaded)
+            return loaded
+        }
+
+        func page(_ key: String) throws -> StoredPage? {
+            guard let stored = try record(PageRecord.self, pageKey(key)), stored.query == key else {
+                return nil
+            }
+            var page = stored.page
+            if stored.heroesVersion != (try roster().heroesVersion) { page.entityTag = nil }
+            return page
+        }
+
+        func teams() throws -> StoredTeams? { try record(StoredTeams.self, "teams") }
+
+        func pending() throws -> PendingQueue { try record(PendingQueue.self, "pending") ?? PendingQueue() }
+
+        func holdsRoster() throws -> Bool { try roster().holdsRoster }
+
+        func heroCount() throws -> Int { try roster().count }
+
+        func heroIDs(in range: Range<Int>) throws -> [String] {
+            var ids: [String] = []
+            var start = 0
+            for chunk in try roster().chunks {
+                defer { start += chunk.count }
+                let overlap = max(range.lowerBound, start)..<min(range.upperBound, start + chunk.count)
+                guard !overlap.isEmpty else { continue }
+                let entries = try self.entries(of: chunk.key)
+                for position in overlap where position - start < entries.count {
+                    ids.append(entries[position - start].id)
+                }
+            }
+            return ids
+        }
+
+        func roster() throws -> RosterIndex {
+            if let index { return index }
+            let loaded = try record(RosterIndex.self, "roster") ?? RosterIndex()
+            index = loaded
+            return loaded
+        }
+
+        func setRoster(_ index: RosterIndex) { self.index = index }
+
+        func entries(of key: String) throws -> [RosterEntry] {
+            if let cached = chunks[key] { return cached }
+            let loaded = try record([RosterEntry].self, key) ?? []
+            chunks[key] = loaded
+            return loaded
+        }
+    }
+
+    /// Changes records in one commit; the order's index and chunks are written once, at the end.
+    fileprivate final class Writer: Reader, HeroStoreWriting {
+        let transaction: RecordFolder.Transaction
+        private var dirtyChunks: Set<String> = []
+        private var rosterChanged = false
+        private var heroesBumped = false
+
+        init(transaction: RecordFolder.Transaction, store: JSONFileHeroStore) {
+            self.transaction = transaction
+            super.init(source: transaction.record(for:), store: store)
+        }
+
+        func put<Value: Encodable>(_ value: Value?, at key: String) throws {
+            transaction.set(key, to: try value.map { try JSONFileHeroStore.encoder.encode($0) })
+        }
+
+        func setHero(_ id: String, to hero: StoredHero?) throws {
+            let old = try self.hero(id)
+            guard old != hero else { return }
+            try put(hero, at: heroKey(id))
+            heroes[id] = .some(hero)
+            guard old?.record != hero?.record else { return }  // only the tag changed
+            var index = try roster()
+            if !heroesBumped {
+                index.heroesVersion += 1
+                heroesBumped = true
+            }
+            setRoster(index)
+            rosterChanged = true
+            let before = old.map { RosterEntry(id: id, record: $0.record) }
+            let after = hero.map { RosterEntry(id: id, record: $0.record) }
+            guard before != after else { return }
+            if let before { try remove(before) }
+            if let after { try insert(after) }
+        }
+
+        func setPage(_ key: String, to page: StoredPage) throws {
+            try put(
+                PageRecord(query: key, heroesVersion: try roster().heroesVersion, page: page),
+                at: pageKey(key))
+        }
+
+        func setTeams(_ teams: StoredTeams) throws { try put(teams, at: "teams") }
+
+        func setPending(_ queue: PendingQueue) throws { try put(queue, at: "pending") }
+
+        func setHoldsRoster(_ holds: Bool) throws {
+            var index = try roster()
+            guard index.holdsRoster != holds else { return }
+            index.holdsRoster = holds
+            setRoster(index)
+            rosterChanged = true
+        }
+
+        private func insert(_ entry: RosterEntry) throws {
+            var index = try roster()
+            guard let position = index.chunkIndex(for: entry) else {
+                let key = "roster-\(index.nextChunk)"
+                index.nextChunk += 1
+                index.chunks = [RosterIndex.Chunk(key: key, first: entry, count: 1)]
+                chunks[key] = [entry]
+                dirtyChunks.insert(key)
+                setRoster(index)
+                return
+            }
+            let key = index.chunks[position].key
+            var entries = try self.entries(of: key)
+            entries.insert(entry, at: entries.partitioningIndex { $0 >= entry })
+            if entries.count > RosterIndex.chunkLimit {
+                let upper = Array(entries[(entries.count / 2)...])
+                entries.removeLast(upper.count)
+                let newKey = "roster-\(index.nextChunk)"
+                index.nextChunk += 1
+                chunks[newKey] = upper
+                dirtyChunks.insert(newKey)
+                index.chunks.insert(
+                    RosterIndex.Chunk(key: newKey, first: upper[0], count: upper.count), at: position + 1)
+            }
+            chunks[key] = entries
+            dirtyChunks.insert(key)
+            index.chunks[position].count = entries.count
+            if let first = entries.first { index.chunks[position].first = first }
+            setRoster(index)
+        }
+
+        private func remove(_ entry: RosterEntry) throws {
+            var index = try roster()
+            guard let position = index.chunkIndex(for: entry) else { return }
+            let key = index.chunks[position].key
+            var entries = try self.entries(of: key)
+            guard let found = entries.firstIndex(of: entry) else { return }
+            entries.remove(at: found)
+            chunks[key] = entries
+            dirtyChunks.insert(key)
+            if let first = entries.first {
+                index.chunks[position].first = first
+                index.chunks[position].count = entries.count
+            } else {
+                index.chunks.remove(at: position)
+            }
+            setRoster(index)
+        }
+
+        /// Writes the order's index and the chunks that changed.
+        func finish() throws {
+            guard rosterChanged else { return }
+            let index = try roster()
+            let live = Set(index.chunks.map(\.key))
+            for key in dirtyChunks.sorted() {
+                try put(live.contains(key) ? chunks[key] : nil, at: key)
+            }
+            try put(index, at: "roster")
+        }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, which must be false then true
+    /// along the array (a binary search).
+    fileprivate func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
