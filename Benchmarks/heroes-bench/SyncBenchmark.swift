@@ -41,8 +41,7 @@ enum SyncBenchmark {
             baseURL: url, catalog: try HeroAPI.catalog(), transport: URLSessionTransport())
         let repository = OfflineFirstHeroRepository(
             remote: RemoteHeroDataSource(service: service),
-            store: try JSONFileStore<HeroCache>.open(at: folder.appendingPathComponent("heroes.json")),
-            reportStorageProblem: { _ in })
+            store: try JSONFileHeroStore.open(at: folder.appendingPathComponent("heroes-store")))
         let before = DownloadMemoryBenchmark.peakResidentKilobytes()
         let start = ContinuousClock.now
         let changes = try await repository.sync()

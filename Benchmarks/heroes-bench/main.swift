@@ -98,13 +98,6 @@ if !onlyProcess {
             baseline: formatted(mapping.plain), ratio: mapping.pipeline.seconds / mapping.plain.seconds,
             goal: 1.3))
 
-    let storing = try await StoreBenchmark.run(count: heroCount, rounds: rounds)
-    report.add(
-        Report.Row(
-            name: "store save+load \(heroCount) vs atomic JSON file", ours: formatted(storing.store),
-            baseline: formatted(storing.plain), ratio: storing.store.seconds / storing.plain.seconds,
-            goal: 1.5))
-
     // Sync growth: 10× the heroes may cost at most 11× the time and 5× the memory.
     let smallServer = try await SyncBenchmark.server(count: heroCount / 10)
     let largeServer = try await SyncBenchmark.server(count: heroCount)

@@ -13,10 +13,9 @@ import Foundation
 /// Reading one hero reads one hero's file, whatever the roster's size; a commit writes the
 /// records it changed and nothing else. Encoded and decoded with Foundation's JSON coders.
 public final class JSONFileHeroStore: HeroStore {
-    /// How long a writer waits for another writer's commit before giving up.
-    public static let writerPatience = Duration.seconds(5)
-
     private let folder: RecordFolder
+    /// How long a writer waits for another writer's commit before giving up.
+    private let writerPatience: Duration
     private let report: @Sendable (StorageError) -> Void
 
     /// Where the store lives.
@@ -24,12 +23,14 @@ public final class JSONFileHeroStore: HeroStore {
 
     /// Opens the store in the folder `url` (creating it), and, the first time, moves a cache of
     /// the one-file layout at `legacyFile` into it, pending changes included.
+    /// - Parameter writerPatience: how long a write waits for another writer's commit before it
+    ///   fails with `StorageError.locked`.
     /// - Parameter report: told about a damaged file that was moved aside (the store goes on
     ///   without it).
     /// - Throws: `StorageError.unsupportedSchema` for a store of a newer layout, `.io` when
     ///   the folder cannot be used.
     public static func open(
-        at url: URL, migrating legacyFile: URL? = nil,
+        at url: URL, migrating legacyFile: URL? = nil, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
     ) throws -> JSONFileHeroStore {
         let folder: RecordFolder
@@ -40,15 +41,18 @@ public final class JSONFileHeroStore: HeroStore {
             report(problem)
             folder = try RecordFolder(at: url)
         }
-        let store = JSONFileHeroStore(folder: folder, report: report)
+        let store = JSONFileHeroStore(folder: folder, writerPatience: writerPatience, report: report)
         if let legacyFile, try folder.isEmpty {
             try LegacyHeroCache.migrate(legacyFile, into: store, report: report)
         }
         return store
     }
 
-    private init(folder: RecordFolder, report: @escaping @Sendable (StorageError) -> Void) {
+    private init(
+        folder: RecordFolder, writerPatience: Duration, report: @escaping @Sendable (StorageError) -> Void
+    ) {
         self.folder = folder
+        self.writerPatience = writerPatience
         self.report = report
     }
 
@@ -66,7 +70,7 @@ public final class JSONFileHeroStore: HeroStore {
 
     /// `write`, synchronously: the commit itself never suspends.
     func commit<Result>(_ body: (any HeroStoreWriting) throws -> Result) throws -> Result {
-        try folder.commit(patience: Self.writerPatience) { transaction in
+        try folder.commit(patience: writerPatience) { transaction in
             let writer = Writer(transaction: transaction, store: self)
             let result = try body(writer)
             try writer.finish()
@@ -98,16 +102,21 @@ public final class JSONFileHeroStore: HeroStore {
         -> Value?
     {
         guard let record else { return nil }
-        do {
-            return try JSONDecoder().decode(type, from: record.data)
-        } catch {
-            guard let path = record.path else { throw error }
-            report(
-                .corrupt(
-                    URL(fileURLWithPath: path), movedTo: try folder.quarantine(path),
-                    reason: StorageError.reason(error)))
-            return nil
+        let reason: String
+        if let damage = record.damage {
+            reason = damage
+        } else {
+            do {
+                return try JSONDecoder().decode(type, from: record.data)
+            } catch {
+                reason = StorageError.reason(error)
+            }
         }
+        guard let path = record.path else {
+            throw StorageError.io(folder.url, "cannot encode a record: \(reason)")
+        }
+        report(.corrupt(URL(fileURLWithPath: path), movedTo: try folder.quarantine(path), reason: reason))
+        return nil
     }
 
     /// A stored page with the query it was stored under and the heroes' version it saw.
@@ -169,8 +178,10 @@ public final class JSONFileHeroStore: HeroStore {
             var start = 0
             for chunk in try roster().chunks {
                 defer { start += chunk.count }
-                let overlap = max(range.lowerBound, start)..<min(range.upperBound, start + chunk.count)
-                guard !overlap.isEmpty else { continue }
+                let lower = max(range.lowerBound, start)
+                let upper = min(range.upperBound, start + chunk.count)
+                guard lower < upper else { continue }
+                let overlap = lower..<upper
                 let entries = try self.entries(of: chunk.key)
                 for position in overlap where position - start < entries.count {
                     ids.append(entries[position - start].id)

@@ -91,7 +91,7 @@ final class RecordFolder: Sendable {
         } catch .system(let reason) {
             throw StorageError.io(manifestURL, "cannot be read: \(reason)")
         } catch {
-            throw StorageError.corrupt(manifestURL, movedTo: try moveAside(), reason: "\(error)")
+            throw StorageError.corrupt(manifestURL, movedTo: try moveAside(), reason: Self.describe(error))
         }
         let manifest: Manifest
         do {
@@ -134,6 +134,8 @@ final class RecordFolder: Sendable {
     struct Record {
         let data: Data
         let path: String?
+        /// Why the file at `path` is not a record (not a regular file, too large), if it is not.
+        var damage: String?
     }
 
     /// A concurrent commit removed a version this read was about to use: read again.
@@ -166,9 +168,21 @@ final class RecordFolder: Sendable {
             }
             return Record(data: data, path: path)
         } catch let failure as StoreFiles.ReadFailure {
-            let file = URL(fileURLWithPath: path)
-            if case .system(let reason) = failure { throw StorageError.io(file, "cannot be read: \(reason)") }
-            throw StorageError.corrupt(file, movedTo: try quarantine(path), reason: "\(failure)")
+            switch failure {
+            case .system(let reason):
+                throw StorageError.io(URL(fileURLWithPath: path), "cannot be read: \(reason)")
+            case .notRegular: return Record(data: Data(), path: path, damage: "not a regular file")
+            case .tooLarge(let size):
+                return Record(data: Data(), path: path, damage: "\(size) bytes, over the cap")
+            }
+        }
+    }
+
+    private static func describe(_ failure: StoreFiles.ReadFailure) -> String {
+        switch failure {
+        case .notRegular: "not a regular file"
+        case .tooLarge(let size): "\(size) bytes, over the cap"
+        case .system(let reason): reason
         }
     }
 

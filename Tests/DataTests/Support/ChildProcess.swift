@@ -14,11 +14,13 @@ final class ChildProcess: @unchecked Sendable {
         (partial: "", lines: [String](), waiters: [CheckedContinuation<Void, Never>](), ended: false))
     private let exit = Locked((status: Int32?.none, waiters: [CheckedContinuation<Int32, Never>]()))
 
-    /// Starts `store-writer` with `arguments`.
-    init(_ arguments: [String]) throws {
+    /// Starts `store-writer` with `arguments`, and `environment` over the test's own.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = try Self.binary()
         process.arguments = arguments
-        process.environment = Self.environment
+        process.environment = (Self.environment ?? ProcessInfo.processInfo.environment).merging(environment) {
+            _, given in given
+        }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

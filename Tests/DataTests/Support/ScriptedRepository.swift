@@ -16,6 +16,6 @@ func scriptedRepository(
         transport: transport, retryPolicy: .never)
     return OfflineFirstHeroRepository(
         remote: RemoteHeroDataSource(service: service),
-        store: try JSONFileStore<HeroCache>.open(at: folder.appendingPathComponent("heroes.json")),
-        reportStorageProblem: reportStorageProblem)
+        store: try JSONFileHeroStore.open(
+            at: folder.appendingPathComponent("heroes-store"), report: reportStorageProblem))
 }

@@ -34,8 +34,9 @@ struct OfflineFirstHeroRepositoryTests {
             retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
         let remote = RemoteHeroDataSource(service: service)
         let repository = OfflineFirstHeroRepository(
-            remote: remote, store: try JSONFileStore<HeroCache>.open(at: storeFile),
-            reportStorageProblem: problems.record)
+            remote: remote,
+            store: try JSONFileHeroStore.open(
+                at: folder.appendingPathComponent("heroes-store"), migrating: storeFile, report: problems.record))
         do {
             try await body(server, repository, remote)
         } catch {
@@ -131,7 +132,7 @@ struct OfflineFirstHeroRepositoryTests {
         }
     }
 
-    @Test("a corrupt store is moved aside and reported, and the repository carries on")
+    @Test("a corrupt cache of the one-file layout is moved aside and reported, and the repository carries on")
     func corruptStore() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("not json".utf8).write(to: storeFile)

@@ -39,11 +39,18 @@ struct RosterPageTests {
         }
     }
 
-    @Test("a cache written before the roster was marked reads as not holding it")
-    func olderCache() throws {
-        let old = #"{"heroes": {}, "pages": {}, "pending": []}"#
-        let cache = try JSONDecoder().decode(HeroCache.self, from: Data(old.utf8))
-        #expect(!cache.holdsRoster)
-        #expect(cache.rosterPage(for: try HeroQuery()) == nil)
+    @Test("a store no sync has filled does not hold the roster, so it makes no page of it")
+    func noSyncNoRoster() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "roster-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try JSONFileHeroStore.open(at: folder)
+        try await store.write {
+            try $0.setHero("0001", to: StoredHero(record: .object(["id": .string("0001")]), entityTag: nil))
+        }
+        let query = try HeroQuery()
+        #expect(try await store.read { try $0.holdsRoster() } == false)
+        #expect(
+            try await store.read { try $0.rosterPage(for: query, pending: PendingQueue(), teams: []) } == nil)
     }
 }

@@ -28,7 +28,7 @@ struct SyncFaultTests {
 
             await #expect(throws: DomainError.self) { try await repository.sync() }
             #expect(try await harness.pending().map(\.id) == ["0006", "0007"])
-            let first = try #require(try await harness.store.read()?.storedHero("0005"))
+            let first = try #require(try await harness.store.read { try $0.mappedHero("0005") })
             #expect(first.codeName == read[0].codeName + " Prime" && first.version == read[0].version + 1)
             #expect(try await harness.serverHero("0006").codeName == read[1].codeName)
 
@@ -40,7 +40,7 @@ struct SyncFaultTests {
     }
 
     @Test(
-        "a fault on page 3 of the pull leaves the store file byte for byte as it was; the next sync completes"
+        "a fault on page 3 of the pull leaves every store file byte for byte as it was; the next sync completes"
     )
     func faultOnThirdPage() async throws {
         try await SyncHarness.with(syncPageSize: 10) { harness in
@@ -49,12 +49,12 @@ struct SyncFaultTests {
             #expect(first.inserted.count >= 40)
             let changed = try await harness.other.replace(
                 try Hero.ID("0001"), with: try HeroDraft(codeName: "Changed Elsewhere"), expectedVersion: nil)
-            let before = try Data(contentsOf: harness.storeFile)
+            let before = try harness.storeFiles()
             _ = try harness.server.addFault(
                 FaultRule(method: "GET", path: "/v1/heroes", fault: "status:500", times: 1, after: 2))
 
             await #expect(throws: DomainError.self) { try await repository.sync() }
-            #expect(try Data(contentsOf: harness.storeFile) == before)
+            #expect(try harness.storeFiles() == before)
             let pages = harness.server.requests().filter { $0.path == "/v1/heroes" }.suffix(3)
             #expect(pages.map(\.status) == [200, 200, 500])
 

@@ -11,8 +11,8 @@ import TestSupport
 struct SyncHarness {
     let server: MockServer
     let transport: SwitchableTransport
-    let store: JSONFileStore<HeroCache>
-    let storeFile: URL
+    let store: JSONFileHeroStore
+    let storeFolder: URL
     let repository: OfflineFirstHeroRepository
     /// Another client of the same server, always online.
     let other: RemoteHeroDataSource
@@ -31,13 +31,13 @@ struct SyncHarness {
                 retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
         }
         let transport = SwitchableTransport()
-        let storeFile = folder.appendingPathComponent("heroes.json")
-        let store = try JSONFileStore<HeroCache>.open(at: storeFile)
+        let storeFolder = folder.appendingPathComponent("heroes-store")
+        let store = try JSONFileHeroStore.open(at: storeFolder)
         let harness = SyncHarness(
-            server: server, transport: transport, store: store, storeFile: storeFile,
+            server: server, transport: transport, store: store, storeFolder: storeFolder,
             repository: OfflineFirstHeroRepository(
                 remote: RemoteHeroDataSource(service: try service(transport)), store: store,
-                syncPageSize: syncPageSize, reportStorageProblem: { _ in }),
+                syncPageSize: syncPageSize),
             other: RemoteHeroDataSource(service: try service(RemoteHeroDataSourceTests.transport)))
         do {
             try await body(harness)
@@ -49,7 +49,18 @@ struct SyncHarness {
     }
 
     /// The pending changes in the store, oldest first.
-    func pending() async throws -> [PendingChange] { try await store.read()?.pending ?? [] }
+    func pending() async throws -> [PendingChange] { try await store.read { try $0.pending().changes } }
+
+    /// Every file of the store but its lock, by path: what a test compares to say nothing changed.
+    func storeFiles() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: storeFolder, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.lastPathComponent != "lock", !url.hasDirectoryPath else { continue }
+            files[url.path] = try? Data(contentsOf: url)
+        }
+        return files
+    }
 
     /// The writes the server received, as `METHOD path status`.
     func writes() -> [String] {

@@ -1,0 +1,369 @@
+import Foundation
+import Locking
+import Testing
+
+@testable import Data
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("JSONFileHeroStore")
+struct JSONFileHeroStoreTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "hero-store-\(UUID().uuidString)")
+    var records: URL { folder.appendingPathComponent("records") }
+
+    final class Problems: Sendable {
+        private let seen = Locked<[StorageError]>([])
+        var all: [StorageError] { seen.withLock { $0 } }
+        func record(_ problem: StorageError) { seen.withLock { $0.append(problem) } }
+    }
+
+    static func hero(_ id: String, _ name: String, version: Int = 1) -> StoredHero {
+        StoredHero(
+            record: .object(["id": .string(id), "code_name": .string(name), "version": .integer(version)]),
+            entityTag: "\"\(id)-\(version)\"")
+    }
+
+    func store(_ problems: Problems = Problems()) throws -> JSONFileHeroStore {
+        try JSONFileHeroStore.open(at: folder, report: problems.record)
+    }
+
+    func permissions(_ url: URL) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    /// The files of each record's folder.
+    func versions(_ key: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: records.appendingPathComponent(key).path).sorted()
+    }
+
+    @Test("every kind of record reads back from a new opener; files are 0600 and folders 0700")
+    func roundTrip() async throws {
+        let store = try store()
+        var queued = PendingQueue()
+        queued.enqueue(
+            .delete, id: "0002", input: nil, expectedVersion: 3, base: nil,
+            madeAt: Date(timeIntervalSince1970: 5))
+        let queue = queued
+        let page = StoredPage(ids: ["0001"], page: 1, perPage: 20, total: 1, entityTag: "\"p\"")
+        let teams = StoredTeams(items: [.object(["id": .string("dawn-guard")])], entityTag: "\"t\"")
+        try await store.write { writer in
+            try writer.setHero("0001", to: Self.hero("0001", "Basalt"))
+            try writer.setPage("page=1", to: page)
+            try writer.setTeams(teams)
+            try writer.setPending(queue)
+            try writer.setHoldsRoster(true)
+        }
+        let again = try self.store()
+        try await again.read { (reader: any HeroStoreReading) throws in
+            #expect(try reader.hero("0001") == Self.hero("0001", "Basalt"))
+            #expect(try reader.page("page=1") == page)
+            #expect(try reader.page("page=2") == nil)
+            #expect(try reader.teams() == teams)
+            #expect(try reader.pending() == queue)
+            #expect(try reader.holdsRoster())
+            #expect(try reader.heroIDs(in: 0..<10) == ["0001"])
+        }
+        #expect(try permissions(folder) == 0o700)
+        #expect(try permissions(records.appendingPathComponent("hero-0001")) == 0o700)
+        let file = try #require(try versions("hero-0001").first)
+        #expect(try permissions(records.appendingPathComponent("hero-0001/\(file)")) == 0o600)
+        #expect(try permissions(folder.appendingPathComponent("manifest.json")) == 0o600)
+    }
+
+    @Test("the roster keeps the contract's order through chunk splits, renames and removals")
+    func rosterOrder() async throws {
+        let store = try store()
+        var names = (0..<700).map { (String(format: "%04d", $0), "Hero \(($0 * 7919) % 700)") }
+        let shuffled = names.shuffled()
+        try await store.write { writer in
+            for (id, name) in shuffled { try writer.setHero(id, to: Self.hero(id, name)) }
+        }
+        try await store.write { writer in
+            try writer.setHero("0003", to: Self.hero("0003", "aardvark", version: 2))  // moves to the front
+            try writer.setHero("0004", to: nil)
+        }
+        names[3].1 = "aardvark"
+        names.remove(at: 4)
+        let expected = names.sorted { ($0.1.lowercased(), $0.0) < ($1.1.lowercased(), $1.0) }.map(\.0)
+        try await store.read { (reader: any HeroStoreReading) throws in
+            #expect(try reader.heroCount() == 699)
+            #expect(try reader.heroIDs(in: 0..<699) == expected)
+            #expect(try reader.heroIDs(in: 250..<260) == Array(expected[250..<260]))
+            #expect(try reader.heroIDs(in: 690..<720) == Array(expected[690...]))
+        }
+        #expect(try versions("roster").count == 1, "the older index was cleaned up")
+        let chunks = try FileManager.default.contentsOfDirectory(atPath: records.path).filter {
+            $0.hasPrefix("roster-")
+        }
+        #expect(chunks.count >= 4, "700 heroes take several chunks: \(chunks)")
+    }
+
+    @Test("a stored page loses its entity tag once a hero changes, but not when only a hero's tag does")
+    func pageTags() async throws {
+        let store = try store()
+        let page = StoredPage(ids: ["0001"], page: 1, perPage: 20, total: 1, entityTag: "\"p\"")
+        try await store.write { writer in
+            try writer.setHero("0001", to: Self.hero("0001", "Basalt"))
+            try writer.setPage("page=1", to: page)
+        }
+        try await store.write { writer in
+            var retagged = Self.hero("0001", "Basalt")
+            retagged.entityTag = "W/\"other\""
+            try writer.setHero("0001", to: retagged)
+        }
+        #expect(try await store.read { try $0.page("page=1")?.entityTag } == "\"p\"")
+        try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt", version: 2)) }
+        let stale = try await store.read { try $0.page("page=1") }
+        #expect(stale?.ids == ["0001"] && stale?.entityTag == nil)
+    }
+
+    @Test("a damaged record is moved aside with one warning and reads as absent; the rest is kept")
+    func damagedRecord() async throws {
+        let problems = Problems()
+        let store = try store(problems)
+        try await store.write { writer in
+            try writer.setHero("0001", to: Self.hero("0001", "Basalt"))
+            try writer.setHero("0002", to: Self.hero("0002", "Cinder"))
+        }
+        let file = records.appendingPathComponent(
+            "hero-0001/\(try #require(try versions("hero-0001").first))")
+        try Data("{\"record\": tru".utf8).write(to: file)
+        #expect(try await store.read { try $0.hero("0001") } == nil)
+        #expect(try await store.read { try $0.hero("0001") } == nil)
+        #expect(try await store.read { try $0.hero("0002") } == Self.hero("0002", "Cinder"))
+        #expect(problems.all.count == 1)
+        guard case .corrupt(let named, let aside, _)? = problems.all.first else {
+            Issue.record("expected a corrupt report, got \(problems.all)")
+            return
+        }
+        #expect(named == file)
+        #expect(try String(contentsOf: aside, encoding: .utf8) == "{\"record\": tru")
+    }
+
+    @Test("a damaged manifest moves the store aside with one warning, and it starts again empty")
+    func damagedManifest() async throws {
+        try await store().write { try $0.setHero("0001", to: Self.hero("0001", "Basalt")) }
+        try Data("garbage".utf8).write(to: folder.appendingPathComponent("manifest.json"))
+        let problems = Problems()
+        let store = try store(problems)
+        #expect(problems.all.count == 1)
+        #expect(try await store.read { try $0.heroCount() } == 0)
+        guard case .corrupt(_, let aside, _)? = problems.all.first else {
+            Issue.record("expected a corrupt report")
+            return
+        }
+        #expect(
+            FileManager.default.fileExists(atPath: aside.appendingPathComponent("records/hero-0001").path))
+        try? FileManager.default.removeItem(at: aside)
+    }
+
+    @Test("a store of a newer schema is refused by name for reads and writes, and left untouched")
+    func newerSchema() async throws {
+        let store = try store()
+        try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt")) }
+        let manifest = folder.appendingPathComponent("manifest.json")
+        let newer = Data(#"{"generation": 9, "schema_version": 3}"#.utf8)
+        try newer.write(to: manifest)
+        let refusal = StorageError.unsupportedSchema(manifest, version: 3)
+        #expect(throws: refusal) { try self.store() }
+        await #expect(throws: refusal) { try await store.read { try $0.hero("0001") } }
+        await #expect(throws: refusal) {
+            try await store.write { try $0.setHero("0002", to: Self.hero("0002", "X")) }
+        }
+        #expect(try Data(contentsOf: manifest) == newer)
+        #expect(!FileManager.default.fileExists(atPath: records.appendingPathComponent("hero-0002").path))
+    }
+
+    @Test("a FIFO where a record or the manifest should be is refused at once, never waited on")
+    func fifo() async throws {
+        let problems = Problems()
+        let store = try store(problems)
+        try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt")) }
+        let file = records.appendingPathComponent(
+            "hero-0001/\(try #require(try versions("hero-0001").first))")
+        try FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        #expect(try await store.read { try $0.hero("0001") } == nil)
+        #expect(problems.all.count == 1)
+
+        let manifest = folder.appendingPathComponent("manifest.json")
+        try FileManager.default.removeItem(at: manifest)
+        #expect(mkfifo(manifest.path, 0o600) == 0)
+        let reopened = try self.store(problems)
+        #expect(problems.all.count == 2, "the FIFO manifest moved the store aside")
+        #expect(try await reopened.read { try $0.heroCount() } == 0)
+    }
+
+    @Test("a commit that crashed before its manifest is invisible, and the next writer undoes it")
+    func crashBeforeManifest() async throws {
+        let store = try store()
+        try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt")) }
+        // What a writer killed between its records and its manifest leaves: generation 2's files.
+        let intent = #"{"generation": 2, "keys": ["hero-0001", "hero-0002"]}"#
+        try Data(intent.utf8).write(to: folder.appendingPathComponent("txn/2.json"))
+        try FileManager.default.createDirectory(
+            at: records.appendingPathComponent("hero-0002"), withIntermediateDirectories: true)
+        for key in ["hero-0001", "hero-0002"] {
+            try JSONEncoder().encode(Self.hero(String(key.suffix(4)), "Torn", version: 9))
+                .write(to: records.appendingPathComponent("\(key)/2.json"))
+        }
+        try await store.read { (reader: any HeroStoreReading) throws in
+            #expect(try reader.hero("0001") == Self.hero("0001", "Basalt"))
+            #expect(try reader.hero("0002") == nil)
+        }
+        try await store.write { try $0.setHero("0003", to: Self.hero("0003", "Cinder")) }
+        try await store.read { (reader: any HeroStoreReading) throws in
+            #expect(
+                try reader.hero("0001") == Self.hero("0001", "Basalt"),
+                "the torn version was undone, not committed")
+            #expect(try reader.hero("0002") == nil)
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("txn").path)
+                .isEmpty)
+    }
+
+    @Test("a reader that loses a version to a commit's clean-up reads again, and sees one commit whole")
+    func readerSurvivesCleanUp() async throws {
+        let store = try store()
+        try await store.write { writer in
+            try writer.setHero("0001", to: Self.hero("0001", "A", version: 1))
+            try writer.setHero("0002", to: Self.hero("0002", "B", version: 1))
+        }
+        let folder = try RecordFolder(at: self.folder)
+        let attempts = Locked(0)
+        let seen = try folder.read { snapshot -> [Data?] in
+            let first = try snapshot.record(for: "hero-0001")?.data
+            if attempts.withLock({
+                $0 += 1
+                return $0
+            }) == 1 {
+                // Another process commits both heroes in between, and cleans up the old versions.
+                try store.commit { writer in
+                    try writer.setHero("0001", to: Self.hero("0001", "A", version: 2))
+                    try writer.setHero("0002", to: Self.hero("0002", "B", version: 2))
+                }
+            }
+            return [first, try snapshot.record(for: "hero-0002")?.data]
+        }
+        #expect(attempts.withLock { $0 } == 2)
+        let versions = try seen.map { data in
+            try JSONDecoder().decode(StoredHero.self, from: try #require(data)).record[path: "version"]
+        }
+        #expect(versions == [.integer(2), .integer(2)])
+    }
+
+    @Test("a commit where one record changed writes that record and the manifest, nothing more")
+    func oneChangeWritesOneRecord() async throws {
+        let store = try store()
+        try await store.write { writer in
+            for index in 0..<500 {
+                try writer.setHero(
+                    String(format: "%04d", index),
+                    to: Self.hero(String(format: "%04d", index), "Hero \(index)"))
+            }
+        }
+        try await store.write { writer in
+            var changed = Self.hero("0100", "Hero 100", version: 2)
+            changed.record = .object([
+                "id": .string("0100"), "code_name": .string("Hero 100"), "version": .integer(2),
+                "powers": .array([.string("Flight")]),
+            ])
+            try writer.setHero("0100", to: changed)
+        }
+        var written: [String] = []
+        for key in try FileManager.default.contentsOfDirectory(atPath: records.path) {
+            for name in try versions(key) where name.hasPrefix("2.") { written.append(key) }
+        }
+        #expect(written.sorted() == ["hero-0100", "roster"], "the index counts the change; no chunk moved")
+    }
+
+    // MARK: The one-file layout of earlier versions
+
+    var legacyFile: URL {
+        folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent)-heroes.json")
+    }
+
+    @Test(
+        "a heroes.json of the one-file layout moves in on first open with nothing lost, pending edits included"
+    )
+    func migration() async throws {
+        // As the one-file store wrote it: an envelope, records as received, pending changes with
+        // camel-case keys and dates as seconds since 2001.
+        let legacy = #"""
+            {"schema_version": 1, "value": {
+              "heroes": {
+                "0001": {"entity_tag": "\"0001-2\"", "hero": {"id": "0001", "code_name": "Zephyr", "version": 2}},
+                "0002": {"entity_tag": "\"0002-1\"", "hero": {"id": "0002", "code_name": "Basalt", "version": 1}}
+              },
+              "pages": {"page=1&per_page=20&q=&team=": {"ids": ["0002", "0001"], "page": 1, "per_page": 20, "total": 2, "entity_tag": "\"p1\""}},
+              "teams": {"items": [{"id": "dawn-guard", "name": "Dawn Guard"}], "entity_tag": "\"t\""},
+              "holds_roster": true,
+              "pending": [
+                {"sequence": 1, "kind": "create", "id": "local-0123456789abcdef0123456789abcdef",
+                 "input": {"code_name": "Night Owl", "powers": ["Gliding"], "encrypted_real_name": null, "team_id": null},
+                 "madeAt": 786000000},
+                {"sequence": 2, "kind": "replace", "id": "0001", "expectedVersion": 2,
+                 "input": {"code_name": "Zephyr Prime", "powers": [], "encrypted_real_name": null, "team_id": null},
+                 "base": {"id": "0001", "code_name": "Zephyr", "version": 2}, "madeAt": 786000100}
+              ]
+            }}
+            """#
+        try FileManager.default.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(legacy.utf8).write(to: legacyFile)
+        defer { try? FileManager.default.removeItem(at: legacyFile.appendingPathExtension("migrated")) }
+        let store = try JSONFileHeroStore.open(at: folder, migrating: legacyFile)
+        try await store.read { (reader: any HeroStoreReading) throws in
+            #expect(try reader.hero("0001")?.entityTag == "\"0001-2\"")
+            #expect(try reader.heroIDs(in: 0..<5) == ["0002", "0001"])
+            #expect(try reader.holdsRoster())
+            #expect(try reader.page("page=1&per_page=20&q=&team=")?.entityTag == "\"p1\"")
+            #expect(try reader.teams()?.entityTag == "\"t\"")
+            let pending = try reader.pending().changes
+            #expect(pending.map(\.sequence) == [1, 2])
+            #expect(pending.map(\.kind) == [.create, .replace])
+            #expect(pending[0].input?.codeName == "Night Owl")
+            #expect(pending[0].idempotencyKey != nil, "a create queued before keys existed gets one")
+            #expect(
+                pending[1].expectedVersion == 2 && pending[1].base?[path: "code_name"] == .string("Zephyr"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: legacyFile.path))
+        #expect(FileManager.default.fileExists(atPath: legacyFile.appendingPathExtension("migrated").path))
+        // A second open does not migrate again.
+        _ = try JSONFileHeroStore.open(at: folder, migrating: legacyFile)
+        #expect(try await store.read { try $0.pending().changes.count } == 2)
+    }
+
+    @Test("a damaged heroes.json is moved aside with one warning, and the store starts empty")
+    func damagedLegacy() async throws {
+        try FileManager.default.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: legacyFile)
+        defer { try? FileManager.default.removeItem(at: legacyFile.appendingPathExtension("corrupt")) }
+        let problems = Problems()
+        let store = try JSONFileHeroStore.open(at: folder, migrating: legacyFile, report: problems.record)
+        #expect(problems.all.count == 1)
+        #expect(
+            try String(contentsOf: legacyFile.appendingPathExtension("corrupt"), encoding: .utf8)
+                == "{not json")
+        #expect(try await store.read { try $0.heroCount() } == 0)
+    }
+
+    @Test("a heroes.json of a newer schema is refused by name and left where it is")
+    func newerLegacy() throws {
+        try FileManager.default.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"schema_version": 2, "value": {"heroes": {}, "pages": {}}}"#.utf8).write(to: legacyFile)
+        defer { try? FileManager.default.removeItem(at: legacyFile) }
+        #expect(throws: StorageError.unsupportedSchema(legacyFile, version: 2)) {
+            try JSONFileHeroStore.open(at: folder, migrating: legacyFile)
+        }
+        #expect(FileManager.default.fileExists(atPath: legacyFile.path))
+    }
+}
