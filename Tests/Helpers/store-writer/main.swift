@@ -76,7 +76,7 @@ do {
         while true {
             let current = version
             try await store.write { writer in
-                for index in 0..<200 {
+                for index in 0..<40 {
                     try writer.setHero(String(format: "%04d", index), to: churnHero(index, version: current))
                 }
             }
