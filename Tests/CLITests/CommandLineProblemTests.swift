@@ -50,8 +50,12 @@ extension CLITests {
                     "networkServiceConfiguration.authentication: must be basic or none, not 'digest'"
                 ),
                 (
-                    "<string>heroes.json</string>", "<string>../heroes.json</string>",
-                    "HeroManager.dataAccessController.storeFile: must be a file name inside the cache folder"
+                    "<string>heroes-store</string>", "<string>../heroes-store</string>",
+                    "HeroManager.dataAccessController.store.folder: must be a folder name inside the cache folder"
+                ),
+                (
+                    "<string>JSONFileHeroStore</string>", "<string>PaperStore</string>",
+                    "HeroManager.dataAccessController.store.className: unknown store class 'PaperStore'; known: JSONFileHeroStore"
                 ),
                 (
                     "<key>heroManager</key>\n        <string>HeroManager</string>",
@@ -136,28 +140,36 @@ extension CLITests {
                 oversized.stderr.contains("picture must be at most 5 MiB, not 5242881 bytes"), "\(oversized)")
         }
 
-        @Test("a cache another process holds is refused with 73, naming its lock, and usable once released")
+        @Test(
+            "a cache whose writers' lock another process holds still answers reads; a write waits, then exits 73 naming the lock"
+        )
         func cacheInUse() async throws {
             let cli = try CLI()
             let cache = cli.home.appendingPathComponent("cache-dir")
-            let first = try await cli.run("--cache-dir", cache.path, "teams")
+            let first = try await cli.run("--cache-dir", cache.path, "sync")
             #expect(first.status == 0, "\(first)")
-            let lock = cache.appendingPathComponent("bundled-demo/heroes.json.lock")
+            let lock = cache.appendingPathComponent("bundled-demo/heroes-store/lock")
             let descriptor = open(lock.path, O_RDWR)
             try #require(descriptor >= 0, "the first run made \(lock.path)")
+            let read: CLI.Run
             let held: CLI.Run
             do {
                 defer { close(descriptor) }
                 try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-                held = try await cli.run("--json", "--cache-dir", cache.path, "teams")
+                read = try await cli.run("--offline", "--cache-dir", cache.path, "show", "0007")
+                held = try await cli.run(
+                    "--json", "--offline", "--cache-dir", cache.path, "update", "0007", "--power", "Waiting")
             }
+            #expect(read.status == 0, "a reader takes no lock: \(read)")
             #expect(held.status == 73, "\(held)")
             let error = try #require(try held.json()["error"] as? [String: Any], "\(held)")
             #expect(error["code"] as? String == "cache")
             let message = try #require(error["message"] as? String)
-            #expect(message.contains("\(lock.path) is in use by another process"), "\(message)")
-            #expect(message.hasSuffix("choose another with --cache-dir DIR"))
-            let released = try await cli.run("--cache-dir", cache.path, "teams")
+            #expect(
+                message.contains("\(lock.path) is held by another heroes-cli that is still writing"),
+                "\(message)")
+            let released = try await cli.run(
+                "--offline", "--cache-dir", cache.path, "update", "0007", "--power", "Free")
             #expect(released.status == 0, "\(released)")
         }
 

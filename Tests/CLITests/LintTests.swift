@@ -21,8 +21,8 @@ extension CLITests {
             "a broken plist is named with its file and key path",
             arguments: [
                 (
-                    "<key>storeFile</key>", "<key>storFile</key>",
-                    "HeroManager.dataAccessController.storFile: unknown key"
+                    "<key>folder</key>", "<key>foldr</key>",
+                    "HeroManager.dataAccessController.store.foldr: unknown key"
                 ),
                 (
                     "<string>HeroService</string>", "<string>NoSuchService</string>",
