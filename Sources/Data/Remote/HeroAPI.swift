@@ -44,6 +44,9 @@ public enum HeroAPI {
         return try ServiceCatalog(contentsOf: url, endpoints: all, registry: registry)
     }
 
+    /// An `Idempotency-Key` for the examples: a quoted string, as the header's draft defines it.
+    static let exampleIdempotencyKey = "\"8e03978e-40d5-43e8-bc93-6894a57f9324\""
+
     /// The `curl` line of each endpoint as `service` would send it with example arguments
     /// (hero `0007`, page 1, a sample hero), so a person can see what each one sends. Nothing
     /// is sent, and credentials are not added.
@@ -57,7 +60,7 @@ public enum HeroAPI {
             ("heroes", try service.curlCommand(heroes, 1, 20, "owl", "dawn-guard")),
             ("hero", try service.curlCommand(hero, "0007")),
             ("teams", try service.curlCommand(teams)),
-            ("createHero", try service.curlCommand(createHero, sample, "\"8e03978e-40d5-43e8-bc93-6894a57f9324\"")),
+            ("createHero", try service.curlCommand(createHero, sample, Self.exampleIdempotencyKey)),
             ("replaceHero", try service.curlCommand(replaceHero, "0007", sample, ifMatch: tag)),
             ("deleteHero", try service.curlCommand(deleteHero, "0007", ifMatch: tag)),
             ("picture", try service.curlCommand(picture, "0007")),

@@ -56,12 +56,16 @@ public final class JSONFileHeroStore: HeroStore {
         self.report = report
     }
 
+    /// Runs `body` against the last commit, reading no lock; read again if a commit's clean-up
+    /// takes a file from under it.
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
         try folder.read { snapshot in try body(Reader(source: snapshot.record(for:), store: self)) }
     }
 
+    /// Runs `body` holding the writers' lock (waiting up to the store's patience for it) and
+    /// commits what it changed as one generation.
     public func write<Result: Sendable>(_ body: @Sendable (any HeroStoreWriting) throws -> Result)
         async throws -> Result
     {

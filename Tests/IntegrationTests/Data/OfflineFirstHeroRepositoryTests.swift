@@ -36,7 +36,8 @@ struct OfflineFirstHeroRepositoryTests {
         let repository = OfflineFirstHeroRepository(
             remote: remote,
             store: try JSONFileHeroStore.open(
-                at: folder.appendingPathComponent("heroes-store"), migrating: storeFile, report: problems.record))
+                at: folder.appendingPathComponent("heroes-store"), migrating: storeFile,
+                report: problems.record))
         do {
             try await body(server, repository, remote)
         } catch {
