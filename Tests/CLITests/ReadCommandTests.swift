@@ -1,4 +1,5 @@
 import Foundation
+import MockServerKit
 import Testing
 
 extension CLITests {
@@ -96,6 +97,70 @@ extension CLITests {
                 #expect(text.stdout.contains("classified"))
                 #expect(!text.stdout.contains("Tomas Brandt"))
             }
+        }
+
+        @Test(
+            "heroes whose secrets are damaged are synced, listed and shown, the name classified, and kept by an edit"
+        )
+        func damagedSecrets() async throws {
+            let fixtures = try Self.fixtures { index, secret in
+                // Not base64, too short to hold a nonce and a tag, and base64 without its padding.
+                [#"%%%"#, "c2VhbGVk", String(secret.dropLast())][index % 3]
+            }
+            defer { try? FileManager.default.removeItem(at: fixtures.folder) }
+            try await withMockServer(MockServerConfiguration(fixtures: .directory(fixtures.folder))) {
+                server in
+                let cli = try CLI.editor(of: server.baseURL)
+                let sync = try await cli.run("sync", "--json")
+                #expect(sync.status == 0, "\(sync)")
+                #expect((try sync.json()["rejected"] as? [Any])?.isEmpty == true, "\(sync)")
+                #expect((try sync.json()["inserted"] as? [String])?.count == 44, "\(sync)")
+
+                let list = try await cli.run("list", "--json", "--per-page", "20")
+                #expect((try list.json()["items"] as? [[String: Any]])?.count == 20, "\(list)")
+
+                let damaged = try #require(fixtures.damaged.first)
+                let json = try await cli.run("show", damaged, "--json")
+                #expect(json.status == 0, "\(json)")
+                #expect(try json.json()["real_name"] is NSNull)
+                let text = try await cli.run("show", damaged)
+                #expect(text.stdout.contains("real name  classified"), "\(text)")
+
+                let updated = try await cli.run("update", damaged, "--power", "Echo")
+                #expect(updated.status == 0, "\(updated)")
+                let put = try #require(server.requests().last { $0.method == "PUT" })
+                let body = try JSONSerialization.jsonObject(with: put.body) as? [String: Any]
+                #expect(
+                    body?["encrypted_real_name"] as? String == fixtures.secrets[damaged],
+                    "sent back unchanged")
+            }
+        }
+
+        /// A copy of the bundled fixtures whose first 12 secret identities are replaced by
+        /// `damage`; the ids damaged, in order, and each one's damaged secret.
+        private static func fixtures(damage: (Int, String) -> String) throws -> (
+            folder: URL, damaged: [String], secrets: [String: String]
+        ) {
+            let bundled = try #require(MockServerConfiguration.bundledFixtures)
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("damaged-secrets-\(UUID().uuidString)")
+            try FileManager.default.copyItem(at: bundled, to: folder)
+            let file = folder.appendingPathComponent("heroes.json")
+            var heroes = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+            var damaged: [String] = []
+            var secrets: [String: String] = [:]
+            for index in heroes.indices where damaged.count < 12 {
+                guard let id = heroes[index]["id"] as? String,
+                    let secret = heroes[index]["encrypted_real_name"] as? String
+                else { continue }
+                let broken = damage(damaged.count, secret)
+                heroes[index]["encrypted_real_name"] = broken
+                damaged.append(id)
+                secrets[id] = broken
+            }
+            try JSONSerialization.data(withJSONObject: heroes).write(to: file)
+            return (folder, damaged, secrets)
         }
 
         @Test("teams lists every team by name, in text and JSON")

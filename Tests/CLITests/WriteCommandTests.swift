@@ -41,6 +41,41 @@ extension CLITests {
         }
 
         @Test(
+            "show is one GET of the hero, conditional once stored; update is one GET and one PUT, no GET after"
+        )
+        func eachRequestOnce() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                func requests(after mark: Int) -> [String] {
+                    server.requests(since: mark).map { "\($0.method) \($0.path)" }
+                }
+                func conditional(after mark: Int) -> [Bool] {
+                    server.requests(since: mark).map { request in
+                        request.fields.contains { $0.name.lowercased() == "if-none-match" }
+                    }
+                }
+
+                var mark = server.lastSequence
+                #expect(try await cli.run("show", "0007").status == 0)
+                #expect(requests(after: mark) == ["GET /v1/heroes/0007"])
+
+                mark = server.lastSequence
+                #expect(try await cli.run("show", "0007").status == 0)
+                #expect(requests(after: mark) == ["GET /v1/heroes/0007"])
+                #expect(
+                    conditional(after: mark) == [true], "the stored hero is revalidated, not fetched again")
+
+                mark = server.lastSequence
+                let updated = try await cli.run("update", "0007", "--power", "Echo", "--json")
+                #expect(updated.status == 0, "\(updated)")
+                #expect(requests(after: mark) == ["GET /v1/heroes/0007", "PUT /v1/heroes/0007"])
+                #expect(
+                    try updated.json()["real_name"] as? String == "Tomas Brandt",
+                    "the kept name, opened from the PUT's answer")
+            }
+        }
+
+        @Test(
             "create names each bad field and sends nothing",
             arguments: [
                 (["create", "--code-name", String(repeating: "x", count: 81)], "code name"),

@@ -70,19 +70,14 @@ struct AESGCMSecretIdentityCipherTests {
     }
 
     @Test("GetRealName with the real cipher reveals with the demo key and is classified without it")
-    func throughTheUseCase() async throws {
+    func throughTheUseCase() throws {
         let (id, secret) = try #require(try FixtureIdentities.load().first)
-        let repository = FakeHeroRepository()
-        repository.onHero.returns(Cached(try .sample(id: id, sealedRealName: secret), isStale: false))
-        let heroID = try Hero.ID(id)
+        let hero = try Hero.sample(id: id, sealedRealName: secret)
 
-        let revealed = try await GetRealName(heroes: repository, cipher: demo)(heroID)
-        let withoutKey = try await GetRealName(
-            heroes: repository, cipher: AESGCMSecretIdentityCipher(key: nil))(heroID)
-        let wrongKey = try await GetRealName(
-            heroes: repository,
-            cipher: AESGCMSecretIdentityCipher(key: try ClearanceKey(base64: Self.otherKey))
-        )(heroID)
+        let revealed = GetRealName(cipher: demo)(hero)
+        let withoutKey = GetRealName(cipher: AESGCMSecretIdentityCipher(key: nil))(hero)
+        let wrongKey = GetRealName(
+            cipher: AESGCMSecretIdentityCipher(key: try ClearanceKey(base64: Self.otherKey)))(hero)
 
         guard case .revealed(let name) = revealed else {
             Issue.record("expected a revealed name, got \(revealed)")

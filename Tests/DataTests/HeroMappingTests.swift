@@ -69,7 +69,7 @@ struct HeroMappingTests {
             (#""powers": [""]"#, "0007", "powers entry 1 must be 1–120 characters"),
             (#""updated_at": "30/11/2026""#, "0007", "updated_at '30/11/2026' is not an RFC 3339 time"),
             (#""version": 0"#, "0007", "version 0 is below 1"),
-            (#""encrypted_real_name": "%%%""#, "0007", "encrypted_real_name is not base64"),
+            (#""encrypted_real_name": 7"#, "0007", "encrypted_real_name is a number, not a string"),
             (
                 #""picture_url": "http://elsewhere/p.png""#, "0007",
                 "picture_url 'http://elsewhere/p.png' is not a server path"
@@ -85,6 +85,47 @@ struct HeroMappingTests {
         let result = try HeroMapping.pipeline.run(body, stored: [:])
         #expect(result.items.map(\.id) == ["0008"])
         #expect(result.rejected == [RejectedRecord(id: id, index: 1, reason: reason)])
+    }
+
+    /// The damaged secrets of a page where 12 of 20 heroes once went missing: not base64, base64
+    /// of fewer bytes than a 12-byte nonce and a 16-byte tag, and empty.
+    static let damagedSecrets = [
+        "%%% not base64 %%%", "c2VhbGVk", Data(count: 27).base64EncodedString(), "",
+        "ju+83RnkZkUo2kY5On0NCE00EbJrAk04c04pyir29Cjswnx0Ojg",
+    ]
+
+    @Test(
+        "a page whose secrets are damaged maps every hero, each keeping its secret as received, shown classified"
+    )
+    func keepsHeroesWithDamagedSecrets() throws {
+        let (_, sealed) = try #require(try FixtureIdentities.load().first)
+        let secrets = (0..<20).map { index in index < 12 ? Self.damagedSecrets[index % 5] : sealed.base64 }
+        let records = try secrets.enumerated().map { index, secret in
+            let id = String(format: "%04d", index + 1)
+            let json = Self.owl.replacingOccurrences(of: "0007", with: id)
+                .replacingOccurrences(of: "Night Owl", with: "Hero \(id)")
+                .replacingOccurrences(of: #""c2VhbGVk""#, with: #""\#(secret)""#)
+            return try Self.tree(json)
+        }
+        let body = JSONValue.object([
+            "items": .array(records), "page": .integer(1), "per_page": .integer(20), "total": .integer(20),
+        ])
+
+        let result = try HeroMapping.pipeline.run(body, stored: [:])
+
+        #expect(result.rejected.isEmpty)
+        #expect(result.items.count == 20)
+        let demo = AESGCMSecretIdentityCipher(
+            key: try ClearanceKey(base64: AESGCMSecretIdentityCipherTests.demoKey))
+        for (item, secret) in zip(result.items, secrets) {
+            #expect(item.entity.sealedRealName == SealedSecret(base64: secret), "kept as received")
+            let shown = GetRealName(cipher: demo)(item.entity)
+            if secret == sealed.base64 {
+                #expect(shown != .classified, "hero \(item.id): an intact secret still opens")
+            } else {
+                #expect(shown == .classified, "hero \(item.id): \(secret.debugDescription) cannot open")
+            }
+        }
     }
 
     @Test("a record without a readable id is rejected without one, and a repeated id is rejected as such")

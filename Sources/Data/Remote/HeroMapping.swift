@@ -9,9 +9,10 @@ public enum HeroMapping {
     public static let id = Attribute(.id, from: "id", .heroID, to: \Hero.id)
     /// `code_name`.
     public static let codeName = Attribute(.codeName, from: "code_name", .string, to: \Hero.codeName)
-    /// `encrypted_real_name`, base64, or null.
+    /// `encrypted_real_name`, base64, or null; a damaged one is kept for the cipher to refuse
+    /// (shown as classified), never a reason to leave the hero out.
     public static let realName = Attribute(
-        .realName, from: "encrypted_real_name", .optional(.base64SealedSecret), to: \Hero.sealedRealName)
+        .realName, from: "encrypted_real_name", .optional(.sealedSecret), to: \Hero.sealedRealName)
     /// `powers`.
     public static let powers = Attribute(.powers, from: "powers", .strings, to: \Hero.powers)
     /// `picture_url`, a server path, or null.

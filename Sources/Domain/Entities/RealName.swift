@@ -2,7 +2,8 @@
 public enum RealName: Sendable, Hashable {
     /// The clearance key opened it.
     case revealed(String)
-    /// There is a secret identity, but no key or the wrong key: show it as classified.
+    /// There is a secret identity, but no key, the wrong key, or a sealed form too damaged to
+    /// open: show it as classified.
     case classified
     /// No secret identity was ever recorded for this hero.
     case unrecorded

@@ -47,7 +47,7 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private var realName: String {
         switch card.realName {
         case .revealed(let name): name
-        case .classified: "classified (no clearance key, or the wrong one)"
+        case .classified: "classified (no clearance key, the wrong one, or a damaged seal)"
         case .unrecorded: "not recorded"
         }
     }

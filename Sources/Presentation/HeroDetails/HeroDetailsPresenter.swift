@@ -13,12 +13,12 @@ public final class HeroDetailsPresenter {
         self.getRealName = getRealName
     }
 
-    /// Reads the hero and its real name, then gives `view` every fact and `endUpdates()`.
-    /// When either read fails, the view is given nothing and the error is rethrown unchanged.
+    /// Reads the hero once, opens its real name from that same read, then gives `view` every
+    /// fact and `endUpdates()`. When the read fails, the view is given nothing and the error is
+    /// rethrown unchanged.
     public func activate(with view: any HeroDetailsView, id: Hero.ID) async throws {
         let hero = try await getHeroDetails(id)
-        let realName = try await getRealName(id)
-        view.show(hero.value, realName: realName, isStale: hero.isStale)
+        view.show(hero.value, realName: getRealName(hero.value), isStale: hero.isStale)
     }
 }
 

@@ -8,7 +8,8 @@ import Foundation
 public protocol HeroDetailsView {
     /// The hero's id.
     func updateHero(id: Hero.ID)
-    /// The secret identity: revealed, classified (no key, or the wrong one) or never recorded.
+    /// The secret identity: revealed, classified (no key, the wrong one, or a damaged seal) or
+    /// never recorded.
     func updateHero(name realName: RealName)
     /// The public code name.
     func updateHero(alias codeName: String)

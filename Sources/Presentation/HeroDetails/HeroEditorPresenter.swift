@@ -40,7 +40,8 @@ public final class HeroEditorPresenter {
             switch edit.realName {
             case .set(let name): .revealed(Self.trimmed(name))
             case .clear: .unrecorded
-            case .keep: saved.sealedRealName == nil ? .unrecorded : try await getRealName(id)
+            // The saved hero is what the write answered: open its name rather than read it again.
+            case .keep: getRealName(saved)
             }
         view.show(saved, realName: realName, isStale: false)
     }

@@ -11,7 +11,7 @@ struct HeroManager: Sendable {
     var listHeroes: ListHeroes { ListHeroes(heroes: repository) }
     var searchHeroes: SearchHeroes { SearchHeroes(heroes: repository) }
     var getHeroDetails: GetHeroDetails { GetHeroDetails(heroes: repository) }
-    var getRealName: GetRealName { GetRealName(heroes: repository, cipher: cipher) }
+    var getRealName: GetRealName { GetRealName(cipher: cipher) }
     var createHero: CreateHero { CreateHero(heroes: repository, cipher: cipher) }
     var updateHero: UpdateHero { UpdateHero(heroes: repository, cipher: cipher) }
     var deleteHero: DeleteHero { DeleteHero(heroes: repository) }
