@@ -23,6 +23,8 @@ final class HeroesApplication: RequestHandler {
     let teamsTag: String
     /// Who may use the admin routes and fault headers.
     let adminAccess: AdminAccess
+    /// The answers of creates sent with an `Idempotency-Key`. Taken before `store` when both are held.
+    let idempotency = Locked(IdempotencyLedger())
 
     /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state).
     init(
@@ -47,18 +49,7 @@ final class HeroesApplication: RequestHandler {
 
     /// The body of `GET /v1/teams`.
     static func teamsJSON(_ teams: [TeamRecord]) -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("{\"items\":[")
-        for (index, team) in teams.enumerated() {
-            if index > 0 { json.raw(",") }
-            json.raw("{\"id\":")
-            json.string(team.id)
-            json.raw(",\"name\":")
-            json.string(team.name)
-            json.raw("}")
-        }
-        json.raw("]}")
-        return json.bytes
+        WireJSON.encode(ItemList(items: teams))
     }
 
     /// A 32-bit FNV-1a hash, for tags of content that never changes.
@@ -135,6 +126,8 @@ final class HeroesApplication: RequestHandler {
             store.replaceAll(heroes: fixtures.heroes, pictures: fixtures.pictures)
             try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
         }
+        // The kept answers name heroes of the state just replaced.
+        idempotency.withLock { $0.removeAll() }
         faults.clear()
     }
 
@@ -149,7 +142,5 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// The current time in RFC 3339, UTC, whole seconds.
-    static func timestamp() -> String {
-        ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime])
-    }
+    static func timestamp() -> String { WireTime.now() }
 }
