@@ -11,11 +11,8 @@ enum DependencyRule {
         "Presentation": ["Domain", "Locking"],
         "CZlib": [],
         "TerminalGraphics": ["CZlib"],
-        // LazyCurl: libcurl loaded on first use, for the release build's static Foundation.
-        "LazyCurl": [],
         "heroes-cli": [
             "Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit", "Locking",
-            "LazyCurl",
         ],
         "MockServerKit": ["Locking"],
         "mock-server": ["MockServerKit"],
