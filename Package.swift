@@ -51,17 +51,21 @@ let package = Package(
         ),
         /// Presenters, view protocols and console views (MVP).
         .target(name: "Presentation", dependencies: ["Domain", "Locking"], exclude: ["README.md"]),
-        /// The composition root: arguments, the app plist, wiring, exit codes. It links as any
-        /// package does: no unsafe flags, so the package can be used as a dependency
-        /// (docs/PERFORMANCE.md says what that costs at start-up, and why it is kept).
-        .executableTarget(
-            name: "heroes-cli",
+        /// The app: arguments, the app plist and its registry, wiring, the commands, the console,
+        /// exit codes. A library, so the fuzzer builds the same plist loader the app runs, and
+        /// with the app plist it loads through `Bundle.module`.
+        .target(
+            name: "HeroesApp",
             dependencies: [
                 "Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit", "Locking",
             ],
             exclude: ["README.md"],
             resources: [.copy("Heroes.plist")]
         ),
+        /// The composition root's `main` alone: runs `HeroesApp` on the process's arguments. It
+        /// links as any package does: no unsafe flags, so the package can be used as a dependency
+        /// (docs/PERFORMANCE.md says what that costs at start-up, and why it is kept).
+        .executableTarget(name: "heroes-cli", dependencies: ["HeroesApp"], exclude: ["README.md"]),
 
         // MARK: The bundled mock server (shares no code with the app)
 
@@ -92,9 +96,9 @@ let package = Package(
             name: "fuzz-descriptors", dependencies: ["Network", "FuzzSupport"], path: "Fuzz/Descriptors"),
         .executableTarget(
             name: "fuzz-mapping", dependencies: ["Data", "Domain", "FuzzSupport"], path: "Fuzz/Mapping"),
-        /// Builds heroes-cli's own app plist loader: Fuzz/AppPlist/AppGraph links to its sources.
+        /// heroes-cli's own app plist loader, from the HeroesApp library the app runs.
         .executableTarget(
-            name: "fuzz-app-plist", dependencies: ["Data", "Domain", "Network", "FuzzSupport"],
+            name: "fuzz-app-plist", dependencies: ["HeroesApp", "Data", "Network", "FuzzSupport"],
             path: "Fuzz/AppPlist"),
 
         // MARK: Tests

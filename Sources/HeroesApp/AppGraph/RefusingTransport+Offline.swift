@@ -10,7 +10,7 @@ extension RefusingTransport {
     /// request at once, so the repositories answer from their cache, marked stale, and never
     /// wait on a socket. The code is not one the retry policy treats as transient: there is
     /// nothing to wait for.
-    static let offline = RefusingTransport(
+    public static let offline = RefusingTransport(
         .transport(
             code: URLError.Code.resourceUnavailable.rawValue,
             message: "offline (--offline): only the cache can answer"))

@@ -18,14 +18,19 @@ struct CommandRunner {
         case .lint:
             try LintCommand(settings: settings, views: views).run(file: invocation.argument(0))
         case .demoReset:
-            try DemoTour.reset(settings: settings, views: views)
+            try demo.reset()
         case .demo:
-            try await DemoTour(settings: settings, views: views, environment: environment).run()
+            try await demo.run()
         default:
             try await AppSession.with(settings, environment: environment) { graph in
                 try await runHeroCommand(command.id, HeroCommands(graph: graph, views: views))
             }
         }
+    }
+
+    /// The bundled demo's tour, the one place the runner names it.
+    private var demo: DemoTour {
+        DemoTour(settings: settings, views: views, environment: environment)
     }
 
     /// The interactive console on a session of its own, until the person leaves it.

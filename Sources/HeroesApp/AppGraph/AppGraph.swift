@@ -1,6 +1,7 @@
 /// The object graph the app plist describes: the managers the commands call, found by name as
-/// Nemo Logic's manager provider finds them.
-struct AppGraph {
+/// Nemo Logic's manager provider finds them. Public so that the fuzzer can build one; what is
+/// inside stays the app's.
+public struct AppGraph: Sendable {
     /// The manager behind heroes' commands.
     let heroes: HeroManager
     /// The manager behind pictures' commands.

@@ -5,7 +5,7 @@ import Network
 
 /// What the components need from outside the plist: the server, the credentials, the key, the
 /// cache, the transport. The command line decides these; the plist decides the shape.
-struct GraphEnvironment: Sendable {
+public struct GraphEnvironment: Sendable {
     /// The API's base URL.
     let serverURL: URL
     /// Credentials for writes, if any.
@@ -20,4 +20,23 @@ struct GraphEnvironment: Sendable {
     let plistFolder: URL?
     /// Told about a cache file that had to be moved aside or could not be used.
     let reportStorageProblem: @Sendable (StorageError) -> Void
+
+    /// The environment of one build; the parameters are the properties of the same names.
+    public init(
+        serverURL: URL,
+        authentication: (any AuthenticationProvider)?,
+        clearanceKey: ClearanceKey?,
+        cacheFolder: URL,
+        transport: any HTTPTransport,
+        plistFolder: URL?,
+        reportStorageProblem: @escaping @Sendable (StorageError) -> Void
+    ) {
+        self.serverURL = serverURL
+        self.authentication = authentication
+        self.clearanceKey = clearanceKey
+        self.cacheFolder = cacheFolder
+        self.transport = transport
+        self.plistFolder = plistFolder
+        self.reportStorageProblem = reportStorageProblem
+    }
 }

@@ -4,7 +4,9 @@ import Presentation
 
 /// `demo`: a guided, non-interactive tour of every feature against the bundled server. Each step
 /// prints the command a person would type, then runs it through the same presenters and views.
-/// It cleans up after itself: the hero it creates is deleted at the end.
+/// It cleans up after itself: the hero it creates is deleted at the end. `demo reset` restores the
+/// bundled server's data. This folder holds the whole bundled demo: the tour, the embedded
+/// server (`EmbeddedServer`) and `serve`.
 @MainActor
 struct DemoTour {
     let settings: Settings
@@ -13,7 +15,7 @@ struct DemoTour {
 
     /// `demo reset`: the bundled server's saved state and its cache are thrown away, so the next
     /// run serves the demo fixtures again.
-    static func reset(settings: Settings, views: Views) throws {
+    func reset() throws {
         try EmbeddedServer.reset(dataDirectory: settings.dataDirectory)
         let cache = settings.cacheDirectory.appendingPathComponent(
             CacheFolder.name(for: nil), isDirectory: true)

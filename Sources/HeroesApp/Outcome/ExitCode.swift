@@ -1,8 +1,9 @@
 import Data
 import Domain
 
-/// How heroes-cli ends, in the BSD sysexits vocabulary that scripts check.
-enum ExitCode: Int32, Sendable {
+/// How heroes-cli ends, in the BSD sysexits vocabulary that scripts check; `rawValue` is the
+/// process's exit status.
+public enum ExitCode: Int32, Sendable {
     case success = 0
     case failure = 1
     /// The command line is wrong (EX_USAGE).

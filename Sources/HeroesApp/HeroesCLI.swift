@@ -1,12 +1,20 @@
 import Foundation
 
-/// One run of heroes-cli, from the words typed to the exit code.
+/// One run of heroes-cli, from the words typed to the exit code: what the executable's `main`
+/// calls, once.
 @MainActor
-struct HeroesCLI {
+public struct HeroesCLI {
     let environment: [String: String]
 
-    /// Runs the command `arguments` name and says how the process should exit.
-    func run(_ arguments: [String]) async -> ExitCode {
+    /// A run in the process environment `environment` (the server, credentials, XDG folders and
+    /// colour are read from it).
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// Runs the command `arguments` (without the program name) asks for, printing to standard
+    /// output and error, and says how the process should exit.
+    public func run(_ arguments: [String]) async -> ExitCode {
         let wantsJSON = arguments.contains("--json")
         let fallbackViews = Views(
             json: wantsJSON,

@@ -3,7 +3,7 @@ import Network
 
 /// One dictionary of the app plist and the key path that leads to it, so that every problem
 /// found in it can be reported with its file and key.
-struct PlistNode {
+public struct PlistNode {
     /// The plist's file name.
     let file: String
     /// The keys from the root to this dictionary.
@@ -16,8 +16,8 @@ struct PlistNode {
         self.values = values
     }
 
-    /// Reads a plist file's root dictionary.
-    static func root(of data: Data, file: String) throws(AppPlistError) -> PlistNode {
+    /// Reads a plist file's root dictionary (XML or binary); `file` names it in every error.
+    public static func root(of data: Data, file: String) throws(AppPlistError) -> PlistNode {
         let object: Any
         do {
             object = try PropertyListReader.object(from: data)

@@ -6,7 +6,7 @@ import Network
 /// Builds the object graph an app plist describes, level by level (manager → data access
 /// controller → communication controller → services), through the registry's factories. Every
 /// problem names the plist and the key path where it is.
-final class GraphBuilder {
+public final class GraphBuilder {
     /// What the components need from outside the plist.
     let environment: GraphEnvironment
     private let registry: ComponentRegistry
@@ -19,15 +19,22 @@ final class GraphBuilder {
     /// same one share it, read and checked once.
     private var catalogs: [String: ServiceCatalog] = [:]
     /// Every service built, with the key path it was declared at, for `lint`.
-    private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
+    public private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
 
-    init(environment: GraphEnvironment, registry: ComponentRegistry = .standard) {
+    /// A builder with the standard registry, every class name the app knows.
+    public convenience init(environment: GraphEnvironment) {
+        self.init(environment: environment, registry: .standard)
+    }
+
+    init(environment: GraphEnvironment, registry: ComponentRegistry) {
         self.environment = environment
         self.registry = registry
     }
 
-    /// Builds every manager of the plist whose root is `root`.
-    func build(_ root: PlistNode) throws -> AppGraph {
+    /// Builds every manager of the plist whose root is `root`. A problem throws `AppPlistError`
+    /// naming the key, or the typed error of the layer at fault (`NetworkError` for a service
+    /// plist, `StorageError` for the store).
+    public func build(_ root: PlistNode) throws -> AppGraph {
         self.root = root
         guard !root.keys.isEmpty else { throw root.error("names no manager") }
         for name in root.keys where built[name] == nil {

@@ -11,7 +11,7 @@ struct AppPlist {
     /// The plist bundled with heroes-cli.
     static func bundled() throws(AppPlistError) -> AppPlist {
         guard let url = Bundle.module.url(forResource: "Heroes", withExtension: "plist") else {
-            throw AppPlistError(file: "Heroes.plist", keyPath: "", problem: "is not in heroes-cli's bundle")
+            throw AppPlistError(file: "Heroes.plist", keyPath: "", problem: "is not in HeroesApp's bundle")
         }
         return try load(url, folder: nil)
     }
