@@ -14,35 +14,37 @@ public struct HeroesCLI {
 
     /// Runs the command `arguments` (without the program name) asks for, printing to standard
     /// output and error, and says how the process should exit.
-    public func run(_ arguments: [String]) async -> ExitCode {
-        let wantsJSON = arguments.contains("--json")
+    public func run(_ arguments: [String]) async -> ExitStatus {
+        // Before parsing, so that a usage error is already shown the way the user asked.
+        let wantsJSON = arguments.contains(Option.json.spec.synopsis)
         let fallbackViews = Views(
             json: wantsJSON,
-            terminal: Terminal(environment: environment, colorDisabled: arguments.contains("--no-color")))
+            terminal: Terminal(
+                environment: environment, colorDisabled: arguments.contains(Option.noColor.spec.synopsis)))
         let invocation: Invocation
         let settings: Settings
         do {
-            invocation = try ArgumentParser().parse(arguments)
+            invocation = try CommandLineParser().parse(arguments)
             settings = try Settings(invocation, environment: environment)
         } catch {
             FailureView.show(error, views: fallbackViews)
-            return ExitCode(for: error)
+            return ExitStatus(for: error)
         }
         let views = Views(
             json: settings.isJSON,
             terminal: Terminal(environment: environment, colorDisabled: settings.colorDisabled))
-        if invocation.flag("version") {
+        if invocation[.version] {
             views.say(HelpText.version)
             return .success
         }
         guard let command = invocation.command else {
-            if !invocation.flag("help"), !settings.isJSON, ConsoleMode.wanted(environment: environment) {
+            if !invocation[.help], !settings.isJSON, ConsoleMode.wanted(environment: environment) {
                 return await console(invocation, settings: settings, views: views)
             }
             views.say(HelpText.overview())
             return .success
         }
-        if invocation.flag("help") {
+        if invocation[.help] {
             views.say(HelpText.help(for: command))
             return .success
         }
@@ -54,12 +56,12 @@ public struct HeroesCLI {
             return .success
         } catch {
             FailureView.show(error, views: views)
-            return ExitCode(for: error)
+            return ExitStatus(for: error)
         }
     }
 
     /// The interactive console; it ends with 0 whenever the person leaves it (q, Ctrl-C, EOF).
-    private func console(_ invocation: Invocation, settings: Settings, views: Views) async -> ExitCode {
+    private func console(_ invocation: Invocation, settings: Settings, views: Views) async -> ExitStatus {
         do {
             try await CommandRunner(
                 invocation: invocation, settings: settings, views: views, environment: environment
@@ -68,7 +70,7 @@ public struct HeroesCLI {
             return .success
         } catch {
             FailureView.show(error, views: views)
-            return ExitCode(for: error)
+            return ExitStatus(for: error)
         }
     }
 }

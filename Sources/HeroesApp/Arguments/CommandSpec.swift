@@ -12,17 +12,18 @@ struct CommandSpec: Sendable {
     /// One line saying what it does.
     let summary: String
 
-    init(
+    /// A command taking `options`, given as typed keys (`options: .page, .perPage`).
+    init<each Value>(
         _ id: CommandID,
         _ words: [String],
         arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [],
+        options: repeat Option<each Value>,
         summary: String
     ) {
         self.id = id
         self.words = words
         self.arguments = arguments
-        self.options = options
+        self.options = OptionSpec.of(repeat each options)
         self.summary = summary
     }
 

@@ -29,6 +29,13 @@ struct OptionSpec: Sendable {
         self.environment = environment
     }
 
+    /// The declarations of some typed keys, in order.
+    static func of<each Value>(_ options: repeat Option<each Value>) -> [OptionSpec] {
+        var specs: [OptionSpec] = []
+        for option in repeat each options { specs.append(option.spec) }
+        return specs
+    }
+
     /// How the option is written in usage lines: `--page N`, `--power P...`, `--json`.
     var synopsis: String {
         switch value {

@@ -14,7 +14,7 @@ struct CommandRunner {
     func run(_ command: CommandSpec) async throws {
         switch command.id {
         case .serve:
-            try await ServeCommand(views: views).run(port: invocation.integer("port") ?? 8080)
+            try await ServeCommand(views: views).run(port: invocation[.port] ?? 8080)
         case .lint:
             try LintCommand(settings: settings, views: views).run(file: invocation.argument(0))
         case .demoReset:
@@ -45,12 +45,12 @@ struct CommandRunner {
 
     private func runHeroCommand(_ id: CommandID, _ heroes: HeroCommands) async throws {
         switch id {
-        case .list: try await heroes.list(invocation, text: invocation.value("search"))
+        case .list: try await heroes.list(invocation, text: invocation[.search])
         case .search: try await heroes.list(invocation, text: invocation.argument(0))
         case .show:
             let id = try heroID()
             try await heroes.show(id)
-            if invocation.flag("picture") { try await heroes.drawPicture(id) }
+            if invocation[.picture] { try await heroes.drawPicture(id) }
         case .create: try await heroes.create(invocation)
         case .update: try await heroes.update(try heroID(), invocation)
         case .delete: try await heroes.delete(try heroID())
@@ -58,7 +58,7 @@ struct CommandRunner {
         case .sync: try await heroes.sync()
         case .picture:
             let id = try heroID()
-            let output = invocation.value("output") ?? "\(id.rawValue).png"
+            let output = invocation[.output] ?? "\(id.rawValue).png"
             try await heroes.downloadPicture(id, to: URL(fileURLWithPath: output))
         case .uploadPicture:
             let file = invocation.argument(1) ?? ""

@@ -13,9 +13,9 @@ struct HeroCommands {
         let presenter = HeroListPresenter(
             listHeroes: graph.heroes.listHeroes, searchHeroes: graph.heroes.searchHeroes)
         let query = HeroListQuery(
-            text: text, team: invocation.value("team").map(Team.ID.init),
-            page: invocation.integer("page") ?? 1,
-            perPage: invocation.integer("per-page") ?? HeroQuery.defaultPerPage)
+            text: text, team: invocation[.team].map(Team.ID.init),
+            page: invocation[.page] ?? 1,
+            perPage: invocation[.perPage] ?? HeroQuery.defaultPerPage)
         try await presenter.activate(with: views.heroList(), query: query)
     }
 
@@ -42,25 +42,27 @@ struct HeroCommands {
 
     /// `create --code-name NAME [--real-name NAME] [--power P]... [--team ID]`.
     func create(_ invocation: Invocation) async throws {
-        guard let codeName = invocation.value("code-name") else {
-            throw UsageError("`create` needs --code-name NAME", command: .create)
+        guard let codeName = invocation[.codeName] else {
+            throw UsageError("`create` needs \(Option.codeName.spec.synopsis)", command: .create)
         }
         try await editor().create(
-            with: views.heroDetails(), codeName: codeName, powers: invocation.values("power"),
-            team: invocation.value("team").map(Team.ID.init), realName: invocation.value("real-name"))
+            with: views.heroDetails(), codeName: codeName, powers: invocation[.power],
+            team: invocation[.team].map(Team.ID.init), realName: invocation[.realName])
     }
 
     /// `update ID [--code-name NAME] [--real-name NAME] [--power P]... [--team ID]`.
     func update(_ id: Hero.ID, _ invocation: Invocation) async throws {
-        let powers = invocation.values("power")
+        let powers = invocation[.power]
         let edit = HeroEdit(
-            codeName: invocation.value("code-name"),
+            codeName: invocation[.codeName],
             powers: powers.isEmpty ? nil : powers,
-            team: (Self.fieldEdit(invocation.value("team")) ?? .keep).map(Team.ID.init),
-            realName: Self.fieldEdit(invocation.value("real-name")) ?? .keep)
+            team: (Self.fieldEdit(invocation[.team]) ?? .keep).map(Team.ID.init),
+            realName: Self.fieldEdit(invocation[.realName]) ?? .keep)
         guard !edit.changesNothing else {
+            let fields = [Option.codeName.spec, Option.realName.spec, Option.power.spec, Option.team.spec]
             throw UsageError(
-                "`update` needs at least one of --code-name, --real-name, --power, --team", command: .update)
+                "`update` needs at least one of \(fields.map { "--\($0.name)" }.joined(separator: ", "))",
+                command: .update)
         }
         try await editor().update(with: views.heroDetails(), id: id, edit: edit)
     }

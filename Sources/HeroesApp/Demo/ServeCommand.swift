@@ -18,7 +18,7 @@ struct ServeCommand {
 
     func run(port: Int) async throws {
         guard (0...65_535).contains(port) else {
-            throw UsageError("--port N must be 0–65535, not \(port)", command: .serve)
+            throw UsageError("\(Option.port.spec.synopsis) must be 0–65535, not \(port)", command: .serve)
         }
         // The handlers are in place before the first line, so a signal sent right after it counts.
         let stop = SignalWaiter(signals: [SIGINT, SIGTERM])

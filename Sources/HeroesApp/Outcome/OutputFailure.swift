@@ -25,7 +25,7 @@ enum OutputFailure {
         }
         FileHandleOutputStream.standardError.write(
             "heroes-cli: cannot write to standard output: \(error.localizedDescription)\n")
-        exit(ExitCode.outputFailed.rawValue)
+        exit(ExitStatus.outputFailed.rawValue)
     }
 
     /// Whether `error` is, or wraps, EPIPE.

@@ -24,29 +24,33 @@ struct Settings: Sendable {
 
     /// Reads the global options of `invocation`, falling back to `environment`.
     init(_ invocation: Invocation, environment: [String: String]) throws(UsageError) {
-        func given(_ name: String) -> String? {
-            if let value = invocation.value(name) { return value }
-            guard let key = CommandTable.globalOptions.first(where: { $0.name == name })?.environment,
-                let value = environment[key], !value.isEmpty
-            else { return nil }
+        func given(_ option: Option<String>) -> String? {
+            if let value = invocation[option] { return value }
+            guard let key = option.spec.environment, let value = environment[key], !value.isEmpty else {
+                return nil
+            }
             return value
         }
-        if let text = given("server") {
+        if let text = given(.server) {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
                 ["http", "https"].contains(scheme), url.host != nil
-            else { throw UsageError("--server URL must be an http:// or https:// URL, not '\(text)'") }
+            else {
+                throw UsageError(
+                    "\(Option.server.spec.synopsis) must be an http:// or https:// URL, not '\(text)'")
+            }
             server = url
         } else {
             server = nil
         }
-        user = given("user")
-        clearanceKey = given("key")
+        user = given(.user)
+        clearanceKey = given(.key)
         let paths = UserPaths(environment: environment)
-        cacheDirectory = given("cache-dir").map { URL(fileURLWithPath: $0, isDirectory: true) } ?? paths.cache
+        cacheDirectory =
+            given(.cacheDirectory).map { URL(fileURLWithPath: $0, isDirectory: true) } ?? paths.cache
         dataDirectory = paths.data
-        configFile = invocation.value("config").map { URL(fileURLWithPath: $0) }
-        isOffline = invocation.flag("offline")
-        isJSON = invocation.flag("json")
-        colorDisabled = invocation.flag("no-color") || environment["NO_COLOR"].map { !$0.isEmpty } == true
+        configFile = invocation[.config].map { URL(fileURLWithPath: $0) }
+        isOffline = invocation[.offline]
+        isJSON = invocation[.json]
+        colorDisabled = invocation[.noColor] || environment["NO_COLOR"].map { !$0.isEmpty } == true
     }
 }

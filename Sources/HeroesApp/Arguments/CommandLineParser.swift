@@ -1,7 +1,7 @@
 /// Reads a command line against `CommandTable`: command words, positional arguments, the
 /// command's options and the global options, which may come before or after the command words.
 /// `--name=value` and `--name value` both work, and `--` ends the options.
-struct ArgumentParser {
+struct CommandLineParser {
     let commands: [CommandSpec]
     let globalOptions: [OptionSpec]
 
@@ -59,7 +59,7 @@ struct ArgumentParser {
                     + "and the process list; set HEROES_PASSWORD instead, or omit it to be asked",
                 command: command?.id)
         }
-        let canonical = name == "h" ? "help" : name
+        let canonical = name == "h" ? Option.help.spec.name : name
         if let spec = command?.options.first(where: { $0.name == canonical }) { return spec }
         if let spec = globalOptions.first(where: { $0.name == canonical }) { return spec }
         let owner = commands.first { $0.options.contains { $0.name == canonical } }
@@ -108,7 +108,7 @@ struct ArgumentParser {
     private func check(_ arguments: [String], options: [String: [String]], for command: CommandSpec)
         throws(UsageError)
     {
-        if options["help"] != nil { return }
+        if options[Option.help.spec.name] != nil { return }
         let required = command.arguments.filter { !$0.isOptional }
         if arguments.count < required.count {
             let missing = required[arguments.count...].map(\.name).joined(separator: " ")

@@ -3,7 +3,7 @@ import Domain
 
 /// How heroes-cli ends, in the BSD sysexits vocabulary that scripts check; `rawValue` is the
 /// process's exit status.
-public enum ExitCode: Int32, Sendable {
+public enum ExitStatus: Int32, Sendable {
     case success = 0
     case failure = 1
     /// The command line is wrong (EX_USAGE).
@@ -36,7 +36,7 @@ public enum ExitCode: Int32, Sendable {
         }
     }
 
-    private static func code(for error: DomainError) -> ExitCode {
+    private static func code(for error: DomainError) -> ExitStatus {
         switch error {
         case .invalid: .usage
         case .badData: .badData
@@ -47,7 +47,7 @@ public enum ExitCode: Int32, Sendable {
         }
     }
 
-    private static func code(for error: StorageError) -> ExitCode {
+    private static func code(for error: StorageError) -> ExitStatus {
         switch error {
         case .io, .locked: .cacheNotWritable
         case .corrupt, .unsupportedSchema: .failure
