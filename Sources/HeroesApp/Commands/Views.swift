@@ -14,37 +14,31 @@ struct Views {
     private var errors: FileHandleOutputStream { .standardError }
 
     func heroList() -> any HeroListView {
-        json
-            ? JSONHeroListView(output: output)
-            : ConsoleHeroListView(output: output, style: terminal.outputStyle)
+        pick(json: { JSONHeroListView(output: $0) }, console: { ConsoleHeroListView(output: $0, style: $1) })
     }
 
     func heroDetails() -> any HeroEditorView {
-        json
-            ? JSONHeroDetailsView(output: output)
-            : ConsoleHeroDetailsView(output: output, style: terminal.outputStyle)
+        pick(
+            json: { JSONHeroDetailsView(output: $0) },
+            console: { ConsoleHeroDetailsView(output: $0, style: $1) })
     }
 
     func deleteHero() -> any DeleteHeroView {
-        json
-            ? JSONDeleteHeroView(output: output)
-            : ConsoleDeleteHeroView(output: output, style: terminal.outputStyle)
+        pick(
+            json: { JSONDeleteHeroView(output: $0) },
+            console: { ConsoleDeleteHeroView(output: $0, style: $1) })
     }
 
     func teams() -> any TeamListView {
-        json
-            ? JSONTeamListView(output: output)
-            : ConsoleTeamListView(output: output, style: terminal.outputStyle)
+        pick(json: { JSONTeamListView(output: $0) }, console: { ConsoleTeamListView(output: $0, style: $1) })
     }
 
     func sync() -> any SyncView {
-        json ? JSONSyncView(output: output) : ConsoleSyncView(output: output, style: terminal.outputStyle)
+        pick(json: { JSONSyncView(output: $0) }, console: { ConsoleSyncView(output: $0, style: $1) })
     }
 
     func picture() -> any PictureView {
-        json
-            ? JSONPictureView(output: output)
-            : ConsolePictureView(output: output, style: terminal.outputStyle)
+        pick(json: { JSONPictureView(output: $0) }, console: { ConsolePictureView(output: $0, style: $1) })
     }
 
     /// A progress bar on standard error; silent on a pipe and with `--json`.
@@ -52,13 +46,24 @@ struct Views {
         ConsoleProgressView(output: errors, style: json ? .plain : terminal.errorStyle, unit: unit)
     }
 
+    /// The error view: JSON on standard output, or a line on standard error, where the console
+    /// one is the only view not on standard output.
     func error() -> any ErrorView {
         json ? JSONErrorView(output: output) : ConsoleErrorView(output: errors, style: terminal.errorStyle)
     }
 
     /// An error view on standard output, for the demo's steps that are meant to fail.
     func errorInline() -> any ErrorView {
-        json ? JSONErrorView(output: output) : ConsoleErrorView(output: output, style: terminal.outputStyle)
+        pick(json: { JSONErrorView(output: $0) }, console: { ConsoleErrorView(output: $0, style: $1) })
+    }
+
+    /// The one choice between the two kinds of view on standard output: the JSON one with
+    /// `--json`, else the console one, styled for the terminal.
+    private func pick<View>(
+        json makeJSON: (FileHandleOutputStream) -> View,
+        console makeConsole: (FileHandleOutputStream, ConsoleStyle) -> View
+    ) -> View {
+        json ? makeJSON(output) : makeConsole(output, terminal.outputStyle)
     }
 
     /// A line for a person on standard error (warnings, what the demo is doing).
