@@ -40,11 +40,6 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        /// libcurl's functions for a statically linked FoundationNetworking, each loading libcurl
-        /// on the first call: heroes-cli's release build on Linux only (empty elsewhere).
-        .target(
-            name: "LazyCurl", exclude: ["README.md"],
-            cSettings: [.define("HEROES_LAZY_CURL", .when(platforms: [.linux], configuration: .release))]),
         /// PNG decoding and pictures drawn in the terminal with half blocks. Knows no heroes.
         .target(name: "TerminalGraphics", dependencies: ["CZlib"], exclude: ["README.md"]),
         /// DTOs, mappers, storage, offline-first repositories, the cipher adapter.
@@ -56,33 +51,21 @@ let package = Package(
         ),
         /// Presenters, view protocols and console views (MVP).
         .target(name: "Presentation", dependencies: ["Domain", "Locking"], exclude: ["README.md"]),
-        /// The composition root: arguments, the app plist, wiring, exit codes.
-        .executableTarget(
-            name: "heroes-cli",
+        /// The app: arguments, the app plist and its registry, wiring, the commands, the console,
+        /// exit codes. A library, so the fuzzer builds the same plist loader the app runs, and
+        /// with the app plist it loads through `Bundle.module`.
+        .target(
+            name: "HeroesApp",
             dependencies: [
                 "Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit", "Locking",
-                "LazyCurl",
             ],
             exclude: ["README.md"],
-            resources: [.copy("Heroes.plist")],
-            // Start-up (docs/PERFORMANCE.md): loading the Swift runtime, Foundation and, through
-            // FoundationNetworking, libcurl and its 28 libraries took more than half of
-            // `show --offline`. A release build on Linux links the runtime and Foundation
-            // statically (the five internal archives after -static-stdlib are the ones the
-            // static Foundation needs), and libcurl not at all: LazyCurl loads it on the first
-            // URLSession call. Debug builds, and every other platform, link as before. A toolchain
-            // whose static Foundation needs another archive fails this link with undefined
-            // symbols: add the archive here (`swift build -c release --static-swift-stdlib -v`
-            // prints what the toolchain links, before it fails on -lcurl).
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-static-stdlib", "-l_CFURLSessionInterface", "-lCoreFoundation", "-l_FoundationICU",
-                        "-l_FoundationCShims", "-l_FoundationCollections",
-                    ],
-                    .when(platforms: [.linux], configuration: .release))
-            ]
+            resources: [.copy("Heroes.plist")]
         ),
+        /// The composition root's `main` alone: runs `HeroesApp` on the process's arguments. It
+        /// links as any package does: no unsafe flags, so the package can be used as a dependency
+        /// (docs/PERFORMANCE.md says what that costs at start-up, and why it is kept).
+        .executableTarget(name: "heroes-cli", dependencies: ["HeroesApp"], exclude: ["README.md"]),
 
         // MARK: The bundled mock server (shares no code with the app)
 
@@ -116,9 +99,9 @@ let package = Package(
             name: "fuzz-descriptors", dependencies: ["Network", "FuzzSupport"], path: "Fuzz/Descriptors"),
         .executableTarget(
             name: "fuzz-mapping", dependencies: ["Data", "Domain", "FuzzSupport"], path: "Fuzz/Mapping"),
-        /// Builds heroes-cli's own app plist loader: Fuzz/AppPlist/AppGraph links to its sources.
+        /// heroes-cli's own app plist loader, from the HeroesApp library the app runs.
         .executableTarget(
-            name: "fuzz-app-plist", dependencies: ["Data", "Domain", "Network", "FuzzSupport"],
+            name: "fuzz-app-plist", dependencies: ["HeroesApp", "Data", "Network", "FuzzSupport"],
             path: "Fuzz/AppPlist"),
 
         // MARK: Tests

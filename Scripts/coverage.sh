@@ -23,7 +23,7 @@ targets=(
     "Data Sources/Data 90"
     "Presentation Sources/Presentation 90"
     "MockServerKit MockServer/MockServerKit 80"
-    "heroes-cli Sources/heroes-cli 80"
+    "HeroesApp Sources/HeroesApp 80"
     "TerminalGraphics Sources/TerminalGraphics -"
 )
 

@@ -8,8 +8,9 @@ struct Report {
         let ours: String
         let baseline: String
         let ratio: Double
-        let goal: Double
-        var passes: Bool { ratio.isFinite && ratio <= goal }
+        /// `nil` for a measure printed for information only, which neither passes nor fails.
+        let goal: Double?
+        var passes: Bool { goal.map { ratio.isFinite && ratio <= $0 } ?? true }
     }
 
     private static let widths = [48, 12, 12, 8, 8]
@@ -23,9 +24,13 @@ struct Report {
     /// Prints a measure's line as soon as it is known.
     mutating func add(_ row: Row) {
         if !row.passes { failures += 1 }
+        guard let goal = row.goal else {
+            line([row.name, row.ours, row.baseline, String(format: "%.2f×", row.ratio), "-", "(info)"])
+            return
+        }
         line([
             row.name, row.ours, row.baseline, String(format: "%.2f×", row.ratio),
-            String(format: "≤ %.2f×", row.goal), row.passes ? "PASS" : "FAIL",
+            String(format: "≤ %.2f×", goal), row.passes ? "PASS" : "FAIL",
         ])
     }
 

@@ -1,11 +1,12 @@
 import Data
 import Foundation
 import FuzzSupport
+import HeroesApp
 import Network
 
 /// One input: an app plist (XML or binary), read and built as `heroes-cli lint` builds it:
-/// heroes-cli's own `PlistNode` and `GraphBuilder` (AppGraph/ links to Sources/heroes-cli), an
-/// offline transport, and a scratch cache folder for the process.
+/// the app's own `PlistNode` and `GraphBuilder` (from HeroesApp), an offline transport, and a
+/// scratch cache folder for the process.
 ///
 /// Properties: a plist is refused only with `AppPlistError` naming this file, or with the typed
 /// error of the layer it names (`NetworkError` for a service plist, `StorageError` for the

@@ -1,6 +1,8 @@
-// heroes-cli: the composition root. Parse the command line, build the object graph the app
-// plist describes, run one command, and turn the outcome into an exit code.
+// heroes-cli: the composition root's entry. HeroesApp parses the command line, builds the object
+// graph the app plist describes, runs one command and says how to exit; this file only hands it
+// the process's arguments and environment.
 import Foundation
+import HeroesApp
 
 let environment = ProcessInfo.processInfo.environment
 let outcome = await HeroesCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))

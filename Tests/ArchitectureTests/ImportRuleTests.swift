@@ -16,7 +16,8 @@ struct ImportRuleTests {
         arguments: [
             ("Sources/Network", "Network"), ("Sources/Data", "Data"),
             ("Sources/Presentation", "Presentation"), ("Sources/TerminalGraphics", "TerminalGraphics"),
-            ("MockServer/MockServerKit", "MockServerKit"),
+            ("MockServer/MockServerKit", "MockServerKit"), ("Sources/HeroesApp", "HeroesApp"),
+            ("Sources/heroes-cli", "heroes-cli"),
         ]
     )
     func layerImports(folder: String, target: String) async throws {

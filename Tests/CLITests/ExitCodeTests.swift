@@ -141,7 +141,7 @@ extension CLITests {
         /// The app plist in the source tree, the same file the build bundles.
         static func bundledPlist() throws -> URL {
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Sources/heroes-cli/Heroes.plist")
+                .deletingLastPathComponent().appendingPathComponent("Sources/HeroesApp/Heroes.plist")
         }
     }
 }

@@ -1,1 +1,0 @@
-../../../Sources/heroes-cli/AppGraph/HeroManager.swift

@@ -1,0 +1,27 @@
+/// The object graph the app plist describes: the managers the commands call, found by name as
+/// Nemo Logic's manager provider finds them. Public so that the fuzzer can build one; what is
+/// inside stays the app's.
+public struct AppGraph: Sendable {
+    /// The manager behind heroes' commands.
+    let heroes: HeroManager
+    /// The manager behind pictures' commands.
+    let pictures: PictureManager
+
+    /// The names the commands look managers up by.
+    static let heroManagerName = "HeroManager"
+    static let pictureManagerName = "PictureManager"
+
+    init(managers: [String: Manager], plist: PlistNode) throws(AppPlistError) {
+        guard case .heroes(let heroes) = managers[Self.heroManagerName] else {
+            throw plist.error(
+                "is missing or not a HeroManager; the hero commands need it", at: Self.heroManagerName)
+        }
+        guard case .pictures(let pictures) = managers[Self.pictureManagerName] else {
+            throw plist.error(
+                "is missing or not a PictureManager; the picture commands need it",
+                at: Self.pictureManagerName)
+        }
+        self.heroes = heroes
+        self.pictures = pictures
+    }
+}

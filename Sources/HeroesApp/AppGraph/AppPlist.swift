@@ -1,0 +1,34 @@
+import Foundation
+
+/// An app plist, read and ready to build: the bundled `Heroes.plist`, or the file `--config`
+/// names.
+struct AppPlist {
+    /// Its root dictionary, one entry per manager.
+    let root: PlistNode
+    /// The folder relative paths in it are resolved against; `nil` for the bundled one.
+    let folder: URL?
+
+    /// The plist bundled with heroes-cli.
+    static func bundled() throws(AppPlistError) -> AppPlist {
+        guard let url = Bundle.module.url(forResource: "Heroes", withExtension: "plist") else {
+            throw AppPlistError(file: "Heroes.plist", keyPath: "", problem: "is not in HeroesApp's bundle")
+        }
+        return try load(url, folder: nil)
+    }
+
+    /// The plist at `url`.
+    static func file(_ url: URL) throws(AppPlistError) -> AppPlist {
+        try load(url, folder: url.deletingLastPathComponent())
+    }
+
+    private static func load(_ url: URL, folder: URL?) throws(AppPlistError) -> AppPlist {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw AppPlistError(
+                file: url.path, keyPath: "", problem: "cannot be read (\(error.localizedDescription))")
+        }
+        return AppPlist(root: try PlistNode.root(of: data, file: url.lastPathComponent), folder: folder)
+    }
+}

@@ -1,0 +1,20 @@
+/// What is wrong with the app plist: the file, the key path inside it, and the problem.
+public struct AppPlistError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The plist's file name.
+    public let file: String
+    /// The keys from the root to the faulty value: `HeroManager.dataAccessController.className`.
+    public let keyPath: String
+    /// What is wrong there.
+    public let problem: String
+
+    init(file: String, keyPath: String, problem: String) {
+        self.file = file
+        self.keyPath = keyPath
+        self.problem = problem
+    }
+
+    /// `file: keyPath: problem`, as heroes-cli prints it.
+    public var description: String {
+        keyPath.isEmpty ? "\(file): \(problem)" : "\(file): \(keyPath): \(problem)"
+    }
+}

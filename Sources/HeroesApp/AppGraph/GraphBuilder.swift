@@ -1,0 +1,171 @@
+import Data
+import Domain
+import Foundation
+import Network
+
+/// Builds the object graph an app plist describes, level by level (manager → data access
+/// controller → communication controller → services), through the registry's factories. Every
+/// problem names the plist and the key path where it is.
+public final class GraphBuilder {
+    /// What the components need from outside the plist.
+    let environment: GraphEnvironment
+    private let registry: ComponentRegistry
+    private var built: [String: Manager] = [:]
+    /// The managers whose factories are running, so that one naming itself, directly or through
+    /// another, is refused instead of built again and again until the stack runs out.
+    private var building: Set<String> = []
+    private var root: PlistNode?
+    /// The service plists loaded so far, by the name a `catalog` gives: services that name the
+    /// same one share it, read and checked once.
+    private var catalogs: [String: ServiceCatalog] = [:]
+    /// Every service built, with the key path it was declared at, for `lint`.
+    public private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
+
+    /// A builder with the standard registry, every class name the app knows.
+    public convenience init(environment: GraphEnvironment) {
+        self.init(environment: environment, registry: .standard)
+    }
+
+    init(environment: GraphEnvironment, registry: ComponentRegistry) {
+        self.environment = environment
+        self.registry = registry
+    }
+
+    /// Builds every manager of the plist whose root is `root`. A problem throws `AppPlistError`
+    /// naming the key, or the typed error of the layer at fault (`NetworkError` for a service
+    /// plist, `StorageError` for the store).
+    public func build(_ root: PlistNode) throws -> AppGraph {
+        self.root = root
+        guard !root.keys.isEmpty else { throw root.error("names no manager") }
+        for name in root.keys where built[name] == nil {
+            built[name] = try manager(named: name, in: root)
+        }
+        return try AppGraph(managers: built, plist: root)
+    }
+
+    /// The manager called `name`, building it first when it has not been built yet.
+    func heroManager(named name: String, from node: PlistNode) throws -> HeroManager {
+        if built[name] == nil {
+            guard let root, root.keys.contains(name) else {
+                throw node.error("names no manager of this plist: '\(name)'", at: "heroManager")
+            }
+            guard !building.contains(name) else {
+                throw node.error(
+                    "'\(name)' needs itself: the managers name each other in a cycle", at: "heroManager")
+            }
+            built[name] = try manager(named: name, in: root)
+        }
+        guard case .heroes(let manager) = built[name] else {
+            throw node.error("'\(name)' is not a HeroManager", at: "heroManager")
+        }
+        return manager
+    }
+
+    /// The data access controller that `node` declares.
+    func dataAccessController(in node: PlistNode) throws -> DataAccessController {
+        try make(
+            registry.dataAccessControllers, from: try node.node("dataAccessController"),
+            kind: "data access controller")
+    }
+
+    /// The communication controller that `node` declares.
+    func communicationController(in node: PlistNode) throws -> CommunicationController {
+        try make(
+            registry.communicationControllers, from: try node.node("communicationController"),
+            kind: "communication controller")
+    }
+
+    /// The services `node` declares, by their `propertyName`.
+    func services(in node: PlistNode) throws -> [String: WebService] {
+        var services: [String: WebService] = [:]
+        for declaration in try node.nodes("services") {
+            let name = try declaration.string("propertyName")
+            guard services[name] == nil else { throw declaration.error("is used twice", at: "propertyName") }
+            let service = try make(registry.services, from: declaration, kind: "network service")
+            services[name] = service
+            servicesBuilt.append((declaration.path.joined(separator: "."), service))
+        }
+        return services
+    }
+
+    /// The offline store `node` declares under `store`.
+    func store(in node: PlistNode) throws -> any HeroStore {
+        try make(registry.stores, from: try node.node("store"), kind: "store")
+    }
+
+    /// The cipher `node` declares.
+    func cipher(_ node: PlistNode) throws -> any SecretIdentityCipher {
+        try make(registry.ciphers, from: node, kind: "cipher")
+    }
+
+    /// The cipher used when a manager names none: AES-256-GCM with the environment's key.
+    func defaultCipher() -> any SecretIdentityCipher {
+        AESGCMSecretIdentityCipher(key: environment.clearanceKey)
+    }
+
+    /// A `WebService` on the environment's server and transport, as `configuration` sets it up.
+    func webService(configuredBy configuration: PlistNode) throws -> WebService {
+        try configuration.allowOnly([
+            "catalog", "authentication", "deadlineSeconds", "retryAttempts", "maximumRetryAfterSeconds",
+        ])
+        let catalog = try self.catalog(named: try configuration.string("catalog"), in: configuration)
+        let authentication: (any AuthenticationProvider)?
+        switch try configuration.optionalString("authentication") ?? "basic" {
+        case "basic": authentication = environment.authentication
+        case "none": authentication = nil
+        case let other:
+            throw configuration.error("must be basic or none, not '\(other)'", at: "authentication")
+        }
+        let deadline = try configuration.optionalNumber("deadlineSeconds", in: 0.1...600) ?? 15
+        let attempts = try configuration.optionalNumber("retryAttempts", in: 1...10) ?? 3
+        let retryAfter = try configuration.optionalNumber("maximumRetryAfterSeconds", in: 0...600) ?? 5
+        return WebService(
+            baseURL: environment.serverURL,
+            catalog: catalog,
+            transport: environment.transport,
+            authentication: authentication,
+            retryPolicy: RetryPolicy(
+                attempts: Int(attempts), maximumRetryAfter: .milliseconds(Int(retryAfter * 1000))),
+            deadline: .milliseconds(Int(deadline * 1000)))
+    }
+
+    private func catalog(named name: String, in node: PlistNode) throws -> ServiceCatalog {
+        if let loaded = catalogs[name] { return loaded }
+        let catalog = try loadCatalog(named: name, in: node)
+        catalogs[name] = catalog
+        return catalog
+    }
+
+    private func loadCatalog(named name: String, in node: PlistNode) throws -> ServiceCatalog {
+        if name.hasSuffix(".plist") {
+            let url = URL(fileURLWithPath: name, relativeTo: environment.plistFolder).standardizedFileURL
+            return try HeroAPI.catalog(contentsOf: url)
+        }
+        guard let load = registry.catalogs[name] else {
+            throw node.error(
+                "unknown service plist '\(name)'; known: \(registry.catalogs.keys.sorted().joined(separator: ", ")), "
+                    + "or a path ending in .plist",
+                at: "catalog")
+        }
+        return try load()
+    }
+
+    /// Builds the manager `name` of `root`, marked as being built while its factory runs.
+    private func manager(named name: String, in root: PlistNode) throws -> Manager {
+        building.insert(name)
+        defer { building.remove(name) }
+        return try make(registry.managers, from: try root.node(name), kind: "manager")
+    }
+
+    private func make<Product>(
+        _ factories: [String: ComponentRegistry.Factory<Product>], from node: PlistNode, kind: String
+    ) throws -> Product {
+        let className = try node.string("className")
+        guard let factory = factories[className] else {
+            throw node.error(
+                "unknown \(kind) class '\(className)'; known: \(factories.keys.sorted().joined(separator: ", "))",
+                at: "className")
+        }
+        return try factory(node, self)
+    }
+}

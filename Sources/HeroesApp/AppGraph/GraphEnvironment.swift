@@ -1,0 +1,42 @@
+import Data
+import Domain
+import Foundation
+import Network
+
+/// What the components need from outside the plist: the server, the credentials, the key, the
+/// cache, the transport. The command line decides these; the plist decides the shape.
+public struct GraphEnvironment: Sendable {
+    /// The API's base URL.
+    let serverURL: URL
+    /// Credentials for writes, if any.
+    let authentication: (any AuthenticationProvider)?
+    /// The clearance key, if any.
+    let clearanceKey: ClearanceKey?
+    /// This server's folder inside the cache directory.
+    let cacheFolder: URL
+    /// How requests travel: the real URLSession transport, or one that refuses with `--offline`.
+    let transport: any HTTPTransport
+    /// Where relative paths in the plist are resolved.
+    let plistFolder: URL?
+    /// Told about a cache file that had to be moved aside or could not be used.
+    let reportStorageProblem: @Sendable (StorageError) -> Void
+
+    /// The environment of one build; the parameters are the properties of the same names.
+    public init(
+        serverURL: URL,
+        authentication: (any AuthenticationProvider)?,
+        clearanceKey: ClearanceKey?,
+        cacheFolder: URL,
+        transport: any HTTPTransport,
+        plistFolder: URL?,
+        reportStorageProblem: @escaping @Sendable (StorageError) -> Void
+    ) {
+        self.serverURL = serverURL
+        self.authentication = authentication
+        self.clearanceKey = clearanceKey
+        self.cacheFolder = cacheFolder
+        self.transport = transport
+        self.plistFolder = plistFolder
+        self.reportStorageProblem = reportStorageProblem
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Network
+
+/// One dictionary of the app plist and the key path that leads to it, so that every problem
+/// found in it can be reported with its file and key.
+public struct PlistNode {
+    /// The plist's file name.
+    let file: String
+    /// The keys from the root to this dictionary.
+    let path: [String]
+    private let values: [String: Any]
+
+    init(file: String, path: [String], values: [String: Any]) {
+        self.file = file
+        self.path = path
+        self.values = values
+    }
+
+    /// Reads a plist file's root dictionary (XML or binary); `file` names it in every error.
+    public static func root(of data: Data, file: String) throws(AppPlistError) -> PlistNode {
+        let object: Any
+        do {
+            object = try PropertyListReader.object(from: data)
+        } catch {
+            throw AppPlistError(file: file, keyPath: "", problem: "is not a property list (\(error.problem))")
+        }
+        guard let values = object as? [String: Any] else {
+            throw AppPlistError(file: file, keyPath: "", problem: "the root must be a dictionary of managers")
+        }
+        return PlistNode(file: file, path: [], values: values)
+    }
+
+    /// The keys of this dictionary, sorted.
+    var keys: [String] { values.keys.sorted() }
+
+    /// An error at `key` of this dictionary (or at the dictionary itself).
+    func error(_ problem: String, at key: String? = nil) -> AppPlistError {
+        AppPlistError(
+            file: file, keyPath: (path + (key.map { [$0] } ?? [])).joined(separator: "."), problem: problem)
+    }
+
+    /// Fails on any key outside `allowed`, so a typo is found at start instead of ignored.
+    func allowOnly(_ allowed: Set<String>) throws(AppPlistError) {
+        if let unknown = keys.first(where: { !allowed.contains($0) }) {
+            throw error(
+                "unknown key; this dictionary takes \(allowed.sorted().joined(separator: ", "))", at: unknown)
+        }
+    }
+
+    /// A required string.
+    func string(_ key: String) throws(AppPlistError) -> String {
+        guard let value = try optionalString(key) else { throw error("is missing (a string)", at: key) }
+        return value
+    }
+
+    /// A string that may be absent.
+    func optionalString(_ key: String) throws(AppPlistError) -> String? {
+        guard let raw = values[key] else { return nil }
+        guard let value = raw as? String, !value.isEmpty else {
+            throw error("must be a non-empty string", at: key)
+        }
+        return value
+    }
+
+    /// A number that may be absent; it must lie in `range`.
+    func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(AppPlistError) -> Double? {
+        guard let raw = values[key] else { return nil }
+        // A plist <true/> also bridges to NSNumber; only <integer> and <real> are numbers here.
+        guard let number = raw as? NSNumber, !(raw is Bool), range.contains(number.doubleValue) else {
+            throw error("must be a number from \(range.lowerBound) to \(range.upperBound)", at: key)
+        }
+        return number.doubleValue
+    }
+
+    /// A required dictionary.
+    func node(_ key: String) throws(AppPlistError) -> PlistNode {
+        guard let node = try optionalNode(key) else { throw error("is missing (a dictionary)", at: key) }
+        return node
+    }
+
+    /// A dictionary that may be absent.
+    func optionalNode(_ key: String) throws(AppPlistError) -> PlistNode? {
+        guard let raw = values[key] else { return nil }
+        guard let dictionary = raw as? [String: Any] else { throw error("must be a dictionary", at: key) }
+        return PlistNode(file: file, path: path + [key], values: dictionary)
+    }
+
+    /// An array of dictionaries that may be absent (then empty).
+    func nodes(_ key: String) throws(AppPlistError) -> [PlistNode] {
+        guard let raw = values[key] else { return [] }
+        guard let array = raw as? [Any] else { throw error("must be an array of dictionaries", at: key) }
+        var nodes: [PlistNode] = []
+        for (index, element) in array.enumerated() {
+            guard let dictionary = element as? [String: Any] else {
+                throw error("must be a dictionary", at: "\(key)[\(index)]")
+            }
+            nodes.append(PlistNode(file: file, path: path + ["\(key)[\(index)]"], values: dictionary))
+        }
+        return nodes
+    }
+}

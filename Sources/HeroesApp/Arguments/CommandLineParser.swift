@@ -1,0 +1,130 @@
+/// Reads a command line against `CommandTable`: command words, positional arguments, the
+/// command's options and the global options, which may come before or after the command words.
+/// `--name=value` and `--name value` both work, and `--` ends the options.
+struct CommandLineParser {
+    let commands: [CommandSpec]
+    let globalOptions: [OptionSpec]
+
+    init(
+        commands: [CommandSpec] = CommandTable.commands,
+        globalOptions: [OptionSpec] = CommandTable.globalOptions
+    ) {
+        self.commands = commands
+        self.globalOptions = globalOptions
+    }
+
+    /// The invocation `words` (without the program name) asks for.
+    func parse(_ words: [String]) throws(UsageError) -> Invocation {
+        var commandWords: [String] = []
+        var command: CommandSpec?
+        var arguments: [String] = []
+        var options: [String: [String]] = [:]
+        var remaining = words[...]
+        var optionsEnded = false
+
+        while let word = remaining.popFirst() {
+            if !optionsEnded, word == "--" {
+                optionsEnded = true
+            } else if !optionsEnded, word.hasPrefix("-"), word != "-" {
+                let (name, inline) = Self.split(word)
+                let spec = try option(named: name, word: word, command: command)
+                options[spec.name, default: []].append(
+                    try value(of: spec, inline: inline, from: &remaining, command: command))
+            } else if let longer = command.flatMap({ longerCommand($0.words + [word]) }), arguments.isEmpty {
+                command = longer
+                commandWords.append(word)
+            } else if command == nil {
+                commandWords.append(word)
+                command = try resolve(commandWords)
+            } else {
+                arguments.append(word)
+            }
+        }
+        if let command { try check(arguments, options: options, for: command) }
+        return Invocation(command: command, arguments: arguments, options: options)
+    }
+
+    private static func split(_ word: String) -> (name: String, inline: String?) {
+        let body = word.hasPrefix("--") ? word.dropFirst(2) : word.dropFirst()
+        guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
+        return (String(body[..<equals]), String(body[body.index(after: equals)...]))
+    }
+
+    private func option(named name: String, word: String, command: CommandSpec?) throws(UsageError)
+        -> OptionSpec
+    {
+        if name == "password" {
+            throw UsageError(
+                "--password is not accepted: a password on the command line leaks into the shell history "
+                    + "and the process list; set HEROES_PASSWORD instead, or omit it to be asked",
+                command: command?.id)
+        }
+        let canonical = name == "h" ? Option.help.spec.name : name
+        if let spec = command?.options.first(where: { $0.name == canonical }) { return spec }
+        if let spec = globalOptions.first(where: { $0.name == canonical }) { return spec }
+        let owner = commands.first { $0.options.contains { $0.name == canonical } }
+        if command == nil, let owner {
+            throw UsageError("\(word) belongs after the command `\(owner.name)`")
+        }
+        throw UsageError(
+            "unknown option \(word)" + (command.map { " for `\($0.name)`" } ?? ""), command: command?.id)
+    }
+
+    private func value(
+        of spec: OptionSpec, inline: String?, from remaining: inout ArraySlice<String>, command: CommandSpec?
+    ) throws(UsageError) -> String {
+        if case .none = spec.value {
+            guard inline == nil else {
+                throw UsageError("--\(spec.name) takes no value", command: command?.id)
+            }
+            return ""
+        }
+        guard let text = inline ?? remaining.popFirst() else {
+            throw UsageError("\(spec.synopsis): the value is missing", command: command?.id)
+        }
+        if case .integer(let placeholder, let range) = spec.value {
+            guard let number = Int(text), range.contains(number) else {
+                let bounds =
+                    range.upperBound == Int.max
+                    ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+                throw UsageError(
+                    "--\(spec.name) \(placeholder) must be a whole number \(bounds), not '\(text)'",
+                    command: command?.id)
+            }
+        }
+        return text
+    }
+
+    private func longerCommand(_ words: [String]) -> CommandSpec? {
+        commands.first { $0.words == words }
+    }
+
+    private func resolve(_ words: [String]) throws(UsageError) -> CommandSpec {
+        if let exact = commands.first(where: { $0.words == words }) { return exact }
+        let known = commands.map(\.name).filter { !$0.contains(" ") }.joined(separator: ", ")
+        throw UsageError("unknown command '\(words.joined(separator: " "))'; the commands are \(known)")
+    }
+
+    private func check(_ arguments: [String], options: [String: [String]], for command: CommandSpec)
+        throws(UsageError)
+    {
+        if options[Option.help.spec.name] != nil { return }
+        let required = command.arguments.filter { !$0.isOptional }
+        if arguments.count < required.count {
+            let missing = required[arguments.count...].map(\.name).joined(separator: " ")
+            throw UsageError("`\(command.name)` needs \(missing)", command: command.id)
+        }
+        if arguments.count > command.arguments.count {
+            throw UsageError(
+                "unexpected argument '\(arguments[command.arguments.count])' for `\(command.name)`",
+                command: command.id)
+        }
+        for spec in command.options + globalOptions {
+            guard let given = options[spec.name], given.count > 1 else { continue }
+            if case .repeated = spec.value { continue }
+            if case .none = spec.value { continue }
+            throw UsageError(
+                "--\(spec.name) is given \(given.count) times; give it once", command: command.id)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Domain
+
+// Every option heroes-cli accepts, each declared once as a typed key. The spellings are a
+// contract: other people's scripts call them. A command that means more by one of them gives it
+// its own help line in `CommandTable` (`.team.helping(…)`), never another spelling.
+
+extension Option where Value == String {
+    static var server: Self {
+        Self(
+            "server", "URL", help: "the Heroes API to use (default: the bundled demo server)",
+            environment: "HEROES_SERVER")
+    }
+    static var user: Self {
+        Self(
+            "user", "NAME", help: "editor account for writes; the password comes from HEROES_PASSWORD",
+            environment: "HEROES_USER")
+    }
+    static var key: Self {
+        Self(
+            "key", "BASE64", help: "clearance key that reveals secret identities",
+            environment: "HEROES_CLEARANCE_KEY")
+    }
+    static var cacheDirectory: Self {
+        Self(
+            "cache-dir", "DIR", help: "where the offline cache lives (default: ~/.cache/heroes)",
+            environment: "HEROES_CACHE_DIR")
+    }
+    static var config: Self { Self("config", "FILE", help: "an app plist to use instead of the bundled one") }
+    static var team: Self { Self("team", "ID", help: "only heroes of this team (see `teams`)") }
+    static var search: Self { Self("search", "TEXT", help: "only heroes matching TEXT") }
+    static var codeName: Self { Self("code-name", "NAME", help: "the public name (required)") }
+    static var realName: Self {
+        Self("real-name", "NAME", help: "the secret identity, sealed with the clearance key")
+    }
+    static var output: Self { Self("output", "FILE", help: "where to save it (default: ID.png here)") }
+}
+
+extension Option where Value == Int {
+    static var page: Self { Self("page", "N", in: 1...Int.max, help: "the page to show, from 1") }
+    static var perPage: Self {
+        Self("per-page", "N", in: HeroQuery.perPageRange, help: "heroes per page, 1–100 (default 20)")
+    }
+    static var port: Self {
+        Self("port", "N", in: 0...65_535, help: "port to listen on (default 8080; 0 picks one)")
+    }
+}
+
+extension Option where Value == [String] {
+    static var power: Self { Self(repeating: "power", "P", help: "a power; repeat for several") }
+}
+
+extension Option where Value == Bool {
+    static var offline: Self {
+        Self(
+            flag: "offline",
+            help: "answer from the cache only and keep writes pending for sync; never touch the network")
+    }
+    static var json: Self { Self(flag: "json", help: "print machine-readable JSON on standard output") }
+    static var noColor: Self {
+        Self(flag: "no-color", help: "never colour the output (NO_COLOR does the same)")
+    }
+    static var help: Self { Self(flag: "help", help: "show help for heroes-cli or for a command") }
+    static var version: Self { Self(flag: "version", help: "print the version") }
+    static var picture: Self {
+        Self(
+            flag: "picture",
+            help: "draw the picture too (24-bit colour, on a terminal, when NO_COLOR is unset)")
+    }
+}

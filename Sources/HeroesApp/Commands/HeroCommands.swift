@@ -1,0 +1,125 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The commands that read and write heroes and teams, each one presenter driving one view.
+@MainActor
+struct HeroCommands {
+    let graph: AppGraph
+    let views: Views
+
+    /// `list [--page N] [--per-page N] [--team ID] [--search TEXT]` and `search TEXT …`.
+    func list(_ invocation: Invocation, text: String?) async throws {
+        let presenter = HeroListPresenter(
+            listHeroes: graph.heroes.listHeroes, searchHeroes: graph.heroes.searchHeroes)
+        let query = HeroListQuery(
+            text: text, team: invocation[.team].map(Team.ID.init),
+            page: invocation[.page] ?? 1,
+            perPage: invocation[.perPage] ?? HeroQuery.defaultPerPage)
+        try await presenter.activate(with: views.heroList(), query: query)
+    }
+
+    /// `show ID`.
+    func show(_ id: Hero.ID) async throws {
+        let presenter = HeroDetailsPresenter(
+            getHeroDetails: graph.heroes.getHeroDetails, getRealName: graph.heroes.getRealName)
+        try await presenter.activate(with: views.heroDetails(), id: id)
+    }
+
+    /// `show ID --picture`: the picture drawn after the card, on a terminal that takes colour.
+    func drawPicture(_ id: Hero.ID) async throws {
+        let drawer = PictureDrawer(graph: graph, views: views)
+        guard drawer.isEnabled else {
+            views.note("heroes-cli: the picture is drawn only on a terminal, with colour on")
+            return
+        }
+        do {
+            try await drawer.draw(id)
+        } catch DomainError.notFound(let what) {
+            views.note("heroes-cli: no picture to draw: \(what)")
+        }
+    }
+
+    /// `create --code-name NAME [--real-name NAME] [--power P]... [--team ID]`.
+    func create(_ invocation: Invocation) async throws {
+        guard let codeName = invocation[.codeName] else {
+            throw UsageError("`create` needs \(Option.codeName.spec.synopsis)", command: .create)
+        }
+        try await editor().create(
+            with: views.heroDetails(), codeName: codeName, powers: invocation[.power],
+            team: invocation[.team].map(Team.ID.init), realName: invocation[.realName])
+    }
+
+    /// `update ID [--code-name NAME] [--real-name NAME] [--power P]... [--team ID]`.
+    func update(_ id: Hero.ID, _ invocation: Invocation) async throws {
+        let powers = invocation[.power]
+        let edit = HeroEdit(
+            codeName: invocation[.codeName],
+            powers: powers.isEmpty ? nil : powers,
+            team: (Self.fieldEdit(invocation[.team]) ?? .keep).map(Team.ID.init),
+            realName: Self.fieldEdit(invocation[.realName]) ?? .keep)
+        guard !edit.changesNothing else {
+            let fields = [Option.codeName.spec, Option.realName.spec, Option.power.spec, Option.team.spec]
+            throw UsageError(
+                "`update` needs at least one of \(fields.map { "--\($0.name)" }.joined(separator: ", "))",
+                command: .update)
+        }
+        try await editor().update(with: views.heroDetails(), id: id, edit: edit)
+    }
+
+    /// `delete ID`.
+    func delete(_ id: Hero.ID) async throws {
+        try await DeleteHeroPresenter(deleteHero: graph.heroes.deleteHero).delete(
+            with: views.deleteHero(), id: id)
+    }
+
+    /// `teams`.
+    func teams() async throws {
+        try await TeamListPresenter(listTeams: graph.heroes.listTeams).activate(with: views.teams())
+    }
+
+    /// `sync`.
+    func sync() async throws {
+        try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
+            .activate(with: views.sync(), progress: views.progress(unit: .count("pages")))
+    }
+
+    /// `picture ID [--output FILE]`.
+    func downloadPicture(_ id: Hero.ID, to destination: URL) async throws {
+        try await pictures().download(
+            with: views.picture(), progress: views.progress(), id: id, to: destination)
+    }
+
+    /// `upload-picture ID FILE`.
+    func uploadPicture(_ file: URL, for id: Hero.ID) async throws {
+        try await pictures().upload(with: views.picture(), progress: views.progress(), file: file, for: id)
+    }
+
+    private func editor() -> HeroEditorPresenter {
+        HeroEditorPresenter(
+            createHero: graph.heroes.createHero, updateHero: graph.heroes.updateHero,
+            getRealName: graph.heroes.getRealName)
+    }
+
+    private func pictures() -> PicturePresenter {
+        PicturePresenter(
+            downloadPicture: graph.pictures.downloadPicture, uploadPicture: graph.pictures.uploadPicture)
+    }
+
+    /// An option that sets a field, where an empty value clears it; `nil` when not given.
+    private static func fieldEdit(_ value: String?) -> FieldEdit<String>? {
+        guard let value else { return nil }
+        return value.isEmpty ? .clear : .set(value)
+    }
+}
+
+extension FieldEdit {
+    /// The same edit with its value transformed.
+    func map<Other: Sendable & Hashable>(_ transform: (Value) -> Other) -> FieldEdit<Other> {
+        switch self {
+        case .keep: .keep
+        case .clear: .clear
+        case .set(let value): .set(transform(value))
+        }
+    }
+}

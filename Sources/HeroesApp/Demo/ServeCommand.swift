@@ -1,0 +1,67 @@
+import Dispatch
+import Foundation
+import MockServerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `serve [--port N]`: the bundled mock server in the foreground, with the demo fixtures and
+/// users, until SIGINT or SIGTERM. Its first line is `listening on http://HOST:PORT`.
+@MainActor
+struct ServeCommand {
+    let views: Views
+
+    func run(port: Int) async throws {
+        guard (0...65_535).contains(port) else {
+            throw UsageError("\(Option.port.spec.synopsis) must be 0–65535, not \(port)", command: .serve)
+        }
+        // The handlers are in place before the first line, so a signal sent right after it counts.
+        let stop = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let server = MockServer(configuration: MockServerConfiguration(port: port))
+        do {
+            try await server.start()
+        } catch {
+            throw EmbeddedServerError("the mock server did not start: \(error)")
+        }
+        views.say("listening on \(server.baseURL.absoluteString)")
+        views.note(
+            "heroes-cli: demo editor `editor` / `editor-demo-password`, demo key \(EmbeddedServer.demoClearanceKey); "
+                + "Ctrl-C stops")
+        await stop.wait()
+        await server.stop()
+    }
+}
+
+/// Waits for the first of some signals, with their default action turned off meanwhile.
+@MainActor
+final class SignalWaiter {
+    private let sources: [any DispatchSourceSignal]
+
+    init(signals: [Int32]) {
+        let queue = DispatchQueue(label: "heroes-cli.signals")
+        sources = signals.map { number in
+            signal(number, SIG_IGN)
+            return DispatchSource.makeSignalSource(signal: number, queue: queue)
+        }
+    }
+
+    /// Returns when one of the signals arrives.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = OnceFlag()
+            for source in sources {
+                // Not isolated to the main actor: the handler runs on the signal queue.
+                source.setEventHandler { @Sendable in
+                    if once.claim() { continuation.resume() }
+                }
+                source.resume()
+            }
+        }
+        for source in sources { source.cancel() }
+    }
+}

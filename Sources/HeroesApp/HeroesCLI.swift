@@ -1,0 +1,76 @@
+import Foundation
+
+/// One run of heroes-cli, from the words typed to the exit code: what the executable's `main`
+/// calls, once.
+@MainActor
+public struct HeroesCLI {
+    let environment: [String: String]
+
+    /// A run in the process environment `environment` (the server, credentials, XDG folders and
+    /// colour are read from it).
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// Runs the command `arguments` (without the program name) asks for, printing to standard
+    /// output and error, and says how the process should exit.
+    public func run(_ arguments: [String]) async -> ExitStatus {
+        // Before parsing, so that a usage error is already shown the way the user asked.
+        let wantsJSON = arguments.contains(Option.json.spec.synopsis)
+        let fallbackViews = Views(
+            json: wantsJSON,
+            terminal: Terminal(
+                environment: environment, colorDisabled: arguments.contains(Option.noColor.spec.synopsis)))
+        let invocation: Invocation
+        let settings: Settings
+        do {
+            invocation = try CommandLineParser().parse(arguments)
+            settings = try Settings(invocation, environment: environment)
+        } catch {
+            FailureView.show(error, views: fallbackViews)
+            return ExitStatus(for: error)
+        }
+        let views = Views(
+            json: settings.isJSON,
+            terminal: Terminal(environment: environment, colorDisabled: settings.colorDisabled))
+        if invocation[.version] {
+            views.say(HelpText.version)
+            return .success
+        }
+        guard let command = invocation.command else {
+            if !invocation[.help], !settings.isJSON, ConsoleMode.wanted(environment: environment) {
+                return await console(invocation, settings: settings, views: views)
+            }
+            views.say(HelpText.overview())
+            return .success
+        }
+        if invocation[.help] {
+            views.say(HelpText.help(for: command))
+            return .success
+        }
+        do {
+            try await CommandRunner(
+                invocation: invocation, settings: settings, views: views, environment: environment
+            )
+            .run(command)
+            return .success
+        } catch {
+            FailureView.show(error, views: views)
+            return ExitStatus(for: error)
+        }
+    }
+
+    /// The interactive console; it ends with 0 whenever the person leaves it (q, Ctrl-C, EOF).
+    private func console(_ invocation: Invocation, settings: Settings, views: Views) async -> ExitStatus {
+        do {
+            try await CommandRunner(
+                invocation: invocation, settings: settings, views: views, environment: environment
+            )
+            .runConsole()
+            return .success
+        } catch {
+            FailureView.show(error, views: views)
+            return ExitStatus(for: error)
+        }
+    }
+}
