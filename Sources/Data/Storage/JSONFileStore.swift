@@ -70,7 +70,6 @@ public actor JSONFileStore<Value: Codable & Sendable> {
     /// `StorageError.io` naming it, never an empty store that the next write would replace.
     public func read() throws -> Value? {
         guard let data = try contents() else { return nil }
-        if let value = Self.quickRead(data) { return value }
         let decoder = JSONDecoder()
         // The version first: a newer file that happens to decode must not be read, and then
         // rewritten as this version by the next update.
@@ -84,20 +83,6 @@ public actor JSONFileStore<Value: Codable & Sendable> {
         } catch {
             throw StorageError.corrupt(url, movedTo: try moveAside(), reason: Self.reason(error))
         }
-    }
-
-    /// The value of a file this code wrote, parsed in one pass and decoded from the tree
-    /// (`JSONTreeDecoder`), which costs a fraction of `JSONDecoder`'s first use in a process.
-    /// `nil` for anything unusual: bytes that are not UTF-8, a repeated key, a newer schema, a
-    /// number `JSONDecoder` would read another way, any decoding failure. `read()` then asks
-    /// `JSONDecoder`, whose value or error stands, so a bad file is reported as before.
-    private static func quickRead(_ data: Data) -> Value? {
-        guard String(validating: data, as: UTF8.self) != nil,
-            let tree = try? JSONParser.parse(data, rejectingDuplicateKeys: true),
-            let envelope = try? Envelope(from: JSONTreeDecoder(tree)),
-            envelope.schemaVersion <= schemaVersion
-        else { return nil }
-        return envelope.value
     }
 
     /// The file's bytes, or nil when there is no file.
