@@ -91,12 +91,14 @@ if !onlyData && !onlyProcess {
 }
 
 if !onlyProcess {
+    // The pipeline reads Foundation's decoder too, so it pays for a tree and the rules on top
+    // of the same parse: at most twice the plain structs.
     let mapping = try MappingBenchmark.run(count: heroCount, rounds: rounds)
     report.add(
         Report.Row(
-            name: "decode+map \(heroCount) heroes vs JSONDecoder", ours: formatted(mapping.pipeline),
+            name: "JSONDecoder+map \(heroCount) heroes vs plain structs", ours: formatted(mapping.pipeline),
             baseline: formatted(mapping.plain), ratio: mapping.pipeline.seconds / mapping.plain.seconds,
-            goal: 1.3))
+            goal: 2))
 
     // Sync growth: 10× the heroes may cost at most 11× the time and 5× the memory.
     let smallServer = try await SyncBenchmark.server(count: heroCount / 10)

@@ -5,11 +5,12 @@ import FuzzSupport
 
 /// One input: a response body, as the server would send it.
 ///
-/// Properties: the one-pass parser fails only with `MappingFailure`; what it accepts,
-/// Foundation's `JSONSerialization` accepts too (for UTF-8 text), and it encodes and parses back
-/// to the same tree; a page maps or fails with `DomainError`; the pipeline keeps or rejects every
-/// record exactly once, with unique ids, and running it again over what it stored changes
-/// nothing; the create/replace DTO decodes, re-encodes and decodes to itself.
+/// Properties: `JSONDecoder`, through `JSONTreeSerializer`, fails only with `MappingFailure`;
+/// what it accepts, Foundation's `JSONSerialization` accepts too (for UTF-8 text), and it
+/// encodes and parses back to the same tree; a page maps or fails with `DomainError`; the
+/// pipeline keeps or rejects every record exactly once, with unique ids, and running it again
+/// over what it stored changes nothing; the create/replace DTO decodes, re-encodes and decodes
+/// to itself.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMapping(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }

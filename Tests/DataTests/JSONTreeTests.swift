@@ -2,8 +2,10 @@ import Data
 import Foundation
 import Testing
 
-@Suite("JSONValue trees: one parse of a body")
+@Suite("JSONValue trees: a body read by JSONDecoder")
 struct JSONTreeTests {
+    static let notJSON = MappingFailure("not JSON: The given data was not valid JSON.")
+
     static func parse(_ text: String) throws -> JSONValue {
         try JSONTreeSerializer().decode(JSONValue.self, from: Data(text.utf8))
     }
@@ -15,7 +17,7 @@ struct JSONTreeTests {
         )
         #expect(
             tree[path: "a"]
-                == .array([.integer(1), .number(-2.5), .number(1000), .bool(true), .bool(false), .null]))
+                == .array([.integer(1), .number(-2.5), .integer(1000), .bool(true), .bool(false), .null]))
         #expect(tree[path: "s"] == .string("q\"\\/\né🦉"))
         #expect(tree[path: "o.p.q"] == .string("deep"))
         #expect(tree[path: "o.missing.q"] == nil)
@@ -23,36 +25,51 @@ struct JSONTreeTests {
     }
 
     @Test(
-        "malformed bodies fail with the byte where they go wrong",
+        "malformed bodies, and nesting deeper than Foundation's 512 levels, fail as not JSON",
         arguments: [
-            "", "{", #"{"a" 1}"#, "[1,]", "[1] x", #""\ud800""#, "tru", "\"a\u{01}\"", "01x", "[-]",
+            "", "{", #"{"a" 1}"#, "[1] x", #""\ud800""#, "tru", "\"a\u{01}\"", "01x", "[-]",
             String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
         ])
     func refuses(text: String) {
-        #expect(throws: MappingFailure.self) { try Self.parse(text) }
+        #expect(throws: Self.notJSON) { try Self.parse(text) }
     }
 
-    /// Found by `fuzz-mapping` (Fuzz/README.md): `{"u":02}` parsed as 2, where JSONSerialization,
-    /// and RFC 8259, refuse it; `Int` and `Double` accept more spellings than JSON has.
+    /// Found by `fuzz-mapping` (Fuzz/README.md) in the old hand-written parser: `{"u":02}` parsed
+    /// as 2, where RFC 8259 refuses it. Foundation's decoder keeps to the grammar; this holds it to it.
     @Test(
         "numbers JSON does not spell are refused, not read as Swift would read them",
         arguments: ["02", "-01", "+1", ".5", "1.", "-", "1e", "1e+", "1.e5", "0x10", "[1.5.2]", #"{"u":02}"#])
     func refusesNumbersOutsideTheGrammar(text: String) {
-        #expect(throws: MappingFailure.self) { try Self.parse(text) }
+        #expect(throws: Self.notJSON) { try Self.parse(text) }
     }
 
-    @Test("every spelling of a number that JSON has is read")
+    /// `JSONDecoder` does not say how a number was spelled: a whole number that fits an `Int` is
+    /// an integer however it is written, and anything else a `Double`.
+    @Test("every spelling of a number that JSON has is read; whole ones that fit an Int are integers")
     func readsEveryNumberSpelling() throws {
-        let tree = try Self.parse("[0, -0, 10, 0.5, -0.25, 1E+2, 1e-2, 2e0, 4294967296000000000000]")
+        let tree = try Self.parse("[0, -0, 10, 0.5, -0.25, 1E+2, 1e-2, 2e0, 3.0, 4294967296000000000000]")
         #expect(
             tree
                 == .array([
-                    .integer(0), .integer(0), .integer(10), .number(0.5), .number(-0.25), .number(100),
-                    .number(0.01), .number(2), .number(4_294_967_296e12),
+                    .integer(0), .integer(0), .integer(10), .number(0.5), .number(-0.25), .integer(100),
+                    .number(0.01), .integer(2), .integer(3), .number(4_294_967_296e12),
                 ]))
     }
 
-    @Test("the tree of the fixture file equals JSONDecoder's reading of it, and survives the store's coding")
+    /// Foundation's decoder takes a trailing comma, where RFC 8259 has none; a server of the
+    /// contract never sends one, and this test says so should Foundation change.
+    @Test("a trailing comma in an array is read as Foundation reads it")
+    func trailingComma() throws {
+        #expect(try Self.parse("[1,]") == .array([.integer(1)]))
+    }
+
+    /// Foundation keeps the first of a repeated key (the old parser kept the last).
+    @Test("a repeated key keeps its first value")
+    func repeatedKey() throws {
+        #expect(try Self.parse(#"{"a": 1, "a": 2}"#) == .object(["a": .integer(1)]))
+    }
+
+    @Test("the tree of the fixture file is JSONDecoder's reading of it, and survives the store's coding")
     func agreesWithFoundation() throws {
         let data = try Data(contentsOf: FixtureFiles.heroes)
         let parsed = try JSONTreeSerializer().decode(JSONValue.self, from: data)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Data
 
-@Suite("RFC 3339 times read from their digits")
+@Suite("RFC 3339 times: held to RFC 3339, read by ISO8601FormatStyle")
 struct RFC3339Tests {
     @Test(
         "valid times give the instant they name",
@@ -17,7 +17,7 @@ struct RFC3339Tests {
             ("1969-12-31T23:59:59Z", -1.0),
         ])
     func valid(text: String, seconds: Double) throws {
-        let date = try #require(RFC3339.date(from: text))
+        let date = try #require(RFC3339Time.date(from: text))
         #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_1)
     }
 
@@ -29,6 +29,6 @@ struct RFC3339Tests {
             "2026-11-30T12:00:00Zjunk", "",
         ])
     func invalid(text: String) {
-        #expect(RFC3339.date(from: text) == nil)
+        #expect(RFC3339Time.date(from: text) == nil)
     }
 }

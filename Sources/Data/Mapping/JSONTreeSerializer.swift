@@ -1,7 +1,7 @@
 import Foundation
 import Network
 
-/// A `Serializer` whose responses are `JSONValue` trees, parsed in one pass (`JSONParser`);
+/// A `Serializer` whose responses are `JSONValue` trees, read by Foundation's `JSONDecoder`;
 /// bodies are encoded as JSON with sorted keys, like `JSONSerializer`.
 public struct JSONTreeSerializer: Serializer {
     private let fallback = JSONSerializer()
@@ -15,12 +15,32 @@ public struct JSONTreeSerializer: Serializer {
     /// Encodes `value` as JSON.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data { try fallback.encode(value) }
 
-    /// Parses `data` as a tree when `type` is `JSONValue`; decodes any other type as JSON.
+    /// Decodes `data` as JSON. A body that is not JSON fails, for a tree, with `MappingFailure`
+    /// saying what Foundation found wrong and where, so the pipeline's callers see one kind of
+    /// failure for a bad body whether it is bad as JSON or as heroes.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         guard type == JSONValue.self else { return try fallback.decode(type, from: data) }
-        guard let tree = try JSONParser.parse(data) as? Value else {
-            throw MappingFailure("the tree is not a \(type)")
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw MappingFailure("not JSON: \(Self.reason(error))")
         }
-        return tree
+    }
+
+    /// Foundation's own words, and the key path of the value it refused when it names one
+    /// (a string or number inside an otherwise well-formed body). Foundation on Linux gives no
+    /// line or column for a syntax error.
+    static func reason(_ error: DecodingError) -> String {
+        let context: DecodingError.Context? =
+            switch error {
+            case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+                .keyNotFound(_, let context):
+                context
+            @unknown default: nil
+            }
+        guard let context else { return "\(error)" }
+        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        return path.isEmpty
+            ? context.debugDescription : "\(context.debugDescription) (at \(path.joined(separator: ".")))"
     }
 }

@@ -1,23 +1,49 @@
 /// A tree encodes as the JSON it is, and decodes from any JSON, so the store can keep records
-/// in their wire form.
+/// in their wire form and the mapping pipeline can take Foundation's `JSONDecoder` as its input.
 extension JSONValue: Codable {
     /// Reads any JSON value.
+    ///
+    /// A `Decoder` cannot say what kind of value it holds, so each kind is tried in turn, in the
+    /// order a page of heroes holds them most (strings, then objects, arrays and integers): a
+    /// miss costs a thrown `typeMismatch`. Any other error (a bad escape, a number outside JSON's
+    /// grammar) is the body's fault and goes on unchanged, so it is reported as itself rather
+    /// than as the last kind tried.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let members = try? container.decode([String: JSONValue].self) {
+            return
+        }
+        do {
+            self = .string(try container.decode(String.self))
+            return
+        } catch DecodingError.typeMismatch {}
+        if let object = try? decoder.container(keyedBy: MemberKey.self) {
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(object.allKeys.count)
+            for key in object.allKeys {
+                members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+            }
             self = .object(members)
-        } else if let elements = try? container.decode([JSONValue].self) {
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(array.count ?? 0)
+            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
             self = .array(elements)
-        } else if let integer = try? container.decode(Int.self) {
+            return
+        }
+        if let integer = try? container.decode(Int.self) {
             self = .integer(integer)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else {
-            self = .bool(try container.decode(Bool.self))
+            return
+        }
+        do {
+            self = .number(try container.decode(Double.self))
+        } catch {
+            // Last, and rarest: a boolean. When it is not one either, the number's error says why.
+            guard let flag = try? container.decode(Bool.self) else { throw error }
+            self = .bool(flag)
         }
     }
 
@@ -34,4 +60,12 @@ extension JSONValue: Codable {
         case .object(let value): try container.encode(value)
         }
     }
+}
+
+/// Any key of an object, for reading its members without knowing them.
+private struct MemberKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -5,7 +5,8 @@ public enum JSONValue: Sendable, Hashable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number without a fraction or exponent that fits an `Int`.
+    /// A whole number that fits an `Int`, however it is spelled (`3`, `3.0`, `3e0`): `JSONDecoder`
+    /// does not say.
     case integer(Int)
     /// Any other number.
     case number(Double)

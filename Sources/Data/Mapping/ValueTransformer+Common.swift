@@ -5,10 +5,81 @@ extension ValueTransformer where Value == Date {
     /// An RFC 3339 time (`2026-11-30T12:00:00Z`, fractional seconds and offsets allowed).
     public static var rfc3339Date: Self {
         ValueTransformer<String>.string.map("rfc3339Date") { text throws(MappingFailure) in
-            guard let date = RFC3339.date(from: text) else {
+            guard let date = RFC3339Time.date(from: text) else {
                 throw MappingFailure("'\(text)' is not an RFC 3339 time")
             }
             return date
+        }
+    }
+}
+
+/// RFC 3339 times, read by Foundation's `Date.ISO8601FormatStyle`.
+///
+/// The style reads more than RFC 3339 allows, and reads it wrongly: it rolls `2025-02-29` and
+/// `24:00:00` over into the next day, takes `+0100` and `+01` for offsets, and ignores whatever
+/// follows the time. So the text is first held to RFC 3339's shape and ranges, and only then
+/// read. RFC 3339 also allows a lower-case `t` and `z`, which the style refuses: they are
+/// raised first.
+enum RFC3339Time {
+    // One style for every record: making one per time would cost more than the reading. It
+    // reads times with and without a fraction alike.
+    private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// The time `text` names, or `nil` when it is not RFC 3339.
+    static func date(from text: String) -> Date? {
+        var utf8 = Array(text.utf8)
+        for index in [10, utf8.count - 1] where utf8.indices.contains(index) {
+            if utf8[index] == UInt8(ascii: "t") || utf8[index] == UInt8(ascii: "z") { utf8[index] -= 0x20 }
+        }
+        guard hasRFC3339Shape(utf8) else { return nil }
+        return try? style.parse(String(decoding: utf8, as: UTF8.self))
+    }
+
+    /// Whether `utf8` is `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` with every field in range
+    /// (a leap second allowed).
+    private static func hasRFC3339Shape(_ utf8: [UInt8]) -> Bool {
+        guard utf8.count >= 20, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
+            utf8[10] == UInt8(ascii: "T"), utf8[13] == UInt8(ascii: ":"), utf8[16] == UInt8(ascii: ":"),
+            let year = number(utf8, 0, 4), let month = number(utf8, 5, 2), let day = number(utf8, 8, 2),
+            let hour = number(utf8, 11, 2), let minute = number(utf8, 14, 2),
+            let second = number(utf8, 17, 2),
+            (1...12).contains(month), (1...daysIn(month, year)).contains(day), hour < 24, minute < 60,
+            second <= 60
+        else { return false }
+        var index = 19
+        if utf8[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < utf8.count, isDigit(utf8[index]) { index += 1 }
+            guard index > start else { return false }
+        }
+        guard index < utf8.count else { return false }
+        if utf8[index] == UInt8(ascii: "Z") { return index + 1 == utf8.count }
+        guard utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: "-"), index + 6 == utf8.count,
+            utf8[index + 3] == UInt8(ascii: ":"), let hours = number(utf8, index + 1, 2),
+            let minutes = number(utf8, index + 4, 2)
+        else { return false }
+        return hours < 24 && minutes < 60
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func number(_ utf8: [UInt8], _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            guard isDigit(utf8[index]) else { return nil }
+            value = value * 10 + Int(utf8[index] - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func daysIn(_ month: Int, _ year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
         }
     }
 }
