@@ -86,9 +86,12 @@ let package = Package(
 
         // MARK: The bundled mock server (shares no code with the app)
 
+        /// Linux's `sys/epoll.h`, which Swift's Glibc module leaves out; empty on other systems.
+        .target(name: "CEpoll", path: "MockServer/CEpoll"),
         .target(
-            name: "MockServerKit", dependencies: ["Locking"], path: "MockServer/MockServerKit",
-            resources: [.copy("Fixtures")]),
+            name: "MockServerKit",
+            dependencies: ["Locking", .target(name: "CEpoll", condition: .when(platforms: [.linux]))],
+            path: "MockServer/MockServerKit", resources: [.copy("Fixtures")]),
         .executableTarget(
             name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
 
