@@ -78,60 +78,20 @@ extension HeroesApplication {
             times: object["times"] as? Int ?? 1, after: object["after"] as? Int ?? 0)
         do {
             let id = try faults.add(rule)
-            return ServerResponse.json(201, Array("{\"id\":\(id)}".utf8))
+            return ServerResponse.json(201, WireJSON.encode(["id": id]))
         } catch {
             return ErrorBody.response(status: 400, message: error.description)
         }
     }
 
     private func faultsJSON() -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("{\"items\":[")
-        for (index, entry) in faults.rules().enumerated() {
-            if index > 0 { json.raw(",") }
-            json.raw("{\"id\":\(entry.id),\"method\":")
-            json.string(entry.rule.method)
-            json.raw(",\"path\":")
-            json.string(entry.rule.path)
-            json.raw(",\"fault\":")
-            json.string(entry.rule.fault)
-            json.raw(",\"times\":\(entry.rule.times),\"after\":\(entry.rule.after)}")
-        }
-        json.raw("]}")
-        return json.bytes
+        WireJSON.encode(ItemList(items: faults.rules().map { FaultBody(id: $0.id, rule: $0.rule) }))
     }
 
     private func journalJSON(since: Int) -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("{\"items\":[")
-        for (index, entry) in journal.entries(since: since).enumerated() {
-            if index > 0 { json.raw(",") }
-            json.raw("{\"sequence\":\(entry.sequence),\"method\":")
-            json.string(entry.method)
-            json.raw(",\"path\":")
-            json.string(entry.path)
-            json.raw(",\"query\":")
-            json.optionalString(entry.query)
-            json.raw(",\"headers\":[")
-            for (position, field) in entry.fields.enumerated() {
-                if position > 0 { json.raw(",") }
-                json.raw("{\"name\":")
-                json.string(field.name)
-                json.raw(",\"value\":")
-                json.string(field.value)
-                json.raw("}")
-            }
-            json.raw("],\"body\":")
-            json.optionalString(entry.text)
-            json.raw(",\"body_base64\":")
-            json.string(entry.body.base64EncodedString())
-            json.raw(",\"body_length\":\(entry.bodyLength),\"status\":\(entry.status),\"fault\":")
-            json.optionalString(entry.fault)
-            json.raw(",\"received_at\":")
-            json.string(ISO8601DateFormatter().string(from: entry.receivedAt))
-            json.raw("}")
-        }
-        json.raw("],\"last_sequence\":\(journal.lastSequence)}")
-        return json.bytes
+        WireJSON.encode(
+            JournalBody(
+                items: journal.entries(since: since).map { JournalBody.Item(request: $0) },
+                lastSequence: journal.lastSequence))
     }
 }

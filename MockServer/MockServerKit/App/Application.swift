@@ -47,18 +47,7 @@ final class HeroesApplication: RequestHandler {
 
     /// The body of `GET /v1/teams`.
     static func teamsJSON(_ teams: [TeamRecord]) -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("{\"items\":[")
-        for (index, team) in teams.enumerated() {
-            if index > 0 { json.raw(",") }
-            json.raw("{\"id\":")
-            json.string(team.id)
-            json.raw(",\"name\":")
-            json.string(team.name)
-            json.raw("}")
-        }
-        json.raw("]}")
-        return json.bytes
+        WireJSON.encode(ItemList(items: teams))
     }
 
     /// A 32-bit FNV-1a hash, for tags of content that never changes.
@@ -149,7 +138,5 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// The current time in RFC 3339, UTC, whole seconds.
-    static func timestamp() -> String {
-        ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime])
-    }
+    static func timestamp() -> String { WireTime.now() }
 }

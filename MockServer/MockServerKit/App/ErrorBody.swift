@@ -21,30 +21,23 @@ enum ErrorBody {
     static func response(
         status: Int, message: String, fields: [(String, String)] = [], extra: [HTTPField] = []
     ) -> ServerResponse {
-        var json = JSONWriter()
-        json.raw("{")
-        json.key("error")
-        json.raw("{")
-        json.key("code")
-        json.string(code(for: status))
-        json.raw(",")
-        json.key("message")
-        json.string(message)
-        if !fields.isEmpty {
-            json.raw(",")
-            json.key("fields")
-            json.raw("{")
-            for (index, (name, problem)) in fields.enumerated() {
-                if index > 0 { json.raw(",") }
-                json.string(name)
-                json.raw(":")
-                json.string(problem)
-            }
-            json.raw("}")
-        }
-        json.raw("}}")
+        // A repeated field name keeps its first problem, as the validator reports the first.
+        let problems = fields.isEmpty ? nil : Dictionary(fields, uniquingKeysWith: { first, _ in first })
+        let body = Envelope(error: Detail(code: code(for: status), message: message, fields: problems))
         return ServerResponse(
             status: status, fields: [HTTPField(name: "Content-Type", value: "application/json")] + extra,
-            body: json.bytes)
+            body: WireJSON.encode(body))
+    }
+
+    private struct Envelope: Encodable {
+        let error: Detail
+    }
+
+    /// `fields` is left out when nil, as the synthesized conformance does: the contract has it for
+    /// `validation_failed` only.
+    private struct Detail: Encodable {
+        let code: String
+        let message: String
+        let fields: [String: String]?
     }
 }

@@ -1,5 +1,5 @@
 /// A hero as the server stores it. Its JSON form is *Hero* in docs/API.md.
-struct HeroRecord: Sendable, Equatable {
+struct HeroRecord: Sendable, Equatable, Encodable {
     /// Server-assigned, `[A-Za-z0-9_-]{1,64}`.
     var id: String
     /// 1–80 characters, unique case-insensitively.
@@ -23,51 +23,8 @@ struct HeroRecord: Sendable, Equatable {
     /// The path of the hero's picture.
     var picturePath: String { "/v1/heroes/\(id)/picture" }
 
-    /// The hero's JSON object, keys in the order of docs/API.md.
-    func write(to json: inout JSONWriter) {
-        json.raw("{")
-        json.key("id")
-        json.string(id)
-        json.raw(",")
-        json.key("code_name")
-        json.string(codeName)
-        json.raw(",")
-        json.key("encrypted_real_name")
-        json.optionalString(encryptedRealName)
-        json.raw(",")
-        json.key("powers")
-        json.strings(powers)
-        json.raw(",")
-        json.key("picture_url")
-        json.optionalString(hasPicture ? picturePath : nil)
-        json.raw(",")
-        json.key("team")
-        if let team {
-            json.raw("{")
-            json.key("id")
-            json.string(team.id)
-            json.raw(",")
-            json.key("name")
-            json.string(team.name)
-            json.raw("}")
-        } else {
-            json.raw("null")
-        }
-        json.raw(",")
-        json.key("updated_at")
-        json.string(updatedAt)
-        json.raw(",")
-        json.key("version")
-        json.raw(String(version))
-        json.raw("}")
-    }
-
     /// The hero's JSON bytes.
-    var json: [UInt8] {
-        var writer = JSONWriter()
-        write(to: &writer)
-        return writer.bytes
-    }
+    var json: [UInt8] { WireJSON.encode(self) }
 
     /// Whether `text` is a valid hero id.
     static func isValidID(_ text: Substring) -> Bool {
@@ -81,5 +38,27 @@ struct HeroRecord: Sendable, Equatable {
                     return false
                 }
             }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, powers, team, version
+        case codeName = "code_name"
+        case encryptedRealName = "encrypted_real_name"
+        case pictureURL = "picture_url"
+        case updatedAt = "updated_at"
+    }
+
+    /// The *Hero* of docs/API.md. Written out because the contract's optional keys are null, never
+    /// absent, where the synthesized conformance would leave them out.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(codeName, forKey: .codeName)
+        try container.encode(encryptedRealName, forKey: .encryptedRealName)
+        try container.encode(powers, forKey: .powers)
+        try container.encode(hasPicture ? picturePath : nil, forKey: .pictureURL)
+        try container.encode(team, forKey: .team)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(version, forKey: .version)
     }
 }

@@ -79,15 +79,10 @@ struct HeroStore {
         }
         let start = min(matching.count, (query.page - 1) * query.perPage)
         let slice = matching[start..<min(matching.count, start + query.perPage)]
-        var json = JSONWriter()
-        json.raw("{\"items\":[")
-        for (index, entry) in slice.enumerated() {
-            if index > 0 { json.raw(",") }
-            json.append(entry.json)
-        }
-        json.raw("],\"page\":\(query.page),\"per_page\":\(query.perPage),\"total\":\(matching.count)}")
+        let body = PageBody(
+            items: slice.map(\.record), page: query.page, perPage: query.perPage, total: matching.count)
         let tag = "\"page-\(epoch)-\(generation)-\(query.hashValue & 0xFFFF_FFFF)\""
-        let page = EncodedPage(body: json.bytes, entityTag: tag)
+        let page = EncodedPage(body: WireJSON.encode(body), entityTag: tag)
         if pages.count >= 512 { pages.removeAll() }
         pages[query] = page
         return page

@@ -1,5 +1,8 @@
 /// The contract's routes: which paths exist and which methods each allows (404 and 405 with `Allow`).
 extension HeroesApplication {
+    /// The body of `GET /health`, encoded once.
+    private static let healthBody = WireJSON.encode(["status": "ok"])
+
     /// Dispatches an API request to its endpoint.
     func route(_ request: ServerRequest) -> ServerResponse {
         guard let segments = Self.segments(of: request.path) else {
@@ -9,7 +12,7 @@ extension HeroesApplication {
         switch segments.count {
         case 2 where segments[1] == "health":
             return allow(request, AllowedMethods.read) {
-                ServerResponse.json(200, Array(#"{"status":"ok"}"#.utf8))
+                ServerResponse.json(200, Self.healthBody)
             }
         case 3 where segments[1] == "v1" && segments[2] == "teams":
             return allow(request, AllowedMethods.read) { teams(request) }

@@ -34,24 +34,13 @@ struct StateFile: Sendable {
 
     /// Writes the state: a temp file beside the target, flushed to disk, then renamed over it.
     func save(heroes: [HeroRecord], pictures: [String: [UInt8]]) throws(MockServerError) {
-        var json = JSONWriter()
-        json.raw("{\"format\":1,\"heroes\":[")
-        for (index, hero) in heroes.enumerated() {
-            if index > 0 { json.raw(",\n") }
-            hero.write(to: &json)
-        }
-        json.raw("],\"pictures\":{")
-        for (index, id) in pictures.keys.sorted().enumerated() {
-            if index > 0 { json.raw(",\n") }
-            json.string(id)
-            json.raw(":")
-            json.string(Data(pictures[id] ?? []).base64EncodedString())
-        }
-        json.raw("}}\n")
+        let document = Document(
+            heroes: heroes, pictures: pictures.mapValues { Data($0).base64EncodedString() })
+        let bytes = WireJSON.encode(document) + [UInt8(ascii: "\n")]
         let temporary = url.path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw MockServerError(posix: "cannot write \(temporary)") }
-        let written = json.bytes.withUnsafeBytes { buffer in
+        let written = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let count = write(fd, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
@@ -67,5 +56,12 @@ struct StateFile: Sendable {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// The file's JSON: `{"format": 1, "heroes": [Hero, …], "pictures": {id: base64 PNG}}`.
+    private struct Document: Encodable {
+        var format = 1
+        let heroes: [HeroRecord]
+        let pictures: [String: String]
     }
 }

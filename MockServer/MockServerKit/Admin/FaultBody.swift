@@ -1,0 +1,22 @@
+/// A registered fault rule as `GET /__admin/faults` lists it.
+struct FaultBody: Encodable {
+    /// The id `POST /__admin/faults` answered with.
+    let id: Int
+    /// What `method`, `path`, `fault`, `times` and `after` the rule has left.
+    let rule: FaultRule
+
+    private enum CodingKeys: String, CodingKey {
+        case id, method, path, fault, times, after
+    }
+
+    /// One flat object: the id beside the rule's own keys.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(rule.method, forKey: .method)
+        try container.encode(rule.path, forKey: .path)
+        try container.encode(rule.fault, forKey: .fault)
+        try container.encode(rule.times, forKey: .times)
+        try container.encode(rule.after, forKey: .after)
+    }
+}
