@@ -23,6 +23,8 @@ final class HeroesApplication: RequestHandler {
     let teamsTag: String
     /// Who may use the admin routes and fault headers.
     let adminAccess: AdminAccess
+    /// The answers of creates sent with an `Idempotency-Key`. Taken before `store` when both are held.
+    let idempotency = Locked(IdempotencyLedger())
 
     /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state).
     init(
@@ -124,6 +126,8 @@ final class HeroesApplication: RequestHandler {
             store.replaceAll(heroes: fixtures.heroes, pictures: fixtures.pictures)
             try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
         }
+        // The kept answers name heroes of the state just replaced.
+        idempotency.withLock { $0.removeAll() }
         faults.clear()
     }
 

@@ -27,9 +27,43 @@ extension HeroesApplication {
         return cacheable(body, tag: tag, request)
     }
 
-    /// `POST /v1/heroes`: editor only; 422 invalid, 409 duplicate code name.
+    /// `POST /v1/heroes`: editor only; 422 invalid, 409 duplicate code name. With an
+    /// `Idempotency-Key`, a repeat of a create that succeeded gets its first answer again.
     func create(_ request: ServerRequest) -> ServerResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
+        switch IdempotencyKey.parse(request.fields) {
+        case .absent:
+            return insert(request)
+        case .malformed(let message):
+            return ErrorBody.response(status: 400, message: message)
+        case .key(let key):
+            // The ledger's lock is held across the create (the store's lock nests inside it), so a
+            // repeat cannot slip in between the look-up and the record.
+            return idempotency.withLock { ledger in
+                let now = ContinuousClock.now
+                switch ledger.lookUp(key, body: request.body, at: now) {
+                case .replay(let response):
+                    return response
+                case .mismatch:
+                    let problem = "was used with another request body"
+                    return ErrorBody.response(
+                        status: 422, message: "\(IdempotencyKey.fieldName) \(problem)",
+                        fields: [(IdempotencyKey.fieldName, problem)])
+                case .absent:
+                    let response = insert(request)
+                    // Only a create that happened is kept: a refused one changed nothing, so
+                    // running it again is as safe as replaying it, and may succeed.
+                    if response.status == 201 {
+                        ledger.record(key, body: request.body, response: response, at: now)
+                    }
+                    return response
+                }
+            }
+        }
+    }
+
+    /// The create itself, after the editor check.
+    private func insert(_ request: ServerRequest) -> ServerResponse {
         let draft: HeroSubmission
         switch parseDraft(request) {
         case .success(let parsed): draft = parsed
