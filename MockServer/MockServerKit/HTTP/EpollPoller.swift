@@ -1,4 +1,4 @@
-#if canImport(CEpoll)
+#if os(Linux) && canImport(CEpoll)
     import CEpoll
     import Glibc
 

@@ -48,7 +48,7 @@ final class EventLoop {
 
     /// The poller for these settings: epoll on Linux unless poll(2) is asked for, poll(2) elsewhere.
     static func makePoller(_ settings: LoopSettings) -> any Poller {
-        #if canImport(CEpoll)
+        #if os(Linux) && canImport(CEpoll)
             if !settings.usesPoll, let epoll = EpollPoller.open() { return epoll }
         #endif
         return PollPoller()
