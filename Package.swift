@@ -63,8 +63,8 @@ let package = Package(
             resources: [.copy("Heroes.plist")]
         ),
         /// The composition root's `main` alone: runs `HeroesApp` on the process's arguments. It
-        /// links as any package does: no unsafe flags, so the package can be used as a dependency
-        /// (docs/PERFORMANCE.md says what that costs at start-up, and why it is kept).
+        /// links as any package does, with no unsafe flags, so the package can be used as a
+        /// dependency (docs/PERFORMANCE.md: what that costs at start-up, and why it is worth it).
         .executableTarget(name: "heroes-cli", dependencies: ["HeroesApp"], exclude: ["README.md"]),
 
         // MARK: The bundled mock server (shares no code with the app)

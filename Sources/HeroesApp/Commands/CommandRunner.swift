@@ -9,6 +9,20 @@ struct CommandRunner {
     let settings: Settings
     let views: Views
     let environment: [String: String]
+    /// Where a relative FILE is found: the current directory, unless the demo tour names the
+    /// scratch folder its steps write in.
+    var fileFolder: URL?
+
+    init(
+        invocation: Invocation, settings: Settings, views: Views, environment: [String: String],
+        fileFolder: URL? = nil
+    ) {
+        self.invocation = invocation
+        self.settings = settings
+        self.views = views
+        self.environment = environment
+        self.fileFolder = fileFolder
+    }
 
     /// Runs `command`; errors come back unrendered, for the caller to show and map to an exit code.
     func run(_ command: CommandSpec) async throws {
@@ -21,16 +35,36 @@ struct CommandRunner {
             try demo.reset()
         case .demo:
             try await demo.run()
-        default:
-            try await AppSession.with(settings, environment: environment) { graph in
-                try await runHeroCommand(command.id, HeroCommands(graph: graph, views: views))
+        case .list:
+            try await withHeroes { try await $0.list(invocation, text: invocation[.search]) }
+        case .search:
+            try await withHeroes { try await $0.list(invocation, text: invocation.argument(0)) }
+        case .show:
+            try await withHeroes { heroes in
+                let id = try heroID()
+                try await heroes.show(id)
+                if invocation[.picture] { try await heroes.drawPicture(id) }
+            }
+        case .create:
+            try await withHeroes { try await $0.create(invocation) }
+        case .update:
+            try await withHeroes { try await $0.update(try heroID(), invocation) }
+        case .delete:
+            try await withHeroes { try await $0.delete(try heroID()) }
+        case .teams:
+            try await withHeroes { try await $0.teams() }
+        case .sync:
+            try await withHeroes { try await $0.sync() }
+        case .picture:
+            try await withHeroes { heroes in
+                let id = try heroID()
+                try await heroes.downloadPicture(id, to: file(invocation[.output] ?? "\(id.rawValue).png"))
+            }
+        case .uploadPicture:
+            try await withHeroes {
+                try await $0.uploadPicture(file(invocation.argument(1) ?? ""), for: try heroID())
             }
         }
-    }
-
-    /// The bundled demo's tour, the one place the runner names it.
-    private var demo: DemoTour {
-        DemoTour(settings: settings, views: views, environment: environment)
     }
 
     /// The interactive console on a session of its own, until the person leaves it.
@@ -43,29 +77,23 @@ struct CommandRunner {
         }
     }
 
-    private func runHeroCommand(_ id: CommandID, _ heroes: HeroCommands) async throws {
-        switch id {
-        case .list: try await heroes.list(invocation, text: invocation[.search])
-        case .search: try await heroes.list(invocation, text: invocation.argument(0))
-        case .show:
-            let id = try heroID()
-            try await heroes.show(id)
-            if invocation[.picture] { try await heroes.drawPicture(id) }
-        case .create: try await heroes.create(invocation)
-        case .update: try await heroes.update(try heroID(), invocation)
-        case .delete: try await heroes.delete(try heroID())
-        case .teams: try await heroes.teams()
-        case .sync: try await heroes.sync()
-        case .picture:
-            let id = try heroID()
-            let output = invocation[.output] ?? "\(id.rawValue).png"
-            try await heroes.downloadPicture(id, to: URL(fileURLWithPath: output))
-        case .uploadPicture:
-            let file = invocation.argument(1) ?? ""
-            try await heroes.uploadPicture(URL(fileURLWithPath: file), for: try heroID())
-        case .serve, .lint, .demo, .demoReset:
-            break
+    /// The bundled demo's tour, the one place the runner names it.
+    private var demo: DemoTour {
+        DemoTour(settings: settings, views: views, environment: environment)
+    }
+
+    /// Opens a session on the settings, runs `body` with the hero and picture commands over its
+    /// graph, and closes it.
+    private func withHeroes(_ body: (HeroCommands) async throws -> Void) async throws {
+        let views = self.views
+        try await AppSession.with(settings, environment: environment) { graph in
+            try await body(HeroCommands(graph: graph, views: views))
         }
+    }
+
+    /// A FILE argument as a URL, relative to `fileFolder` when it is not absolute.
+    private func file(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: fileFolder)
     }
 
     /// The `ID` argument, checked against the contract's id rule.

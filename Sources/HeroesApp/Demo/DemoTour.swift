@@ -3,7 +3,8 @@ import Foundation
 import Presentation
 
 /// `demo`: a guided, non-interactive tour of every feature against the bundled server. Each step
-/// prints the command a person would type, then runs it through the same presenters and views.
+/// is a command line: printed as a person would type it, then parsed and run by `CommandRunner`
+/// as heroes-cli would run it, so the two cannot drift apart.
 /// It cleans up after itself: the hero it creates is deleted at the end. `demo reset` restores the
 /// bundled server's data. This folder holds the whole bundled demo: the tour, the embedded
 /// server (`EmbeddedServer`) and `serve`.
@@ -25,109 +26,94 @@ struct DemoTour {
         views.say("demo data restored: the bundled server serves its fixtures again")
     }
 
+    /// Runs every step, each as the command line it prints would run, then deletes the hero it
+    /// made.
     func run() async throws {
-        var online = settings
-        online.server = nil
-        online.isOffline = false
-        var offline = online
-        offline.isOffline = true
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("heroes-demo-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let picture = scratch.appendingPathComponent("0007.png")
         let codeName = "Demo Comet \(UUID().uuidString.prefix(4))"
-        var created: Hero.ID?
+        func step(_ words: String..., shows explanation: String, refused: Bool = false) async throws {
+            try await runStep(words, explanation, refused: refused, files: scratch)
+        }
 
-        try await AppSession.with(online, environment: environment) { graph in
-            let heroes = HeroCommands(graph: graph, views: views)
-            try await step("teams", "the teams heroes belong to") { try await heroes.teams() }
-            try await step("list --per-page 5", "the first page of the roster, five at a time") {
-                try await heroes.list(Self.invocation(["per-page": ["5"]]), text: nil)
-            }
-            try await step("search wind", "heroes whose code name or a power mentions \"wind\"") {
-                try await heroes.list(Self.invocation([:]), text: "wind")
-            }
-            try await step("show 0007", "one hero; the demo clearance key reveals the real name") {
-                try await heroes.show(try Hero.ID("0007"))
-            }
-            try await step(
-                "create --code-name \"\(codeName)\" --real-name \"Ada Quill\" --power \"Tail of fire\" --team dawn-guard",
-                "a new hero, its real name sealed with AES-256-GCM before it leaves"
-            ) {
-                try await heroes.create(
-                    Self.invocation([
-                        "code-name": [codeName], "real-name": ["Ada Quill"], "power": ["Tail of fire"],
-                        "team": ["dawn-guard"],
-                    ]))
-            }
-            created = try await graph.heroes.searchHeroes(codeName).value.items.first {
-                $0.codeName == codeName
-            }?.id
-            guard let created else {
-                throw DomainError.badData("the demo's new hero was not found by searching")
-            }
-            try await step(
-                "update \(created) --power \"Tail of fire\" --power Orbit",
-                "an edit, guarded by the version it read (If-Match)"
-            ) {
-                try await heroes.update(created, Self.invocation(["power": ["Tail of fire", "Orbit"]]))
-            }
-            try await step(
-                "create --code-name Basalt", "a taken code name is refused (exit 75)", expectFailure: true
-            ) {
-                try await heroes.create(Self.invocation(["code-name": ["Basalt"]]))
-            }
-            try await step("picture 0007 --output 0007.png", "a picture, streamed to a file with progress") {
-                try await heroes.downloadPicture(try Hero.ID("0007"), to: picture)
-            }
-            try await step("upload-picture \(created) 0007.png", "the same picture, sent as the new hero's") {
-                try await heroes.uploadPicture(picture, for: created)
-            }
-            try await step("sync", "the offline cache brought up to date, with what changed") {
-                try await heroes.sync()
-            }
-        }
-        guard let created else { return }
-        try await AppSession.with(offline, environment: environment) { graph in
-            try await step("--offline show \(created)", "no network at all: the cached copy, marked stale") {
-                try await HeroCommands(graph: graph, views: views).show(created)
-            }
-        }
-        try await AppSession.with(online, environment: environment) { graph in
-            try await step("delete \(created)", "the demo hero removed again") {
-                try await HeroCommands(graph: graph, views: views).delete(created)
-            }
-        }
+        try await step("teams", shows: "the teams heroes belong to")
+        try await step("list", "--per-page", "5", shows: "the first page of the roster, five at a time")
+        try await step("search", "wind", shows: "heroes whose code name or a power mentions \"wind\"")
+        try await step("show", "0007", shows: "one hero; the demo clearance key reveals the real name")
+        try await step(
+            "create", "--code-name", codeName, "--real-name", "Ada Quill", "--power", "Tail of fire",
+            "--team",
+            "dawn-guard", shows: "a new hero, its real name sealed with AES-256-GCM before it leaves")
+        let created = try await find(codeName).rawValue
+        try await step(
+            "update", created, "--power", "Tail of fire", "--power", "Orbit",
+            shows: "an edit, guarded by the version it read (If-Match)")
+        try await step(
+            "create", "--code-name", "Basalt", shows: "a taken code name is refused (exit 75)", refused: true)
+        try await step(
+            "picture", "0007", "--output", "0007.png", shows: "a picture, streamed to a file with progress")
+        try await step(
+            "upload-picture", created, "0007.png", shows: "the same picture, sent as the new hero's")
+        try await step("sync", shows: "the offline cache brought up to date, with what changed")
+        try await step(
+            "--offline", "show", created, shows: "no network at all: the cached copy, marked stale")
+        try await step("delete", created, shows: "the demo hero removed again")
         views.say("")
         views.say(
             "That was every feature. `heroes-cli --help` lists the commands; `heroes-cli demo reset` restores the data."
         )
     }
 
-    /// Prints the command and what it shows, then runs it. A step that is meant to fail shows
-    /// its error the way the command would, and the tour goes on.
-    private func step(
-        _ command: String, _ explanation: String, expectFailure: Bool = false, _ body: () async throws -> Void
-    ) async throws {
+    /// Prints the command line and what it shows, then parses it and runs it as heroes-cli would,
+    /// on the bundled server, with relative files in `files`. A step that is meant to be refused
+    /// shows its error the way the command would, and the tour goes on.
+    private func runStep(_ words: [String], _ explanation: String, refused: Bool, files: URL) async throws {
         views.say("")
-        views.say("$ heroes-cli \(command)")
+        views.say("$ heroes-cli " + words.map(Self.quoted).joined(separator: " "))
         views.say("# \(explanation)")
-        guard expectFailure else {
-            try await body()
+        let invocation = try CommandLineParser().parse(words)
+        guard let command = invocation.command else {
+            throw DomainError.badData("the demo's step `\(words.joined(separator: " "))` names no command")
+        }
+        var stepSettings = settings
+        stepSettings.server = nil
+        stepSettings.isOffline = invocation[.offline]
+        let runner = CommandRunner(
+            invocation: invocation, settings: stepSettings, views: views, environment: environment,
+            fileFolder: files)
+        guard refused else {
+            try await runner.run(command)
             return
         }
         do {
-            try await body()
+            try await runner.run(command)
         } catch let error as DomainError {
             // On standard output, so the refusal reads in order with the rest of the tour.
             ErrorPresenter().present(error, with: views.errorInline())
             return
         }
-        throw DomainError.badData("the demo expected `\(command)` to be refused")
+        throw DomainError.badData("the demo expected `\(words.joined(separator: " "))` to be refused")
     }
 
-    private static func invocation(_ options: [String: [String]]) -> Invocation {
-        Invocation(command: nil, arguments: [], options: options)
+    /// The id of the hero the tour made, found as a person would: by searching its code name.
+    private func find(_ codeName: String) async throws -> Hero.ID {
+        var bundled = settings
+        bundled.server = nil
+        bundled.isOffline = false
+        var found: Hero.ID?
+        try await AppSession.with(bundled, environment: environment) { graph in
+            found = try await graph.heroes.searchHeroes(codeName).value.items.first {
+                $0.codeName == codeName
+            }?.id
+        }
+        guard let found else { throw DomainError.badData("the demo's new hero was not found by searching") }
+        return found
+    }
+
+    /// A word as a shell reads it back: in double quotes when it holds a space.
+    private static func quoted(_ word: String) -> String {
+        word.contains(" ") ? "\"\(word)\"" : word
     }
 }

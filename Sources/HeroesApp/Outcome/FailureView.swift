@@ -25,8 +25,8 @@ enum FailureView {
             view.showError(
                 ErrorViewModel(
                     code: ErrorCode(rawValue: "cache"),
-                    message:
-                        "the offline cache cannot be used: \(problem); choose another with --cache-dir DIR"))
+                    message: "the offline cache cannot be used: \(problem); "
+                        + "choose another with \(Option.cacheDirectory.spec.synopsis)"))
         case let problem as EmbeddedServerError:
             view.showError(ErrorViewModel(code: .unavailable, message: problem.description))
         case let problem as MissingPasswordError:

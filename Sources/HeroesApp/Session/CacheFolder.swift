@@ -40,6 +40,7 @@ struct CacheFolderError: Error, Sendable, CustomStringConvertible {
     let folder: URL
     let reason: String
     var description: String {
-        "the cache folder \(folder.path) is not writable (\(reason)); choose another with --cache-dir DIR"
+        "the cache folder \(folder.path) is not writable (\(reason)); "
+            + "choose another with \(Option.cacheDirectory.spec.synopsis)"
     }
 }
