@@ -45,6 +45,19 @@ struct IdempotencyLedgerTests {
         #expect(kind(ledger.lookUp("huge", body: Array(repeating: 0, count: 20), at: Self.start)) == "absent")
     }
 
+    @Test("the same JSON in another key order and spacing is a replay; another value is a mismatch")
+    func sameJSONOtherBytes() {
+        var ledger = IdempotencyLedger()
+        ledger.record(
+            "k", body: Array(#"{"a":1,"b":[true,null]}"#.utf8), response: Self.answer, at: Self.start)
+        #expect(
+            kind(ledger.lookUp("k", body: Array(#"{ "b": [true, null], "a": 1 }"#.utf8), at: Self.start))
+                == "replay")
+        #expect(
+            kind(ledger.lookUp("k", body: Array(#"{"a":2,"b":[true,null]}"#.utf8), at: Self.start))
+                == "mismatch")
+    }
+
     @Test("another body under a kept key is a mismatch")
     func mismatch() {
         var ledger = IdempotencyLedger()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The answers of creates sent with an `Idempotency-Key`, kept so a retry gets the first answer
 /// instead of a second hero. Bounded three ways, oldest evicted first: an answer lives `lifetime`
 /// (24 hours), at most `capacity` keys are kept, and their bodies take at most `byteBudget` bytes.
@@ -41,11 +43,25 @@ struct IdempotencyLedger {
     /// How many keys are kept.
     var count: Int { entries.count }
 
-    /// What `key` was answered with, if it was used with the same body, byte for byte.
+    /// What `key` was answered with, if it was used with the same body: the same JSON value,
+    /// whatever the key order and white space (a client in another process, or written in
+    /// another language, need not encode it byte for byte the same).
     mutating func lookUp(_ key: String, body: [UInt8], at now: ContinuousClock.Instant) -> Lookup {
         expire(at: now)
         guard let entry = entries[key] else { return .absent }
-        return entry.requestBody == body ? .replay(entry.response) : .mismatch
+        let same =
+            entry.requestBody == body
+            || Self.canonical(entry.requestBody).map { $0 == Self.canonical(body) } == true
+        return same ? .replay(entry.response) : .mismatch
+    }
+
+    /// The JSON text of `body` with sorted keys and no white space; nil when it is not JSON.
+    private static func canonical(_ body: [UInt8]) -> Data? {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        else {
+            return nil
+        }
+        return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
     }
 
     /// Keeps the answer to a create sent with `key`.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -36,6 +37,9 @@ final class RecordFolder: Sendable {
     private let recordsPath: String
     private let transactionsPath: String
     private let lockURL: URL
+    /// The bytes of each version file read so far, by path. A committed version never changes,
+    /// so a command that reads a record and then changes it under the lock reads its file once.
+    private let readCache = Mutex<[String: Data]>([:])
 
     private struct Manifest: Codable {
         var schemaVersion: Int
@@ -161,11 +165,13 @@ final class RecordFolder: Sendable {
         }
         if visible.gone { return nil }
         let path = folder + "/\(visible.generation).json"
+        if let cached = readCache.withLock({ $0[path] }) { return Record(data: cached, path: path) }
         do {
             guard let data = try StoreFiles.read(path, limit: Self.recordSizeLimit) else {
                 if try self.generation() != generation { throw Superseded() }
                 return nil
             }
+            readCache.withLock { $0[path] = data }
             return Record(data: data, path: path)
         } catch let failure as StoreFiles.ReadFailure {
             switch failure {
@@ -203,6 +209,7 @@ final class RecordFolder: Sendable {
     /// Moves a damaged record file into `quarantine/`, where nothing reads it, and answers
     /// where it went. Its key then reads as absent.
     func quarantine(_ path: String) throws -> URL {
+        readCache.withLock { $0[path] = nil }
         let folder = url.appendingPathComponent("quarantine")
         try? StoreFiles.makeFolder(folder.path)
         let name = path.dropFirst(recordsPath.count + 1).replacingOccurrences(of: "/", with: "@")

@@ -17,7 +17,9 @@ enum CacheFolder {
     static func prepare(in cacheDirectory: URL, for server: URL?) throws(CacheFolderError) -> URL {
         let folder = cacheDirectory.appendingPathComponent(name(for: server), isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // 0700: the cache holds what the server sent, pending edits and sealed names.
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw CacheFolderError(folder: folder, reason: "cannot be created")
         }
