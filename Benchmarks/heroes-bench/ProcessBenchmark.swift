@@ -115,38 +115,9 @@ enum ProcessBenchmark {
         }
     }
 
-    /// Wall time from posix_spawn to waitpid, output to /dev/null; a non-zero exit throws.
+    /// Wall time from spawn to exit; a non-zero exit throws.
     private static func time(_ command: Command) throws -> Duration {
-        #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
-        #else
-            var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([command.executable] + command.arguments).map { strdup($0) } + [nil]
-        let envp = command.environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let start = ContinuousClock.now
-        let spawned = posix_spawn(&pid, command.executable, &actions, nil, argv, envp)
-        guard spawned == 0 else {
-            throw BenchmarkError("cannot start \(command.executable): errno \(spawned)")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw BenchmarkError("waitpid failed: errno \(errno)") }
-        }
-        let elapsed = ContinuousClock.now - start
-        // WIFEXITED and WEXITSTATUS, which Swift does not import: low 7 bits 0, then the code.
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            throw BenchmarkError("\(command.executable) \(command.arguments.joined(separator: " ")) failed")
-        }
-        return elapsed
+        try ProcessUsage.measure(command, scratch: FileManager.default.temporaryDirectory).wall
     }
 }
 
