@@ -87,6 +87,9 @@ let package = Package(
             path: "Benchmarks/heroes-bench"),
         /// A Foundation hello world: the baseline process that heroes-cli's start-up is timed against.
         .executableTarget(name: "bench-hello", path: "Benchmarks/bench-hello"),
+        /// Runs one process and prints its time, peak memory and bytes written; the C library only,
+        /// so that it is too small to count in its child's peak.
+        .executableTarget(name: "bench-launch", path: "Benchmarks/bench-launch"),
 
         // MARK: Fuzzing (Fuzz/README.md): libFuzzer targets under Scripts/fuzz.sh, file replayers otherwise
 

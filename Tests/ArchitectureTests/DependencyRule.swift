@@ -21,6 +21,7 @@ enum DependencyRule {
         "mock-server": ["MockServerKit"],
         "heroes-bench": ["Network", "Domain", "Data", "MockServerKit"],
         "bench-hello": [],
+        "bench-launch": [],
         "store-writer": ["Data"],
         "TestSupport": ["Domain", "Network", "Locking"],
         "CLibFuzzer": [],
@@ -34,7 +35,7 @@ enum DependencyRule {
 
     /// Test targets may use any library or system target, but never an executable or another test.
     static let testsMayNotSee: Set<String> = [
-        "heroes-cli", "mock-server", "heroes-bench", "bench-hello", "store-writer",
+        "heroes-cli", "mock-server", "heroes-bench", "bench-hello", "bench-launch", "store-writer",
     ]
 
     /// Modules each layer's sources may import besides the package targets the manifest allows.
