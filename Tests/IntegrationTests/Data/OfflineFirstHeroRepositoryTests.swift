@@ -24,12 +24,12 @@ struct OfflineFirstHeroRepositoryTests {
         _ body: (MockServer, OfflineFirstHeroRepository, RemoteHeroDataSource) async throws -> Void
     ) async throws {
         let server = MockServer(
-            configuration: MockServerConfiguration(users: [RemoteHeroDataSourceTests.editor]))
+            configuration: MockServerConfiguration(users: [IntegrationServer.editor]))
         try await server.start()
-        let editor = RemoteHeroDataSourceTests.editor
+        let editor = IntegrationServer.editor
         let service = WebService(
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
-            transport: RemoteHeroDataSourceTests.transport,
+            transport: IntegrationServer.transport,
             authentication: BasicAuthentication(username: editor.name, password: editor.password),
             retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
         let remote = RemoteHeroDataSource(service: service)
