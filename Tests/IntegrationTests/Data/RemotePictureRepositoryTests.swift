@@ -94,8 +94,9 @@ struct RemotePictureRepositoryTests {
             ) {
                 try await pictures.upload(huge, for: id) { _ in }
             }
-            await #expect(throws: DomainError.self) {
-                try await pictures.upload(folder.appendingPathComponent("absent.png"), for: id) { _ in }
+            let absent = folder.appendingPathComponent("absent.png")
+            await #expect(throws: DomainError.invalid([.picture: "cannot be read at \(absent.path)"])) {
+                try await pictures.upload(absent, for: id) { _ in }
             }
             #expect(!server.requests().contains { $0.method == "PUT" })
         }
