@@ -937,6 +937,10 @@ def checks_sealed(heroes):
     try:
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     except ImportError:
+        # Not a pass and not a failure: say so, so a green run does not claim what it did not check.
+        # (The Swift tests open every fixture identity with the demo key through OpenSSL.)
+        print("SKIP demo identities open with the demo key: Python's `cryptography` is not installed",
+              flush=True)
         return
     key = AESGCM(base64.b64decode(DEMO_KEY_B64))
     fails = []

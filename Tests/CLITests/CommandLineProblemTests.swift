@@ -177,7 +177,7 @@ extension CLITests {
         static func lint(replacing original: String, with replacement: String) async throws -> CLI.Run {
             let cli = try CLI()
             let file = cli.home.appendingPathComponent("Mine.plist")
-            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+            let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
             let range = try #require(text.range(of: original), "the bundled plist has \(original)")
             try text.replacingCharacters(in: range, with: replacement).write(
                 to: file, atomically: true, encoding: .utf8)

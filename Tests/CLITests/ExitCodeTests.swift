@@ -126,7 +126,7 @@ extension CLITests {
         func badConfig() async throws {
             let cli = try CLI()
             let plist = cli.home.appendingPathComponent("Broken.plist")
-            let text = try String(contentsOf: try Self.bundledPlist(), encoding: .utf8)
+            let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
                 .replacingOccurrences(
                     of: "<string>RemoteHeroDataSource</string>", with: "<string>ShieldAPIService</string>")
             try text.write(to: plist, atomically: true, encoding: .utf8)
@@ -136,12 +136,6 @@ extension CLITests {
                 run.stderr.contains(
                     "Broken.plist: HeroManager.dataAccessController.communicationController.className: "
                         + "unknown communication controller class 'ShieldAPIService'"), "\(run)")
-        }
-
-        /// The app plist in the source tree, the same file the build bundles.
-        static func bundledPlist() throws -> URL {
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Sources/HeroesApp/Heroes.plist")
         }
     }
 }

@@ -34,7 +34,7 @@ extension CLITests {
         func broken(original: String, replacement: String, expected: String) async throws {
             let cli = try CLI()
             let file = cli.home.appendingPathComponent("Mine.plist")
-            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+            let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
             #expect(text.contains(original))
             try text.replacingOccurrences(of: original, with: replacement).write(
                 to: file, atomically: true, encoding: .utf8)
@@ -51,7 +51,7 @@ extension CLITests {
             let cli = try CLI()
             let file = cli.home.appendingPathComponent("Cycle.plist")
             let original = "<key>heroManager</key>\n        <string>HeroManager</string>"
-            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+            let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
             #expect(text.contains(original))
             try text.replacingOccurrences(
                 of: original, with: "<key>heroManager</key>\n        <string>PictureManager</string>"
@@ -67,12 +67,12 @@ extension CLITests {
         func servicePlistByPath() async throws {
             let cli = try CLI()
             let app = cli.home.appendingPathComponent("App.plist")
-            let text = try String(contentsOf: try CLITests.ExitCodeTests.bundledPlist(), encoding: .utf8)
+            let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
                 .replacingOccurrences(
                     of: "<string>HeroService</string>", with: "<string>Service.plist</string>")
             try text.write(to: app, atomically: true, encoding: .utf8)
             let service = try String(
-                contentsOf: try CLITests.ExitCodeTests.bundledPlist().deletingLastPathComponent()
+                contentsOf: SourceTree.appPlist.deletingLastPathComponent()
                     .deletingLastPathComponent()
                     .appendingPathComponent("Data/Remote/HeroService.plist"), encoding: .utf8)
             try service.write(

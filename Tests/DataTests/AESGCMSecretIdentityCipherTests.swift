@@ -6,11 +6,9 @@ import Testing
 
 @Suite("AESGCMSecretIdentityCipher")
 struct AESGCMSecretIdentityCipherTests {
-    /// The published demo key: the 32 ASCII bytes `heroes-demo-clearance-key-2026!!`.
-    static let demoKey = "aGVyb2VzLWRlbW8tY2xlYXJhbmNlLWtleS0yMDI2ISE="
     static let otherKey = Data(repeating: 7, count: 32).base64EncodedString()
 
-    let demo = AESGCMSecretIdentityCipher(key: try? ClearanceKey(base64: demoKey))
+    let demo = AESGCMSecretIdentityCipher(key: try? ClearanceKey(base64: FixtureFiles.demoKey))
 
     @Test("the demo key opens every sealed identity in the mock server's fixtures")
     func opensEveryFixture() throws {

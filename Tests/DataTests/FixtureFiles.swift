@@ -11,6 +11,10 @@ enum FixtureFiles {
         return root
     }()
 
+    /// The published demo key that opens the fixtures' sealed identities: the 32 ASCII bytes
+    /// `heroes-demo-clearance-key-2026!!`.
+    static let demoKey = "aGVyb2VzLWRlbW8tY2xlYXJhbmNlLWtleS0yMDI2ISE="
+
     /// `MockServer/MockServerKit/Fixtures/heroes.json`.
     static var heroes: URL {
         packageRoot.appendingPathComponent("MockServer/MockServerKit/Fixtures/heroes.json")

@@ -116,7 +116,7 @@ struct HeroMappingTests {
         #expect(result.rejected.isEmpty)
         #expect(result.items.count == 20)
         let demo = AESGCMSecretIdentityCipher(
-            key: try ClearanceKey(base64: AESGCMSecretIdentityCipherTests.demoKey))
+            key: try ClearanceKey(base64: FixtureFiles.demoKey))
         for (item, secret) in zip(result.items, secrets) {
             #expect(item.entity.sealedRealName == SealedSecret(base64: secret), "kept as received")
             let shown = GetRealName(cipher: demo)(item.entity)

@@ -8,14 +8,7 @@ import Testing
     import Darwin
 #endif
 
-/// The built `mock-server` next to this test bundle's resources, when the build made it.
-private let executable: URL? = {
-    let directory = Bundle.module.bundleURL.deletingLastPathComponent()
-    let url = directory.appendingPathComponent("mock-server")
-    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
-}()
-
-@Suite("The mock-server executable", .enabled(if: executable != nil, "mock-server is not built"))
+@Suite("The mock-server executable")
 struct ExecutableTests {
     @Test(
         "it prints listening on http://HOST:PORT first, serves, and exits 0 on SIGTERM and SIGINT",
@@ -81,9 +74,13 @@ struct ExecutableTests {
         }
     }
 
+    /// The `mock-server` that `swift build` put beside this test bundle. Missing, it fails the
+    /// test rather than skipping it, so a build that forgot the server cannot pass unseen.
     private static func binary() throws -> URL {
-        guard let executable else { throw WireError(description: "mock-server is not built") }
-        return executable
+        let url = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("mock-server")
+        return try #require(
+            FileManager.default.isExecutableFile(atPath: url.path) ? url : nil,
+            "mock-server is not built next to the tests; run `swift build` first (looked at \(url.path))")
     }
 
     /// Reads up to the first newline with plain reads (the server writes the line unbuffered).

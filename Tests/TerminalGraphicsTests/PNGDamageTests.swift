@@ -7,20 +7,20 @@ struct PNGDamageTests {
     @Test("a row filter that does not exist is refused")
     func unknownFilter() throws {
         #expect(throws: PNGError.badImageData("row filter 9 does not exist")) {
-            try PNGDecoder().decode(try PNGDecoderTests.bytes("broken-filter.png"))
+            try PNGDecoder().decode(try TestImages.bytes("broken-filter.png"))
         }
     }
 
     @Test("a palette index past the palette is refused")
     func paletteIndex() throws {
         #expect(throws: PNGError.malformed("palette index 200 is past the palette's end")) {
-            try PNGDecoder().decode(try PNGDecoderTests.bytes("broken-palette-index.png"))
+            try PNGDecoder().decode(try TestImages.bytes("broken-palette-index.png"))
         }
     }
 
     @Test("bytes changed anywhere in the image data, CRC fixed up, never crash the decoder")
     func damagedImageData() throws {
-        let whole = try PNGDecoderTests.bytes("fixture/0007.png")
+        let whole = try TestImages.bytes("fixture/0007.png")
         let start = 8 + 25 + 8  // the signature, IHDR, then the first IDAT's length and type
         let length =
             Int(whole[start - 8]) << 24 | Int(whole[start - 7]) << 16 | Int(whole[start - 6]) << 8

@@ -26,7 +26,7 @@ struct PNGDecoderTests {
 
     @Test("the reference lists every fixture picture and every made colour type")
     func referenceIsComplete() throws {
-        let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.fixtureFolder.path)
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: TestImages.fixtureFolder.path)
             .filter { $0.hasSuffix(".png") }
         #expect(fixtures.count > 30)
         #expect(Set(Self.references.map(\.name)).isSuperset(of: fixtures.map { "fixture/\($0)" }))
@@ -35,7 +35,7 @@ struct PNGDecoderTests {
 
     @Test("each picture decodes to the pixels of the independent decoder", arguments: references)
     func matchesReference(_ reference: Reference) throws {
-        let image = try PNGDecoder().decode(try Self.bytes(reference.name))
+        let image = try PNGDecoder().decode(try TestImages.bytes(reference.name))
         #expect(image.width == reference.width)
         #expect(image.height == reference.height)
         #expect(Self.fnv1a(image.pixels) == reference.hash)
@@ -43,7 +43,7 @@ struct PNGDecoderTests {
 
     @Test("a picture cut anywhere is refused, never a crash")
     func truncated() throws {
-        let whole = try Self.bytes("fixture/0007.png")
+        let whole = try TestImages.bytes("fixture/0007.png")
         for length in stride(from: 0, to: whole.count, by: 37) {
             #expect(throws: PNGError.self) { try PNGDecoder().decode(Array(whole.prefix(length))) }
         }
@@ -53,7 +53,7 @@ struct PNGDecoderTests {
 
     @Test("a damaged byte anywhere after the signature fails its chunk's CRC")
     func badCRC() throws {
-        let whole = try Self.bytes("fixture/0007.png")
+        let whole = try TestImages.bytes("fixture/0007.png")
         var damaged = whole
         damaged[100] ^= 0x01
         #expect(throws: PNGError.badCRC(chunk: "IDAT")) { try PNGDecoder().decode(damaged) }
@@ -65,14 +65,14 @@ struct PNGDecoderTests {
     @Test("a header past the size limit is refused before anything is inflated")
     func tooLarge() throws {
         #expect(throws: PNGError.tooLarge(width: 100_000, height: 100_000)) {
-            try PNGDecoder().decode(try Self.bytes("broken-huge.png"))
+            try PNGDecoder().decode(try TestImages.bytes("broken-huge.png"))
         }
     }
 
     @Test("image data that inflates past the size the header implies is refused")
     func decompressionBomb() throws {
         let error = #expect(throws: PNGError.self) {
-            try PNGDecoder().decode(try Self.bytes("broken-bomb.png"))
+            try PNGDecoder().decode(try TestImages.bytes("broken-bomb.png"))
         }
         guard case .badImageData = error else {
             Issue.record("expected bad image data, got \(String(describing: error))")
@@ -83,27 +83,11 @@ struct PNGDecoderTests {
     @Test("16-bit samples and non-PNG files say so in one phrase")
     func unsupported() throws {
         let deep = #expect(throws: PNGError.self) {
-            try PNGDecoder().decode(try Self.bytes("broken-16-bit.png"))
+            try PNGDecoder().decode(try TestImages.bytes("broken-16-bit.png"))
         }
         #expect(deep?.description == "unsupported PNG: 16-bit samples (only 8-bit are read)")
         #expect(throws: PNGError.notPNG) { try PNGDecoder().decode(Array("GIF89a, not a PNG".utf8)) }
         #expect(PNGError.truncated.description == "the file is truncated")
-    }
-
-    static let fixtureFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("MockServer/MockServerKit/Fixtures/pictures", isDirectory: true)
-
-    static func bytes(_ name: String) throws -> [UInt8] {
-        if name.hasPrefix("fixture/") {
-            return Array(
-                try Data(contentsOf: fixtureFolder.appendingPathComponent(String(name.dropFirst(8)))))
-        }
-        let url = try #require(
-            Bundle.module.url(
-                forResource: "Resources/" + name.replacingOccurrences(of: ".png", with: ""),
-                withExtension: "png"))
-        return Array(try Data(contentsOf: url))
     }
 
     /// FNV-1a, 64 bits, as lowercase hex: the hash pixels.txt holds.

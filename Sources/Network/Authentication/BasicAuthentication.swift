@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// HTTP Basic (RFC 7617), sent up front as an `Authorization` header: never in answer to a
-/// challenge, which has hung and crashed FoundationNetworking (README, Platform notes #5).
+/// challenge, which has hung and crashed FoundationNetworking (README.md in this folder, Platform notes #5).
 public struct BasicAuthentication: AuthenticationProvider, CustomStringConvertible,
     CustomDebugStringConvertible,
     CustomReflectable

@@ -32,7 +32,7 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// which is what makes a retry safe by default.
     public var isIdempotent: Bool { self != .post && self != .patch }
 
-    /// Whether a body is forbidden: FoundationNetworking refuses a GET with a body (Platform notes #3),
+    /// Whether a body is forbidden: FoundationNetworking refuses a GET with a body (README.md, Platform notes #3),
     /// and HEAD has none by definition.
     var forbidsBody: Bool { self == .get || self == .head }
 

@@ -42,7 +42,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         lock.withLock { transfers[identifier]?.cancelled = true }
     }
 
-    // MARK: Callbacks (no response-disposition callback: FoundationNetworking ignores it, Platform notes #8)
+    // MARK: Callbacks
+    // None for the response disposition: FoundationNetworking ignores it (README.md, Platform notes #8).
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let expected = dataTask.response?.expectedContentLength ?? -1
@@ -113,7 +114,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return
         }
         // Credentials go up front. Default handling of a 401 challenge hangs FoundationNetworking
-        // on 6.3.1, past every timeout (Platform notes #5), so the challenge is declined and the 401
+        // on 6.3.1, past every timeout (README.md, Platform notes #5), so the challenge is declined and the 401
         // (status and headers, without its body) is handed to the caller.
         lock.withLock { transfers[task.taskIdentifier]?.declinedChallenge = true }
         completionHandler(.cancelAuthenticationChallenge, nil)

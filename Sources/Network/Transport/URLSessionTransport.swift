@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The real `HTTPTransport`: one long-lived `URLSession` whose single delegate fans progress and
-/// completion out by task identifier, avoiding every trap in the README's Platform notes.
+/// completion out by task identifier, avoiding every trap in the Platform notes of this module's README.md.
 ///
 /// Make one per client and keep it: sessions created and dropped while requests are in flight
 /// have crashed FoundationNetworking (Platform notes #4). No task-level delegates, no KVO on

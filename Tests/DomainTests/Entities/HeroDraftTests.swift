@@ -27,7 +27,9 @@ struct HeroDraftTests {
             try HeroDraft(codeName: eighty + "🦉")
         }
         // One family emoji is one Character but seven code points.
-        #expect(throws: DomainError.self) { try HeroDraft(codeName: String(repeating: "👨‍👩‍👧‍👦", count: 12)) }
+        #expect(throws: DomainError.invalid([.codeName: "must be at most 80 characters"])) {
+            try HeroDraft(codeName: String(repeating: "👨‍👩‍👧‍👦", count: 12))
+        }
     }
 
     @Test(

@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("Reading heroes: ListHeroes, SearchHeroes, GetHeroDetails, ListTeams")
+@Suite("Reading heroes: ListHeroes, SearchHeroes, ListTeams")
 struct ReadingTests {
     let repository = FakeHeroRepository()
 
@@ -27,14 +27,6 @@ struct ReadingTests {
         #expect(repository.calls.isEmpty)
     }
 
-    @Test("listing surfaces the repository's error unchanged")
-    func listSurfacesErrors() async {
-        repository.onHeroes.fails(with: DomainError.unavailable("offline and nothing stored"))
-        await #expect(throws: DomainError.unavailable("offline and nothing stored")) {
-            try await ListHeroes(heroes: repository)()
-        }
-    }
-
     @Test("searching sends the trimmed text with the page")
     func searchTrimsText() async throws {
         repository.onHeroes.returns(Cached(.sample([]), isStale: false))
@@ -53,23 +45,6 @@ struct ReadingTests {
         #expect(repository.calls.isEmpty)
     }
 
-    @Test("details return the hero with its freshness")
-    func detailsReturnHero() async throws {
-        let hero = try Hero.sample()
-        repository.onHero.returns(Cached(hero, isStale: false))
-
-        #expect(try await GetHeroDetails(heroes: repository)(hero.id) == Cached(hero, isStale: false))
-        #expect(repository.calls == [.hero(hero.id)])
-    }
-
-    @Test("details of a missing hero are not found")
-    func detailsNotFound() async throws {
-        repository.onHero.fails(with: DomainError.notFound("hero 0042"))
-        await #expect(throws: DomainError.notFound("hero 0042")) {
-            try await GetHeroDetails(heroes: repository)(try Hero.ID("0042"))
-        }
-    }
-
     @Test("teams come back ordered by name regardless of case")
     func teamsAreSorted() async throws {
         let teams = [
@@ -82,13 +57,5 @@ struct ReadingTests {
 
         #expect(result.value.map(\.id.rawValue) == ["a", "b", "c"])
         #expect(result.isStale)
-    }
-
-    @Test("listing teams surfaces the repository's error")
-    func teamsSurfaceErrors() async {
-        repository.onTeams.fails(with: DomainError.badData("teams is not a list"))
-        await #expect(throws: DomainError.badData("teams is not a list")) {
-            try await ListTeams(heroes: repository)()
-        }
     }
 }

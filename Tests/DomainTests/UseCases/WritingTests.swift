@@ -1,4 +1,5 @@
 import Domain
+import Locking
 import TestSupport
 import Testing
 
@@ -17,44 +18,30 @@ struct WritingTests {
         #expect(repository.calls == [.delete(id, expectedVersion: 3), .delete(id, expectedVersion: nil)])
     }
 
-    @Test(
-        "deleting surfaces not found, stale version and missing rights",
-        arguments: [
-            DomainError.notFound("hero 0007"), .preconditionFailed, .forbidden, .unauthorized(realm: nil),
-        ]
-    )
-    func deleteErrors(error: DomainError) async throws {
-        repository.onDelete.fails(with: error)
-        await #expect(throws: error) { try await DeleteHero(heroes: repository)(try Hero.ID("0007")) }
-    }
+    @Test("syncing hands the caller's progress sink to the repository, and its change set back")
+    func syncPassesProgress() async throws {
+        let changes = HeroChangeSet(inserted: [try Hero.ID("0041")], updated: [], unchanged: [], deleted: [])
+        repository.onSync.answers { progress in
+            progress(SyncProgress(pagesPulled: 1, pageCount: 2))
+            progress(SyncProgress(pagesPulled: 2, pageCount: 2))
+            return changes
+        }
+        let reported = Locked<[SyncProgress]>([])
 
-    @Test("syncing reports the repository's change set")
-    func syncReportsChanges() async throws {
-        let changes = HeroChangeSet(
-            inserted: [try Hero.ID("0041")],
-            updated: [try Hero.ID("0007")],
-            unchanged: [try Hero.ID("0001")],
-            deleted: [try Hero.ID("0099")]
-        )
-        repository.onSync.returns(changes)
-
-        let result = try await SyncHeroes(heroes: repository)()
+        let result = try await SyncHeroes(heroes: repository)(progress: { step in
+            reported.withLock { $0.append(step) }
+        })
 
         #expect(result == changes)
-        #expect(!result.isEmpty)
+        #expect(
+            reported.withLock { $0 } == [
+                .init(pagesPulled: 1, pageCount: 2), .init(pagesPulled: 2, pageCount: 2),
+            ])
         #expect(repository.calls == [.sync])
     }
 
     @Test("a sync that only finds unchanged heroes is empty")
     func emptyChangeSet() throws {
         #expect(HeroChangeSet(inserted: [], updated: [], unchanged: [try Hero.ID("1")], deleted: []).isEmpty)
-    }
-
-    @Test("syncing offline surfaces unavailable")
-    func syncOffline() async {
-        repository.onSync.fails(with: DomainError.unavailable("connection refused"))
-        await #expect(throws: DomainError.unavailable("connection refused")) {
-            try await SyncHeroes(heroes: repository)()
-        }
     }
 }

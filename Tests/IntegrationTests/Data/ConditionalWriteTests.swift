@@ -13,13 +13,13 @@ struct ConditionalWriteTests {
     static func withSource(
         _ body: (MockServer, RemoteHeroDataSource, RecordingSleeper) async throws -> Void
     ) async throws {
-        let editor = RemoteHeroDataSourceTests.editor
+        let editor = IntegrationServer.editor
         let server = MockServer(configuration: MockServerConfiguration(users: [editor]))
         try await server.start()
         let sleeper = RecordingSleeper()
         let service = WebService(
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
-            transport: RemoteHeroDataSourceTests.transport,
+            transport: IntegrationServer.transport,
             authentication: BasicAuthentication(username: editor.name, password: editor.password),
             retryPolicy: RetryPolicy(attempts: 3, sleeper: sleeper))
         do {

@@ -20,11 +20,11 @@ struct RemotePictureRepositoryTests {
 
     func withPictures(_ body: (MockServer, RemotePictureRepository) async throws -> Void) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try await RemoteHeroDataSourceTests.withSource { server, _ in
-            let editor = RemoteHeroDataSourceTests.editor
+        try await IntegrationServer.withSource { server, _ in
+            let editor = IntegrationServer.editor
             let service = WebService(
                 baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
-                transport: RemoteHeroDataSourceTests.transport,
+                transport: IntegrationServer.transport,
                 authentication: BasicAuthentication(username: editor.name, password: editor.password),
                 retryPolicy: .never)
             try await body(server, RemotePictureRepository(service: service))
@@ -94,8 +94,9 @@ struct RemotePictureRepositoryTests {
             ) {
                 try await pictures.upload(huge, for: id) { _ in }
             }
-            await #expect(throws: DomainError.self) {
-                try await pictures.upload(folder.appendingPathComponent("absent.png"), for: id) { _ in }
+            let absent = folder.appendingPathComponent("absent.png")
+            await #expect(throws: DomainError.invalid([.picture: "cannot be read at \(absent.path)"])) {
+                try await pictures.upload(absent, for: id) { _ in }
             }
             #expect(!server.requests().contains { $0.method == "PUT" })
         }
@@ -110,7 +111,7 @@ struct RemotePictureRepositoryTests {
         defer { server.stop() }
         let service = WebService(
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
-            transport: RemoteHeroDataSourceTests.transport,
+            transport: IntegrationServer.transport,
             retryPolicy: .never)
         let destination = folder.appendingPathComponent("0001.png")
         await #expect(throws: DomainError.badData("the picture of hero 0001 is not a PNG image")) {
