@@ -171,12 +171,11 @@ extension CLITests {
                     "--offline", "create", "--code-name", "Once Only", "--power", "Flight")
                 #expect(created.status == 0, "\(created)")
                 // What the killed sync sent and the server applied: the same POST, with the key it was queued with.
-                let pending = try Self.storeFolder(of: cli).appendingPathComponent("records/pending")
-                let file = try #require(
-                    try FileManager.default.contentsOfDirectory(atPath: pending.path).first)
-                let queue = try JSONSerialization.jsonObject(
-                    with: Data(contentsOf: pending.appendingPathComponent(file)))
-                let change = try #require(((queue as? [String: Any])?["changes"] as? [[String: Any]])?.first)
+                let pending = try Self.storeFolder(of: cli).appendingPathComponent("records/pending.json")
+                let record =
+                    try JSONSerialization.jsonObject(with: Data(contentsOf: pending)) as? [String: Any]
+                let queue = record?["value"] as? [String: Any]
+                let change = try #require((queue?["changes"] as? [[String: Any]])?.first)
                 let key = try #require(change["idempotencyKey"] as? String)
                 var request = URLRequest(url: server.baseURL.appendingPathComponent("v1/heroes"))
                 request.httpMethod = "POST"

@@ -31,7 +31,8 @@ struct JSONFileHeroStoreProcessTests {
         }
     }
 
-    /// Files a killed commit may leave: intents, and versions newer than the manifest's.
+    /// Files a killed commit may leave: intents, staged versions, and records newer than the
+    /// manifest.
     func leftovers() throws -> [String] {
         let manifest =
             try JSONSerialization.jsonObject(
@@ -40,14 +41,16 @@ struct JSONFileHeroStoreProcessTests {
         var found = try FileManager.default.contentsOfDirectory(
             atPath: folder.appendingPathComponent("txn").path)
         let records = folder.appendingPathComponent("records")
-        for key in try FileManager.default.contentsOfDirectory(atPath: records.path) {
-            for name in try FileManager.default.contentsOfDirectory(
-                atPath: records.appendingPathComponent(key).path)
-            {
-                if let number = Int(name.prefix { $0.isNumber }), number > generation {
-                    found.append("\(key)/\(name)")
-                }
+        for name in try FileManager.default.contentsOfDirectory(atPath: records.path) {
+            if name.split(separator: ".").count > 2 { found.append(name) }  // `<key>.<generation>.json`
+            let object = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: records.appendingPathComponent(name)))
+            if let written = (object as? [String: Any])?["generation"] as? Int, written > generation {
+                found.append(name)
             }
+        }
+        if let installing = manifest?["installing"] as? [String: Any], !installing.isEmpty {
+            found.append("manifest.json installing \(installing)")
         }
         return found
     }

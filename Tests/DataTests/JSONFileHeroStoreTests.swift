@@ -36,9 +36,21 @@ struct JSONFileHeroStoreTests {
         try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
     }
 
-    /// The files of each record's folder.
-    func versions(_ key: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: records.appendingPathComponent(key).path).sorted()
+    /// The file of the record `key`.
+    func file(_ key: String) -> URL { records.appendingPathComponent("\(key).json") }
+
+    /// The file of the shard hero `id` is kept in.
+    func shardFile(_ id: String) -> URL { file(JSONFileHeroStore.shardKey(id)) }
+
+    /// The generation written into each record file, by file name.
+    func generations() throws -> [String: Int] {
+        var found: [String: Int] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: records.path) {
+            let object = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: records.appendingPathComponent(name)))
+            found[name] = (object as? [String: Any])?["generation"] as? Int
+        }
+        return found
     }
 
     @Test("every kind of record reads back from a new opener; files are 0600 and folders 0700")
@@ -69,9 +81,8 @@ struct JSONFileHeroStoreTests {
             #expect(try reader.heroIDs(in: 0..<10) == ["0001"])
         }
         #expect(try permissions(folder) == 0o700)
-        #expect(try permissions(records.appendingPathComponent("hero-0001")) == 0o700)
-        let file = try #require(try versions("hero-0001").first)
-        #expect(try permissions(records.appendingPathComponent("hero-0001/\(file)")) == 0o600)
+        #expect(try permissions(records) == 0o700)
+        #expect(try permissions(shardFile("0001")) == 0o600)
         #expect(try permissions(folder.appendingPathComponent("manifest.json")) == 0o600)
     }
 
@@ -96,7 +107,6 @@ struct JSONFileHeroStoreTests {
             #expect(try reader.heroIDs(in: 250..<260) == Array(expected[250..<260]))
             #expect(try reader.heroIDs(in: 690..<720) == Array(expected[690...]))
         }
-        #expect(try versions("roster").count == 1, "the older index was cleaned up")
         let chunks = try FileManager.default.contentsOfDirectory(atPath: records.path).filter {
             $0.hasPrefix("roster-")
         }
@@ -130,8 +140,7 @@ struct JSONFileHeroStoreTests {
             try writer.setHero("0001", to: Self.hero("0001", "Basalt"))
             try writer.setHero("0002", to: Self.hero("0002", "Cinder"))
         }
-        let file = records.appendingPathComponent(
-            "hero-0001/\(try #require(try versions("hero-0001").first))")
+        let file = self.shardFile("0001")
         try Data("{\"record\": tru".utf8).write(to: file)
         #expect(try await store.read { try $0.hero("0001") } == nil)
         #expect(try await store.read { try $0.hero("0001") } == nil)
@@ -158,7 +167,9 @@ struct JSONFileHeroStoreTests {
             return
         }
         #expect(
-            FileManager.default.fileExists(atPath: aside.appendingPathComponent("records/hero-0001").path))
+            FileManager.default.fileExists(
+                atPath: aside.appendingPathComponent("records/\(JSONFileHeroStore.shardKey("0001")).json")
+                    .path))
         try? FileManager.default.removeItem(at: aside)
     }
 
@@ -176,7 +187,7 @@ struct JSONFileHeroStoreTests {
             try await store.write { try $0.setHero("0002", to: Self.hero("0002", "X")) }
         }
         #expect(try Data(contentsOf: manifest) == newer)
-        #expect(!FileManager.default.fileExists(atPath: records.appendingPathComponent("hero-0002").path))
+        #expect(!FileManager.default.fileExists(atPath: shardFile("0002").path))
     }
 
     @Test("a FIFO where a record or the manifest should be is refused at once, never waited on")
@@ -184,8 +195,7 @@ struct JSONFileHeroStoreTests {
         let problems = Problems()
         let store = try store(problems)
         try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt")) }
-        let file = records.appendingPathComponent(
-            "hero-0001/\(try #require(try versions("hero-0001").first))")
+        let file = self.shardFile("0001")
         try FileManager.default.removeItem(at: file)
         #expect(mkfifo(file.path, 0o600) == 0)
         #expect(try await store.read { try $0.hero("0001") } == nil)
@@ -203,14 +213,15 @@ struct JSONFileHeroStoreTests {
     func crashBeforeManifest() async throws {
         let store = try store()
         try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt")) }
-        // What a writer killed between its records and its manifest leaves: generation 2's files.
-        let intent = #"{"generation": 2, "keys": ["hero-0001", "hero-0002"]}"#
+        // What a writer killed between its records and its manifest leaves: generation 2's intent,
+        // its staged version of the hero it replaces, and the hero it creates.
+        let (replaced, created) = (JSONFileHeroStore.shardKey("0001"), JSONFileHeroStore.shardKey("0002"))
+        let intent = #"{"created": ["\#(created)"], "generation": 2, "replaced": ["\#(replaced)"]}"#
         try Data(intent.utf8).write(to: folder.appendingPathComponent("txn/2.json"))
-        try FileManager.default.createDirectory(
-            at: records.appendingPathComponent("hero-0002"), withIntermediateDirectories: true)
-        for key in ["hero-0001", "hero-0002"] {
-            try JSONEncoder().encode(Self.hero(String(key.suffix(4)), "Torn", version: 9))
-                .write(to: records.appendingPathComponent("\(key)/2.json"))
+        for (name, id) in [("\(replaced).2.json", "0001"), ("\(created).json", "0002")] {
+            let torn = try JSONEncoder().encode([id: Self.hero(id, "Torn", version: 9)])
+            let envelope = Data(#"{"generation": 2, "value": "#.utf8) + torn + Data("}".utf8)
+            try envelope.write(to: records.appendingPathComponent(name))
         }
         try await store.read { (reader: any HeroStoreReading) throws in
             #expect(try reader.hero("0001") == Self.hero("0001", "Basalt"))
@@ -226,39 +237,63 @@ struct JSONFileHeroStoreTests {
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("txn").path)
                 .isEmpty)
+        #expect(
+            !FileManager.default.fileExists(atPath: records.appendingPathComponent("\(replaced).2.json").path)
+        )
+        #expect(!FileManager.default.fileExists(atPath: shardFile("0002").path))
     }
 
-    @Test("a reader that loses a version to a commit's clean-up reads again, and sees one commit whole")
-    func readerSurvivesCleanUp() async throws {
+    @Test(
+        "a commit that crashed after its manifest, before renaming its versions, is read whole and finished")
+    func crashAfterManifest() async throws {
+        let store = try store()
+        try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt")) }
+        // Generation 2 committed (its manifest names the staged version), then the writer died.
+        let shard = JSONFileHeroStore.shardKey("0001")
+        let staged = try JSONEncoder().encode(["0001": Self.hero("0001", "Basalt Prime", version: 2)])
+        try (Data(#"{"generation": 2, "value": "#.utf8) + staged + Data("}".utf8))
+            .write(to: records.appendingPathComponent("\(shard).2.json"))
+        try Data(#"{"created": [], "generation": 2, "replaced": ["\#(shard)"]}"#.utf8)
+            .write(to: folder.appendingPathComponent("txn/2.json"))
+        try Data(#"{"generation": 2, "installing": {"\#(shard)": 2}, "schema_version": 2}"#.utf8)
+            .write(to: folder.appendingPathComponent("manifest.json"))
+        #expect(try await store.read { try $0.hero("0001") } == Self.hero("0001", "Basalt Prime", version: 2))
+        try await store.write { try $0.setHero("0002", to: Self.hero("0002", "Cinder")) }
+        #expect(try generations()["\(shard).json"] == 2, "the next writer renamed it into place")
+        #expect(try await store.read { try $0.hero("0001") } == Self.hero("0001", "Basalt Prime", version: 2))
+    }
+
+    @Test("a reader that meets a record replaced under it reads again, and sees one commit whole")
+    func readerSurvivesReplacement() async throws {
         let store = try store()
         try await store.write { writer in
             try writer.setHero("0001", to: Self.hero("0001", "A", version: 1))
             try writer.setHero("0002", to: Self.hero("0002", "B", version: 1))
         }
-        let folder = try RecordFolder(at: self.folder)
+        let folder = try RecordFolder(at: self.folder, report: { _ in })
         let attempts = Locked(0)
-        let seen = try folder.read { snapshot -> [Data?] in
-            let first = try snapshot.record(for: "hero-0001")?.data
+        let seen = try folder.read { snapshot -> [StoredHero?] in
+            let first = try snapshot.value(
+                [String: StoredHero].self, for: JSONFileHeroStore.shardKey("0001"))?["0001"]
             if attempts.withLock({
                 $0 += 1
                 return $0
             }) == 1 {
-                // Another process commits both heroes in between, and cleans up the old versions.
+                // Another process commits both heroes in between.
                 try store.commit { writer in
                     try writer.setHero("0001", to: Self.hero("0001", "A", version: 2))
                     try writer.setHero("0002", to: Self.hero("0002", "B", version: 2))
                 }
             }
-            return [first, try snapshot.record(for: "hero-0002")?.data]
+            let second = try snapshot.value(
+                [String: StoredHero].self, for: JSONFileHeroStore.shardKey("0002"))
+            return [first, second?["0002"]]
         }
         #expect(attempts.withLock { $0 } == 2)
-        let versions = try seen.map { data in
-            try JSONDecoder().decode(StoredHero.self, from: try #require(data)).record[path: "version"]
-        }
-        #expect(versions == [.integer(2), .integer(2)])
+        #expect(seen.map { $0?.record[path: "version"] } == [.integer(2), .integer(2)])
     }
 
-    @Test("a commit where one record changed writes that record and the manifest, nothing more")
+    @Test("a commit where one hero of 500 changed writes its shard and the order's index, nothing more")
     func oneChangeWritesOneRecord() async throws {
         let store = try store()
         try await store.write { writer in
@@ -276,11 +311,10 @@ struct JSONFileHeroStoreTests {
             ])
             try writer.setHero("0100", to: changed)
         }
-        var written: [String] = []
-        for key in try FileManager.default.contentsOfDirectory(atPath: records.path) {
-            for name in try versions(key) where name.hasPrefix("2.") { written.append(key) }
-        }
-        #expect(written.sorted() == ["hero-0100", "roster"], "the index counts the change; no chunk moved")
+        let written = try generations().filter { $0.value == 2 }.keys.sorted()
+        #expect(
+            written == ["\(JSONFileHeroStore.shardKey("0100")).json", "roster.json"],
+            "its shard, and the index that counts the change; no chunk moved")
     }
 
     // MARK: The one-file layout of earlier versions

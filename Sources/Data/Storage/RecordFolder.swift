@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,27 +8,29 @@ import Synchronization
     import Darwin
 #endif
 
-/// A folder of JSON records, each under its own key, where every commit is one generation:
+/// A folder of JSON records, one file each, where every commit is one generation:
 ///
-///     manifest.json               {"generation": 7, "schema_version": 2}: the last commit
-///     records/<key>/<gen>.json    one immutable file per version of a record
-///     records/<key>/<gen>.gone    a deleted record
-///     txn/<gen>.json              the keys a commit in flight writes (its undo list)
-///     lock                        flock(2), held by a writer while it commits
+///     manifest.json          {"generation": 7, "installing": {"hero-0007": 7}, "schema_version": 2}
+///     records/<key>.json     {"generation": 5, "value": …}, or {"deleted": true, "generation": 6}
+///     records/<key>.7.json   commit 7's version of a record it replaces, until it is renamed over
+///     txn/7.json             what commit 7 writes: the keys it creates and the keys it replaces
+///     lock                   flock(2), held by a writer while it commits
 ///
-/// A reader reads the manifest, then for each key the newest version at or below its
-/// generation: a version written by a commit that has not renamed its manifest into place yet
-/// is invisible, so a reader sees one commit whole or not at all. Readers take no lock. After
-/// its manifest is in place a commit removes the versions it replaced; a reader that loses a
-/// file to that clean-up (ENOENT) starts again from the new manifest. A crashed commit is undone
-/// by the next writer from its `txn` file before anything else happens.
+/// A record's file holds the generation that wrote it. A reader reads the manifest, then each
+/// record: one of a later generation is not part of the state it is reading. A commit writes the
+/// records it creates in place (no reader takes a newer new record for its own), and the records
+/// it replaces beside the old ones, renames a manifest naming those into place (the commit point:
+/// readers then take the named versions), renames them over the old ones, and drops them from the
+/// manifest. A reader that meets a record newer than its manifest while the manifest has moved on
+/// reads again from the new one, so a read sees one commit whole. A crashed commit is finished,
+/// or undone, by the next writer from its `txn` file before anything else happens.
 final class RecordFolder: Sendable {
     /// The layout this code writes; a newer one is refused for reads and writes alike.
     static let schemaVersion = 2
     /// The largest record file read; anything bigger is damage, not data.
     static let recordSizeLimit = 16 << 20
     /// A commit that writes more files than this flushes the file system once (`sync`) instead of
-    /// each file and folder: a first sync of 10,000 heroes would otherwise wait for 20,000 flushes.
+    /// each file: a first sync of 10,000 heroes would otherwise wait for 10,000 flushes.
     static let fileByFileFlushLimit = 24
 
     let url: URL
@@ -37,30 +38,54 @@ final class RecordFolder: Sendable {
     private let recordsPath: String
     private let transactionsPath: String
     private let lockURL: URL
-    /// The bytes of each version file read so far, by path. A committed version never changes,
-    /// so a command that reads a record and then changes it under the lock reads its file once.
-    private let readCache = Mutex<[String: Data]>([:])
+    /// Told about a record that was damaged and moved aside.
+    private let report: @Sendable (StorageError) -> Void
 
-    private struct Manifest: Codable {
+    /// The manifest: the last commit, and the records it replaced that may not be renamed over
+    /// their old versions yet.
+    fileprivate struct Manifest: Codable {
         var schemaVersion: Int
         var generation: Int
+        var installing: [String: Int]?
 
         enum CodingKeys: String, CodingKey {
             case schemaVersion = "schema_version"
-            case generation
+            case generation, installing
         }
     }
 
+    /// What a commit in flight writes, so the next writer can finish or undo it.
     private struct Intent: Codable {
         var generation: Int
-        var keys: [String]
+        var created: [String]
+        var replaced: [String]
+    }
+
+    /// A record's file: the generation that wrote it, and its value or that it was deleted. A
+    /// deleted record keeps its file, so a reader of an older state can tell it went.
+    private struct Envelope<Value: Decodable>: Decodable {
+        var generation: Int
+        var deleted: Bool?
+        var value: Value?
+    }
+
+    private struct Written<Value: Encodable>: Encodable {
+        var generation: Int
+        var deleted: Bool?
+        var value: Value?
+    }
+
+    /// Only the generation, for a writer that checks whose a file is.
+    private struct GenerationOnly: Decodable {
+        var generation: Int
     }
 
     /// Opens (creating it, 0700) the folder at `url` and checks its schema.
     /// - Throws: `StorageError.unsupportedSchema` for a newer layout, `.corrupt` when the manifest
     ///   is damaged (the folder is moved aside first), `.io` when the folder cannot be made.
-    init(at url: URL) throws {
+    init(at url: URL, report: @escaping @Sendable (StorageError) -> Void) throws {
         self.url = url
+        self.report = report
         manifestPath = url.appendingPathComponent("manifest.json").path
         recordsPath = url.appendingPathComponent("records").path
         transactionsPath = url.appendingPathComponent("txn").path
@@ -69,33 +94,38 @@ final class RecordFolder: Sendable {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
-            try StoreFiles.makeFolder(url.path)
-            try StoreFiles.makeFolder(recordsPath)
-            try StoreFiles.makeFolder(transactionsPath)
+            try makeFolders()
         } catch {
             throw StorageError.io(url, "cannot create the store's folder: \(error)")
         }
-        _ = try generation()
+        _ = try manifest()
+    }
+
+    private func makeFolders() throws {
+        try StoreFiles.makeFolder(url.path)
+        try StoreFiles.makeFolder(recordsPath)
+        try StoreFiles.makeFolder(transactionsPath)
     }
 
     /// Whether a commit was ever made here.
     var isEmpty: Bool {
-        get throws { try generation() == 0 }
+        get throws { try manifest().generation == 0 }
     }
 
     // MARK: Reading
 
-    /// The generation of the last commit; 0 before the first.
-    func generation() throws -> Int {
+    private func manifest() throws -> Manifest {
         let manifestURL = URL(fileURLWithPath: manifestPath)
         let data: Data
         do {
-            guard let bytes = try StoreFiles.read(manifestPath, limit: 64 << 10) else { return 0 }
+            guard let bytes = try StoreFiles.read(manifestPath, limit: Self.recordSizeLimit) else {
+                return Manifest(schemaVersion: Self.schemaVersion, generation: 0)
+            }
             data = bytes
         } catch .system(let reason) {
             throw StorageError.io(manifestURL, "cannot be read: \(reason)")
         } catch {
-            throw StorageError.corrupt(manifestURL, movedTo: try moveAside(), reason: Self.describe(error))
+            throw StorageError.corrupt(manifestURL, movedTo: try moveAside(), reason: error.reason)
         }
         let manifest: Manifest
         do {
@@ -107,15 +137,15 @@ final class RecordFolder: Sendable {
         guard manifest.schemaVersion <= Self.schemaVersion else {
             throw StorageError.unsupportedSchema(manifestURL, version: manifest.schemaVersion)
         }
-        return manifest.generation
+        return manifest
     }
 
-    /// Runs `body` against the last commit; when a concurrent commit's clean-up takes a file
-    /// from under it, runs it again against the new one.
+    /// Runs `body` against the last commit; when a concurrent commit replaces a record under it,
+    /// runs it again against the new one.
     func read<Result>(_ body: (Snapshot) throws -> Result) throws -> Result {
         for _ in 0..<16 {
             do {
-                return try body(Snapshot(folder: self, generation: try generation()))
+                return try body(Snapshot(folder: self, manifest: try manifest()))
             } catch is Superseded {
                 continue
             }
@@ -124,95 +154,68 @@ final class RecordFolder: Sendable {
     }
 
     /// The state of the folder at one generation.
-    struct Snapshot {
+    struct Snapshot: RecordSource {
         let folder: RecordFolder
-        let generation: Int
+        fileprivate let manifest: Manifest
 
-        /// `key`'s version at this generation; `nil` when it has none.
-        func record(for key: String) throws -> Record? {
-            try folder.record(for: key, at: generation)
+        /// Its generation.
+        var generation: Int { manifest.generation }
+
+        /// `key`'s value at this generation; `nil` when it has none (or a damaged one).
+        func value<Value: Decodable>(_ type: Value.Type, for key: String) throws -> Value? {
+            try folder.value(type, for: key, in: manifest)
         }
     }
 
-    /// A record's bytes, and the file they came from (none for a commit's own writes).
-    struct Record {
-        let data: Data
-        let path: String?
-        /// Why the file at `path` is not a record (not a regular file, too large), if it is not.
-        var damage: String?
-    }
-
-    /// A concurrent commit removed a version this read was about to use: read again.
+    /// A concurrent commit replaced a record this read was about to use: read again.
     struct Superseded: Error {}
 
-    private func record(for key: String, at generation: Int) throws -> Record? {
-        let folder = recordsPath + "/" + key
-        let versions: [(generation: Int, gone: Bool)]
+    private func value<Value: Decodable>(_ type: Value.Type, for key: String, in manifest: Manifest) throws
+        -> Value?
+    {
+        if let installing = manifest.installing?[key],
+            let envelope = try envelope(type, at: recordsPath + "/\(key).\(installing).json")
+        {
+            return envelope.deleted == true ? nil : envelope.value
+        }
+        guard let envelope = try envelope(type, at: recordsPath + "/\(key).json") else { return nil }
+        if envelope.generation > manifest.generation {
+            // A commit after this state: the record it created (absent here), or one it replaced,
+            // in which case the manifest has moved on and the read starts again.
+            if try self.manifest().generation != manifest.generation { throw Superseded() }
+            return nil
+        }
+        return envelope.deleted == true ? nil : envelope.value
+    }
+
+    /// The file at `path`, decoded; `nil` when there is none. A damaged file (not JSON of the
+    /// record, not a regular file, too large) is moved aside, reported, and reads as absent.
+    private func envelope<Value: Decodable>(_ type: Value.Type, at path: String) throws -> Envelope<Value>? {
+        let reason: String
         do {
-            versions = try StoreFiles.names(in: folder).compactMap(Self.version)
+            guard let data = try StoreFiles.read(path, limit: Self.recordSizeLimit) else { return nil }
+            do {
+                return try JSONDecoder().decode(Envelope<Value>.self, from: data)
+            } catch {
+                reason = StorageError.reason(error)
+            }
+        } catch .system(let why) {
+            throw StorageError.io(URL(fileURLWithPath: path), "cannot be read: \(why)")
         } catch {
-            throw StorageError.io(URL(fileURLWithPath: folder), "cannot be listed: \(error)")
+            reason = error.reason
         }
-        guard
-            let visible = versions.filter({ $0.generation <= generation }).max(by: {
-                $0.generation < $1.generation
-            })
-        else {
-            // Only newer versions: made after this generation, or its own was cleaned up
-            // after a newer commit, which the manifest then shows.
-            if !versions.isEmpty, try self.generation() != generation { throw Superseded() }
-            return nil
-        }
-        if visible.gone { return nil }
-        let path = folder + "/\(visible.generation).json"
-        if let cached = readCache.withLock({ $0[path] }) { return Record(data: cached, path: path) }
-        do {
-            guard let data = try StoreFiles.read(path, limit: Self.recordSizeLimit) else {
-                if try self.generation() != generation { throw Superseded() }
-                return nil
-            }
-            readCache.withLock { $0[path] = data }
-            return Record(data: data, path: path)
-        } catch let failure as StoreFiles.ReadFailure {
-            switch failure {
-            case .system(let reason):
-                throw StorageError.io(URL(fileURLWithPath: path), "cannot be read: \(reason)")
-            case .notRegular: return Record(data: Data(), path: path, damage: "not a regular file")
-            case .tooLarge(let size):
-                return Record(data: Data(), path: path, damage: "\(size) bytes, over the cap")
-            }
-        }
-    }
-
-    private static func describe(_ failure: StoreFiles.ReadFailure) -> String {
-        switch failure {
-        case .notRegular: "not a regular file"
-        case .tooLarge(let size): "\(size) bytes, over the cap"
-        case .system(let reason): reason
-        }
-    }
-
-    /// `12.json` → (12, false), `12.gone` → (12, true); anything else is not a version.
-    private static func version(_ name: String) -> (generation: Int, gone: Bool)? {
-        guard let dot = name.firstIndex(of: "."), let number = Int(name[..<dot]), number > 0 else {
-            return nil
-        }
-        switch name[name.index(after: dot)...] {
-        case "json": return (number, false)
-        case "gone": return (number, true)
-        default: return nil
-        }
+        report(.corrupt(URL(fileURLWithPath: path), movedTo: try quarantine(path), reason: reason))
+        return nil
     }
 
     // MARK: Damage
 
-    /// Moves a damaged record file into `quarantine/`, where nothing reads it, and answers
-    /// where it went. Its key then reads as absent.
-    func quarantine(_ path: String) throws -> URL {
-        readCache.withLock { $0[path] = nil }
+    /// Moves a damaged record file into `quarantine/`, where nothing reads it, and answers where
+    /// it went.
+    private func quarantine(_ path: String) throws -> URL {
         let folder = url.appendingPathComponent("quarantine")
         try? StoreFiles.makeFolder(folder.path)
-        let name = path.dropFirst(recordsPath.count + 1).replacingOccurrences(of: "/", with: "@")
+        let name = URL(fileURLWithPath: path).lastPathComponent
         let aside = folder.appendingPathComponent("\(name).\(UUID().uuidString.prefix(8))")
         do {
             try StoreFiles.rename(path, to: aside.path)
@@ -232,9 +235,7 @@ final class RecordFolder: Sendable {
                 "\(url.lastPathComponent).corrupt-\(stamp)-\(UUID().uuidString.prefix(8))")
         do {
             try StoreFiles.rename(url.path, to: aside.path)
-            try StoreFiles.makeFolder(url.path)
-            try StoreFiles.makeFolder(recordsPath)
-            try StoreFiles.makeFolder(transactionsPath)
+            try makeFolders()
         } catch {
             throw StorageError.io(url, "is damaged, and cannot be moved aside: \(error)")
         }
@@ -243,93 +244,125 @@ final class RecordFolder: Sendable {
 
     // MARK: Writing
 
-    /// Runs `body` holding the writers' lock, against the last commit, and commits what it
-    /// set as the next generation. A second writer waits up to `patience`, then gets
+    /// Runs `body` holding the writers' lock, against the last commit, and commits what it set as
+    /// the next generation. A second writer waits up to `patience`, then gets
     /// `StorageError.locked`. Nothing is written when `body` throws or sets nothing.
-    func commit<Result>(
-        patience: Duration, _ body: (Transaction) throws -> Result
-    ) throws -> Result {
+    func commit<Result>(patience: Duration, _ body: (Transaction) throws -> Result) throws -> Result {
         let lock = try FileLock.acquire(at: lockURL, patience: patience)
         defer { lock.release() }
-        let current = try generation()
-        try recover(committed: current)
-        let transaction = Transaction(base: Snapshot(folder: self, generation: current))
+        try recover()
+        let transaction = Transaction(base: Snapshot(folder: self, manifest: try manifest()))
         let result = try body(transaction)
-        try write(transaction.writes, as: current + 1)
+        try write(transaction.writes, after: transaction.base.manifest)
         return result
     }
 
     /// A commit being made: reads see its own writes over the last commit.
-    final class Transaction {
+    final class Transaction: RecordSource {
         let base: Snapshot
-        fileprivate(set) var writes: [String: Data?] = [:]
+        fileprivate private(set) var writes: [String: (any Encodable)?] = [:]
 
         init(base: Snapshot) { self.base = base }
 
-        /// `key` as this commit leaves it.
-        func record(for key: String) throws -> Record? {
-            if let written = writes[key] { return written.map { Record(data: $0, path: nil) } }
-            return try base.record(for: key)
+        /// `key`'s value as this commit leaves it.
+        func value<Value: Decodable>(_ type: Value.Type, for key: String) throws -> Value? {
+            if let written = writes[key] { return written as? Value }
+            return try base.value(type, for: key)
         }
 
-        /// Sets `key` to `data`; `nil` deletes it.
-        func set(_ key: String, to data: Data?) {
+        /// Sets `key` to `value`; `nil` deletes it.
+        func set<Value: Encodable>(_ key: String, to value: Value?) {
             precondition(RecordFolder.isKey(key), "a record key is a file name: \(key)")
-            writes[key] = .some(data)
+            writes[key] = .some(value)
         }
     }
 
-    /// Whether `key` can name a record's folder.
+    /// Whether `key` can name a record's file: letters, digits, `-` and `_`.
     static func isKey(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.count <= 200 && key.first != "."
-            && key.unicodeScalars.allSatisfy {
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-                        || "-_.".unicodeScalars.contains($0))
+        !key.isEmpty && key.utf8.count <= 200
+            && key.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_")
             }
     }
 
-    private func write(_ writes: [String: Data?], as generation: Int) throws {
-        guard !writes.isEmpty else { return }
-        let keys = writes.keys.sorted()
-        let fileByFile = keys.count <= Self.fileByFileFlushLimit
+    private func write(_ writes: [String: (any Encodable)?], after base: Manifest) throws {
+        let generation = base.generation + 1
+        var created: [String] = []
+        var replaced: [String] = []
+        for key in writes.keys.sorted() {
+            let exists = FileManager.default.fileExists(atPath: recordsPath + "/\(key).json")
+            if exists {
+                replaced.append(key)
+            } else if writes[key] ?? nil != nil {
+                created.append(key)
+            }  // deleting what does not exist writes nothing
+        }
+        guard !created.isEmpty || !replaced.isEmpty else { return }
+        let fileByFile = created.count + replaced.count <= Self.fileByFileFlushLimit
+        let creating = Set(created)
         let intentPath = transactionsPath + "/\(generation).json"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         do {
             try StoreFiles.write(
-                try JSONEncoder().encode(Intent(generation: generation, keys: keys)), to: intentPath,
-                durable: true)
+                try encoder.encode(Intent(generation: generation, created: created, replaced: replaced)),
+                to: intentPath, durable: true)
             try StoreFiles.syncFolder(transactionsPath)
-            for key in keys {
-                let folder = recordsPath + "/" + key
-                try StoreFiles.makeFolder(folder)
-                if let data = writes[key] ?? nil {
-                    try StoreFiles.write(data, to: folder + "/\(generation).json", durable: fileByFile)
-                } else {
-                    try StoreFiles.write(Data(), to: folder + "/\(generation).gone", durable: fileByFile)
-                }
-                if fileByFile { try StoreFiles.syncFolder(folder) }
+            for key in created + replaced {
+                let value = writes[key] ?? nil
+                let data =
+                    try value.map { try encoder.encode(AnyWritten(generation: generation, value: $0)) }
+                    ?? encoder.encode(Written<Int>(generation: generation, deleted: true, value: nil))
+                let name = creating.contains(key) ? "\(key).json" : "\(key).\(generation).json"
+                try StoreFiles.write(data, to: recordsPath + "/" + name, durable: fileByFile)
             }
             if fileByFile { try StoreFiles.syncFolder(recordsPath) } else { sync() }
-            // The commit point: the manifest names the new generation.
-            let temporary = url.appendingPathComponent(".manifest.\(UUID().uuidString).tmp").path
-            try StoreFiles.write(
-                try JSONEncoder().encode(Manifest(schemaVersion: Self.schemaVersion, generation: generation)),
-                to: temporary, durable: true)
-            try StoreFiles.rename(temporary, to: manifestPath)
-            try StoreFiles.syncFolder(url.path)
+            // The commit point: the manifest names the new generation and the versions it replaced.
+            try writeManifest(
+                Manifest(
+                    schemaVersion: Self.schemaVersion, generation: generation,
+                    installing: Dictionary(uniqueKeysWithValues: replaced.map { ($0, generation) })))
         } catch {
-            // Not committed: undo now (the next writer would otherwise do it).
-            undo(keys, generation)
+            undo(Intent(generation: generation, created: created, replaced: replaced))
             StoreFiles.remove(intentPath)
             throw StorageError.io(url, "cannot commit: \(error)")
         }
-        cleanUp(keys, committed: generation)
+        try install(Intent(generation: generation, created: created, replaced: replaced))
         StoreFiles.remove(intentPath)
     }
 
-    /// Finishes what a crashed writer left: a commit that never reached its manifest is undone,
-    /// one that did has its clean-up done; stray manifest temporaries go.
-    private func recover(committed current: Int) throws {
+    /// Renames a committed generation's versions over the ones they replace, then writes the
+    /// manifest without them.
+    private func install(_ intent: Intent) throws {
+        for key in intent.replaced {
+            let staged = recordsPath + "/\(key).\(intent.generation).json"
+            // Gone already when a crashed writer renamed it before the crash.
+            try? StoreFiles.rename(staged, to: recordsPath + "/\(key).json")
+        }
+        do {
+            try StoreFiles.syncFolder(recordsPath)
+            try writeManifest(Manifest(schemaVersion: Self.schemaVersion, generation: intent.generation))
+        } catch {
+            throw StorageError.io(url, "cannot finish a commit: \(error)")
+        }
+    }
+
+    private func writeManifest(_ manifest: Manifest) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let temporary = url.appendingPathComponent(".manifest.\(UUID().uuidString).tmp").path
+        try StoreFiles.write(try encoder.encode(manifest), to: temporary, durable: true)
+        try StoreFiles.rename(temporary, to: manifestPath)
+        try StoreFiles.syncFolder(url.path)
+    }
+
+    /// Finishes what a crashed writer left: a commit that reached its manifest is installed, one
+    /// that did not is undone; stray manifest temporaries go.
+    private func recover() throws {
+        let current = try manifest()
         for name in (try? StoreFiles.names(in: transactionsPath)) ?? [] {
             let path = transactionsPath + "/" + name
             guard let data = try? StoreFiles.read(path, limit: Self.recordSizeLimit),
@@ -339,10 +372,10 @@ final class RecordFolder: Sendable {
                 StoreFiles.remove(path)
                 continue
             }
-            if intent.generation > current {
-                undo(intent.keys, intent.generation)
-            } else {
-                cleanUp(intent.keys, committed: intent.generation)
+            if intent.generation > current.generation {
+                undo(intent)
+            } else if intent.generation == current.generation, current.installing?.isEmpty == false {
+                try install(intent)
             }
             StoreFiles.remove(path)
         }
@@ -351,21 +384,52 @@ final class RecordFolder: Sendable {
         }
     }
 
-    private func undo(_ keys: [String], _ generation: Int) {
-        for key in keys {
-            StoreFiles.remove(recordsPath + "/\(key)/\(generation).json")
-            StoreFiles.remove(recordsPath + "/\(key)/\(generation).gone")
+    /// Removes what an uncommitted generation wrote: its staged versions, and the records it
+    /// created (each checked to be that generation's, never an older one's).
+    private func undo(_ intent: Intent) {
+        for key in intent.replaced {
+            StoreFiles.remove(recordsPath + "/\(key).\(intent.generation).json")
+        }
+        for key in intent.created {
+            let path = recordsPath + "/\(key).json"
+            if let data = try? StoreFiles.read(path, limit: Self.recordSizeLimit),
+                let written = try? JSONDecoder().decode(GenerationOnly.self, from: data),
+                written.generation != intent.generation
+            {
+                continue  // an older commit's record: not this one's to remove
+            }
+            StoreFiles.remove(path)
         }
     }
+}
 
-    /// Removes the versions that commit `generation` replaced.
-    private func cleanUp(_ keys: [String], committed generation: Int) {
-        for key in keys {
-            let folder = recordsPath + "/" + key
-            for name in (try? StoreFiles.names(in: folder)) ?? [] {
-                guard let version = Self.version(name), version.generation < generation else { continue }
-                StoreFiles.remove(folder + "/" + name)
-            }
+/// Where records are read from: a committed state, or a commit in the making.
+protocol RecordSource {
+    /// `key`'s value; `nil` when it has none.
+    func value<Value: Decodable>(_ type: Value.Type, for key: String) throws -> Value?
+}
+
+/// A record's file for a value whose type is only known as `Encodable`.
+private struct AnyWritten: Encodable {
+    let generation: Int
+    let value: any Encodable
+
+    enum CodingKeys: String, CodingKey { case generation, value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(generation, forKey: .generation)
+        try container.encode(value, forKey: .value)
+    }
+}
+
+extension StoreFiles.ReadFailure {
+    /// In a few words.
+    var reason: String {
+        switch self {
+        case .notRegular: "not a regular file"
+        case .tooLarge(let size): "\(size) bytes, over the cap"
+        case .system(let reason): reason
         }
     }
 }
