@@ -274,7 +274,7 @@ struct JSONFileHeroStoreTests {
         let attempts = Locked(0)
         let seen = try folder.read { snapshot -> [StoredHero?] in
             let first = try snapshot.value(
-                [String: StoredHero].self, for: JSONFileHeroStore.shardKey("0001"))?["0001"]
+                HeroShard.self, for: JSONFileHeroStore.shardKey("0001"))?.heroes["0001"]
             if attempts.withLock({
                 $0 += 1
                 return $0
@@ -286,8 +286,8 @@ struct JSONFileHeroStoreTests {
                 }
             }
             let second = try snapshot.value(
-                [String: StoredHero].self, for: JSONFileHeroStore.shardKey("0002"))
-            return [first, second?["0002"]]
+                HeroShard.self, for: JSONFileHeroStore.shardKey("0002"))
+            return [first, second?.heroes["0002"]]
         }
         #expect(attempts.withLock { $0 } == 2)
         #expect(seen.map { $0?.record[path: "version"] } == [.integer(2), .integer(2)])

@@ -1,7 +1,7 @@
 import Foundation
 import Network
 
-/// A `Serializer` whose responses are `JSONValue` trees, read by Foundation's `JSONDecoder`;
+/// A `Serializer` whose responses are `JSONValue` trees, read by Foundation's `JSONSerialization`;
 /// bodies are encoded as JSON with sorted keys, like `JSONSerializer`.
 public struct JSONTreeSerializer: Serializer {
     private let fallback = JSONSerializer()
@@ -16,15 +16,13 @@ public struct JSONTreeSerializer: Serializer {
     public func encode<Value: Encodable>(_ value: Value) throws -> Data { try fallback.encode(value) }
 
     /// Decodes `data` as JSON. A body that is not JSON fails, for a tree, with `MappingFailure`
-    /// saying what Foundation found wrong and where, so the pipeline's callers see one kind of
-    /// failure for a bad body whether it is bad as JSON or as heroes.
+    /// saying what Foundation found wrong, so the pipeline's callers see one kind of failure for a
+    /// bad body whether it is bad as JSON or as heroes.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
-        guard type == JSONValue.self else { return try fallback.decode(type, from: data) }
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch let error as DecodingError {
-            throw MappingFailure("not JSON: \(Self.reason(error))")
+        guard type == JSONValue.self, let tree = try JSONValue.parse(data) as? Value else {
+            return try fallback.decode(type, from: data)
         }
+        return tree
     }
 
     /// Foundation's own words, and the key path of the value it refused when it names one

@@ -120,7 +120,7 @@ public final class JSONFileHeroStore: HeroStore {
         private var index: RosterIndex?
         var chunks: [String: [RosterEntry]] = [:]
         /// The hero shards read (or changed) so far, by key: each is read once.
-        var shards: [String: [String: StoredHero]] = [:]
+        var shards: [String: HeroShard] = [:]
 
         init(source: any RecordSource) { self.source = source }
 
@@ -128,11 +128,11 @@ public final class JSONFileHeroStore: HeroStore {
             try source.value(type, for: key)
         }
 
-        func hero(_ id: String) throws -> StoredHero? { try shard(shardKey(id))[id] }
+        func hero(_ id: String) throws -> StoredHero? { try shard(shardKey(id)).heroes[id] }
 
-        func shard(_ key: String) throws -> [String: StoredHero] {
+        func shard(_ key: String) throws -> HeroShard {
             if let known = shards[key] { return known }
-            let loaded = try record([String: StoredHero].self, key) ?? [:]
+            let loaded = try record(HeroShard.self, key) ?? HeroShard()
             shards[key] = loaded
             return loaded
         }
@@ -210,7 +210,7 @@ public final class JSONFileHeroStore: HeroStore {
             guard old != hero else { return }
             let key = shardKey(id)
             var shard = try self.shard(key)
-            shard[id] = hero
+            shard.heroes[id] = hero
             shards[key] = shard
             dirtyShards.insert(key)
             guard old?.record != hero?.record else { return }  // only the tag changed
@@ -298,8 +298,8 @@ public final class JSONFileHeroStore: HeroStore {
         /// Writes the hero shards, the order's index and the chunks that changed.
         func finish() throws {
             for key in dirtyShards.sorted() {
-                let shard = shards[key] ?? [:]
-                try put(shard.isEmpty ? nil : shard, at: key)
+                let shard = shards[key] ?? HeroShard()
+                try put(shard.heroes.isEmpty ? nil : shard, at: key)
             }
             guard rosterChanged else { return }
             let index = try roster()

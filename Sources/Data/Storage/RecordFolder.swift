@@ -194,10 +194,15 @@ final class RecordFolder: Sendable {
         let reason: String
         do {
             guard let data = try StoreFiles.read(path, limit: Self.recordSizeLimit) else { return nil }
-            do {
-                return try JSONDecoder().decode(Envelope<Value>.self, from: data)
-            } catch {
-                reason = StorageError.reason(error)
+            if let treeType = Value.self as? any JSONTreeRecord.Type {
+                if let envelope = Self.treeEnvelope(data, as: treeType, Value.self) { return envelope }
+                reason = "not a record of this store"
+            } else {
+                do {
+                    return try JSONDecoder().decode(Envelope<Value>.self, from: data)
+                } catch {
+                    reason = StorageError.reason(error)
+                }
             }
         } catch .system(let why) {
             throw StorageError.io(URL(fileURLWithPath: path), "cannot be read: \(why)")
@@ -206,6 +211,21 @@ final class RecordFolder: Sendable {
         }
         report(.corrupt(URL(fileURLWithPath: path), movedTo: try quarantine(path), reason: reason))
         return nil
+    }
+
+    /// A record file of a `JSONTreeRecord`, read by `JSONSerialization`.
+    private static func treeEnvelope<Value>(_ data: Data, as treeType: any JSONTreeRecord.Type, _: Value.Type)
+        -> Envelope<Value>?
+    {
+        guard let tree = try? JSONValue.parse(data), case .integer(let generation)? = tree[path: "generation"]
+        else { return nil }
+        if case .bool(true)? = tree[path: "deleted"] {
+            return Envelope(generation: generation, deleted: true)
+        }
+        guard let body = tree[path: "value"], let value = treeType.init(tree: body) as? Value else {
+            return nil
+        }
+        return Envelope(generation: generation, value: value)
     }
 
     // MARK: Damage
@@ -303,6 +323,9 @@ final class RecordFolder: Sendable {
         guard !created.isEmpty || !replaced.isEmpty else { return }
         let fileByFile = created.count + replaced.count <= Self.fileByFileFlushLimit
         let creating = Set(created)
+        // Records unsorted: nothing compares their bytes, and sorting every object's keys
+        // cost a first sync of 10,000 heroes a tenth of its time.
+        let recordEncoder = JSONEncoder()
         let intentPath = transactionsPath + "/\(generation).json"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -313,9 +336,12 @@ final class RecordFolder: Sendable {
             try StoreFiles.syncFolder(transactionsPath)
             for key in created + replaced {
                 let value = writes[key] ?? nil
-                let data =
-                    try value.map { try encoder.encode(AnyWritten(generation: generation, value: $0)) }
-                    ?? encoder.encode(Written<Int>(generation: generation, deleted: true, value: nil))
+                let data: Data
+                if let value {
+                    data = try recordEncoder.encode(AnyWritten(generation: generation, value: value))
+                } else {
+                    data = try encoder.encode(Written<Int>(generation: generation, deleted: true, value: nil))
+                }
                 let name = creating.contains(key) ? "\(key).json" : "\(key).\(generation).json"
                 try StoreFiles.write(data, to: recordsPath + "/" + name, durable: fileByFile)
             }
@@ -401,6 +427,17 @@ final class RecordFolder: Sendable {
             StoreFiles.remove(path)
         }
     }
+}
+
+/// A record the store reads as a tree, through `JSONSerialization`, rather than through
+/// `JSONDecoder`: records as the server sent them, where the decoder's guess at each value's kind
+/// costs a thrown error per miss. (Writing stays with `JSONEncoder`: on Linux,
+/// `JSONSerialization` writes the same shards at half its speed.)
+protocol JSONTreeRecord {
+    /// The record from its tree; nil when the tree is not one.
+    init?(tree: JSONValue)
+    /// The record as a tree.
+    var tree: JSONValue { get }
 }
 
 /// Where records are read from: a committed state, or a commit in the making.
