@@ -96,19 +96,12 @@ enum StoreScaleBenchmark {
             show: pair("show"), list: pair("list"), update: pair("update"),
             fullSyncBytes: fullSync.writtenBytes,
             oneChangeSyncBytes: oneChange.writtenBytes,
-            changedRecordBytes: try recordBytes(of: changed, under: folder.appendingPathComponent("large")))
+            changedRecordBytes: try recordBytes(of: changed, on: large))
     }
 
-    /// The size of a hero's record file in the store under `cache`.
-    private static func recordBytes(of id: String, under cache: URL) throws -> Int {
-        let enumerator = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: [.fileSizeKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.deletingLastPathComponent().lastPathComponent == "hero-\(id)",
-                url.pathExtension == "json"
-            else { continue }
-            return try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-        }
-        throw BenchmarkError("no record of hero \(id) under \(cache.path)")
+    /// The size of a hero's record as the server sends it.
+    private static func recordBytes(of id: String, on server: MockServer) throws -> Int {
+        try Data(contentsOf: server.baseURL.appendingPathComponent("v1/heroes/\(id)")).count
     }
 
     private static func medians(_ usages: [ProcessUsage]) -> ProcessUsage {

@@ -96,7 +96,7 @@ if !onlyProcess {
     let mapping = try MappingBenchmark.run(count: heroCount, rounds: rounds)
     report.add(
         Report.Row(
-            name: "JSONDecoder+map \(heroCount) heroes vs plain structs", ours: formatted(mapping.pipeline),
+            name: "decode+map \(heroCount) heroes vs plain structs", ours: formatted(mapping.pipeline),
             baseline: formatted(mapping.plain), ratio: mapping.pipeline.seconds / mapping.plain.seconds,
             goal: 2))
 
