@@ -119,6 +119,7 @@ struct JSONFileHeroStoreProcessTests {
         try await store.write { try $0.setHero("0001", to: hero) }
         let writer = try ChildProcess(["fill", folder.path, "8192"])
         #expect(await writer.status() == 0)
+        _ = await writer.waitForLine { _ in false }  // every line: the pipe can outlive the exit
         let message = writer.lines.joined(separator: "\n")
         #expect(message.contains(folder.lastPathComponent) && message.contains("cannot commit"), "\(message)")
         #expect(try await store.read { try $0.hero("0001") } == hero)
