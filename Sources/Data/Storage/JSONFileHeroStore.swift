@@ -202,7 +202,7 @@ public final class JSONFileHeroStore: HeroStore {
             super.init(source: transaction)
         }
 
-        func put<Value: Encodable>(_ value: Value?, at key: String) throws {
+        func put<Value: Encodable & Sendable>(_ value: Value?, at key: String) throws {
             transaction.set(key, to: value)
         }
 
