@@ -356,8 +356,8 @@ final class RecordFolder: Sendable {
     /// The record files of `values` (`nil`: deleted), in order. A large commit (a first sync)
     /// encodes on every core: the values are independent, and `JSONEncoder` was a third of it.
     private func encode(_ values: [(any Encodable & Sendable)?], generation: Int) throws -> [Data] {
-        let workers =
-            values.count > Self.fileByFileFlushLimit ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let workers = values.count > Self.fileByFileFlushLimit ? cores : 1
         let results = Mutex<[Int: Result<Data, any Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             // Records unsorted: nothing compares their bytes, and sorting every object's keys
