@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The `HeroStore` kept as JSON files, one per record (see `RecordFolder` for the layout and
 /// why a crash or a concurrent reader never sees half a commit):
@@ -16,6 +17,15 @@ public final class JSONFileHeroStore: HeroStore {
     private let folder: RecordFolder
     /// How long a writer waits for another writer's commit before giving up.
     private let writerPatience: Duration
+    /// The records the last read decoded, and the generation it read: a write that starts on the
+    /// same generation (nothing was committed since) takes them instead of reading them again, so
+    /// a command that reads a hero and then stores the server's answer reads its file once.
+    private let lastRead = Mutex<Decoded?>(nil)
+
+    private struct Decoded: Sendable {
+        var generation: Int
+        var records: [String: (any Sendable)?]
+    }
 
     /// Where the store lives.
     public var location: URL { folder.url }
@@ -57,7 +67,12 @@ public final class JSONFileHeroStore: HeroStore {
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
-        try folder.read { snapshot in try body(Reader(source: snapshot)) }
+        try folder.read { snapshot in
+            let reader = Reader(source: snapshot)
+            let result = try body(reader)
+            lastRead.withLock { $0 = Decoded(generation: snapshot.generation, records: reader.decoded) }
+            return result
+        }
     }
 
     /// Runs `body` holding the writers' lock (waiting up to the store's patience for it) and
@@ -72,6 +87,9 @@ public final class JSONFileHeroStore: HeroStore {
     func commit<Result>(_ body: (any HeroStoreWriting) throws -> Result) throws -> Result {
         try folder.commit(patience: writerPatience) { transaction in
             let writer = Writer(transaction: transaction)
+            if let seed = lastRead.withLock({ $0 }), seed.generation == transaction.base.generation {
+                writer.decoded = seed.records
+            }
             let result = try body(writer)
             try writer.finish()
             return result
@@ -125,8 +143,14 @@ public final class JSONFileHeroStore: HeroStore {
 
         init(source: any RecordSource) { self.source = source }
 
-        func record<Value: Decodable>(_ type: Value.Type, _ key: String) throws -> Value? {
-            try source.value(type, for: key)
+        /// Every record decoded so far, by key (`nil`: it has none).
+        var decoded: [String: (any Sendable)?] = [:]
+
+        func record<Value: Decodable & Sendable>(_ type: Value.Type, _ key: String) throws -> Value? {
+            if let known = decoded[key] { return known as? Value }
+            let loaded = try source.value(type, for: key)
+            decoded[key] = .some(loaded)
+            return loaded
         }
 
         func hero(_ id: String) throws -> StoredHero? { try shard(shardKey(id)).heroes[id] }
@@ -204,6 +228,7 @@ public final class JSONFileHeroStore: HeroStore {
 
         func put<Value: Encodable & Sendable>(_ value: Value?, at key: String) throws {
             transaction.set(key, to: value)
+            decoded[key] = .some(value)
         }
 
         func setHero(_ id: String, to hero: StoredHero?) throws {
