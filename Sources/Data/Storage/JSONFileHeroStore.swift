@@ -69,6 +69,7 @@ public final class JSONFileHeroStore: HeroStore {
     {
         try folder.read { snapshot in
             let reader = Reader(source: snapshot)
+            reader.decoded = decoded(at: snapshot.generation)
             let result = try body(reader)
             lastRead.withLock { $0 = Decoded(generation: snapshot.generation, records: reader.decoded) }
             return result
@@ -83,13 +84,18 @@ public final class JSONFileHeroStore: HeroStore {
         try commit(body)
     }
 
+    /// What earlier reads of this process decoded at `generation`; none if something was
+    /// committed since. A read adds to it, so a command's reads and its commit read each record
+    /// once between them.
+    private func decoded(at generation: Int) -> [String: (any Sendable)?] {
+        lastRead.withLock { $0?.generation == generation ? $0?.records ?? [:] : [:] }
+    }
+
     /// `write`, synchronously: the commit itself never suspends.
     func commit<Result>(_ body: (any HeroStoreWriting) throws -> Result) throws -> Result {
         try folder.commit(patience: writerPatience) { transaction in
             let writer = Writer(transaction: transaction)
-            if let seed = lastRead.withLock({ $0 }), seed.generation == transaction.base.generation {
-                writer.decoded = seed.records
-            }
+            writer.decoded = decoded(at: transaction.base.generation)
             let result = try body(writer)
             try writer.finish()
             return result

@@ -358,7 +358,7 @@ final class RecordFolder: Sendable {
     private func encode(_ values: [(any Encodable & Sendable)?], generation: Int) throws -> [Data] {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let workers = values.count > Self.fileByFileFlushLimit ? cores : 1
-        let results = Mutex<[Int: Result<Data, any Error>]>([:])
+        let results = EncodedRecords()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             // Records unsorted: nothing compares their bytes, and sorting every object's keys
             // cost a first sync of 10,000 heroes a tenth of its time.
@@ -377,9 +377,9 @@ final class RecordFolder: Sendable {
                         }
                     ))
             }
-            results.withLock { all in for (index, result) in done { all[index] = result } }
+            results.byIndex.withLock { all in for (index, result) in done { all[index] = result } }
         }
-        let all = results.withLock { $0 }
+        let all = results.byIndex.withLock { $0 }
         return try values.indices.map { index in
             guard let result = all[index] else {
                 throw StorageError.io(url, "a record was not encoded")
@@ -472,6 +472,12 @@ protocol JSONTreeRecord {
 protocol RecordSource {
     /// `key`'s value; `nil` when it has none.
     func value<Value: Decodable>(_ type: Value.Type, for key: String) throws -> Value?
+}
+
+/// The records a commit's workers encoded, by index. A class, so that the workers share one lock:
+/// a `Mutex` on the stack, captured by the workers' closure, is an access race of its own.
+private final class EncodedRecords: Sendable {
+    let byIndex = Mutex<[Int: Result<Data, any Error>]>([:])
 }
 
 /// A record's file for a value whose type is only known as `Encodable`.
