@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The `HeroStore` kept as JSON files, one per record (see `RecordFolder` for the layout and
 /// why a crash or a concurrent reader never sees half a commit):
@@ -20,11 +19,24 @@ public final class JSONFileHeroStore: HeroStore {
     /// The records the last read decoded, and the generation it read: a write that starts on the
     /// same generation (nothing was committed since) takes them instead of reading them again, so
     /// a command that reads a hero and then stores the server's answer reads its file once.
-    private let lastRead = Mutex<Decoded?>(nil)
+    private let lastRead = LastRead()
 
     private struct Decoded: Sendable {
         var generation: Int
         var records: [String: (any Sendable)?]
+    }
+
+    /// The last read's records behind an `NSLock`: a pthread mutex, which ThreadSanitizer sees.
+    // @unchecked Sendable: `value` is only touched inside `withLock`, under `lock`.
+    private final class LastRead: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Decoded?
+
+        func withLock<Result>(_ body: (inout Decoded?) -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&value)
+        }
     }
 
     /// Where the store lives.
