@@ -15,6 +15,15 @@ enum ProcessBenchmark {
         let executable: String
         let arguments: [String]
         let environment: [String]
+
+        /// `environment` as `Process` takes it.
+        var environmentByName: [String: String] {
+            Dictionary(
+                environment.map { entry in
+                    let parts = entry.split(separator: "=", maxSplits: 1)
+                    return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+                }, uniquingKeysWith: { _, last in last })
+        }
     }
 
     /// The medians of one comparison.
@@ -97,11 +106,7 @@ enum ProcessBenchmark {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
         process.arguments = command.arguments
-        process.environment = Dictionary(
-            command.environment.map { entry in
-                let parts = entry.split(separator: "=", maxSplits: 1)
-                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
-            }, uniquingKeysWith: { _, last in last })
+        process.environment = command.environmentByName
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -20,11 +20,7 @@ struct ProcessUsage {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuildProducts.sibling("bench-launch"))
         process.arguments = [output.path, errors.path, command.executable] + command.arguments
-        process.environment = Dictionary(
-            command.environment.map { entry in
-                let parts = entry.split(separator: "=", maxSplits: 1)
-                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
-            }, uniquingKeysWith: { _, last in last })
+        process.environment = command.environmentByName
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
