@@ -51,6 +51,10 @@ struct ContractWriteTests {
             (#"{"code_name":"A","team_id":"nope"}"#, "team_id"),
             (#"{"code_name":"A","team_id":3}"#, "team_id"),
             (#"{"code_name":"A","encrypted_real_name":5}"#, "encrypted_real_name"),
+            (#"{"code_name":"Evil\u001b[31mRed"}"#, "code_name"),
+            (#"{"code_name":"Tab\there"}"#, "code_name"),
+            (#"{"code_name":"A","powers":["Fly\u202eeht"]}"#, "powers"),
+            (#"{"code_name":"A","powers":["c1\u009b"]}"#, "powers"),
         ])
     func invalid(json: String, field: String) async throws {
         try await withServer { _, client async throws in

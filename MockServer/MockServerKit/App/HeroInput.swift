@@ -10,6 +10,17 @@ enum HeroInput {
         case invalid([(String, String)])
     }
 
+    /// Whether `text` holds a character that terminals act on instead of showing: a C0 or C1
+    /// control, DEL, or a bidirectional embedding, override or isolate (docs/API.md, *Hero*).
+    static func hasControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+    }
+
     /// Parses `body`; unknown keys are ignored, lengths count Unicode code points.
     static func parse(_ body: [UInt8], teams: [TeamRecord]) -> Result<HeroSubmission, Problem> {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
@@ -24,6 +35,9 @@ enum HeroInput {
             let length = text.unicodeScalars.count
             if length == 0 { problems.append(("code_name", "must not be empty")) }
             if length > 80 { problems.append(("code_name", "must be at most 80 characters")) }
+            if hasControlCharacter(text) {
+                problems.append(("code_name", "must not contain control characters"))
+            }
             codeName = text
         default:
             problems.append(("code_name", "must be a string"))
@@ -45,6 +59,8 @@ enum HeroInput {
                 problems.append(("powers", "must have at most 20 entries"))
             } else if let bad = texts.firstIndex(where: { !(1...120).contains($0.unicodeScalars.count) }) {
                 problems.append(("powers", "entry \(bad) must be 1 to 120 characters"))
+            } else if let bad = texts.firstIndex(where: hasControlCharacter) {
+                problems.append(("powers", "entry \(bad) must not contain control characters"))
             }
             powers = texts
         default:

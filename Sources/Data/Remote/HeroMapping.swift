@@ -31,7 +31,7 @@ public enum HeroMapping {
     /// The contract's promises that a record must keep to be stored.
     public static let conditions: [StoreCondition<Hero>] = [
         StoreCondition { hero in
-            let problems = HeroDraft.problems(codeName: hero.codeName, powers: hero.powers)
+            let problems = HeroDraft.sizeProblems(codeName: hero.codeName, powers: hero.powers)
             return problems.min { $0.key < $1.key }.map { field, problem in
                 "\(field == .codeName ? "code_name" : field.rawValue) \(problem)"
             }

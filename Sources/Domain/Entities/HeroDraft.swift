@@ -35,7 +35,26 @@ public struct HeroDraft: Sendable, Hashable {
 
 extension HeroDraft {
     /// Every rule the fields break, by field name; empty when the fields make a valid draft.
+    /// Control characters count as a problem: a code name or power is one line of text that
+    /// terminals show, and a terminal acts on an ESC sequence or a bidirectional override
+    /// instead of showing it.
     public static func problems(codeName: String, powers: [String]) -> [Field: String] {
+        var problems = sizeProblems(codeName: codeName, powers: powers)
+        if problems[.codeName] == nil, codeName.trimmed.containsControlCharacters {
+            problems[.codeName] = "must not contain control characters"
+        }
+        if problems[.powers] == nil,
+            let index = powers.firstIndex(where: { $0.trimmed.containsControlCharacters })
+        {
+            problems[.powers] = "entry \(index + 1) must not contain control characters"
+        }
+        return problems
+    }
+
+    /// The size rules alone: what a record read from a server must keep to be stored. A record
+    /// with a control character (written before the rule, or by another server) is kept, and the
+    /// console shows that character escaped.
+    public static func sizeProblems(codeName: String, powers: [String]) -> [Field: String] {
         let codeName = codeName.trimmed
         let powers = powers.map(\.trimmed)
         var problems: [Field: String] = [:]
@@ -52,6 +71,17 @@ extension HeroDraft {
 }
 
 extension String {
+    /// Whether the string holds a C0 or C1 control, DEL, or a bidirectional embedding, override
+    /// or isolate (U+202A–U+202E, U+2066–U+2069).
+    var containsControlCharacters: Bool {
+        unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+    }
+
     /// The string without leading and trailing spaces, tabs and newlines.
     var trimmed: String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }

@@ -57,8 +57,10 @@ extension String {
         return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
     }
 
-    /// The string on one line: line breaks and tabs become spaces.
+    /// The string on one line, made harmless for a terminal: line breaks and tabs become spaces,
+    /// and every other control character a visible escape (`terminalEscaped`), so a view that
+    /// measures the result counts what the terminal will show.
     var singleLine: String {
-        String(map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        String(map { $0.isNewline || $0 == "\t" ? " " : $0 }).terminalEscaped()
     }
 }

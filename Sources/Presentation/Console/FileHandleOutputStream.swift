@@ -19,10 +19,12 @@ public struct FileHandleOutputStream: TextOutputStream, Sendable {
     /// Standard error, whose failures go unheard.
     public static var standardError: FileHandleOutputStream { FileHandleOutputStream(.standardError) }
 
-    /// Writes `string` as UTF-8.
+    /// Writes `string` as UTF-8, every control character in it escaped but line breaks, `\r`
+    /// and the views' own colours (`terminalSafeOutput`): whatever a line holds, the terminal
+    /// only shows it.
     public func write(_ string: String) {
         do {
-            try handle.write(contentsOf: Data(string.utf8))
+            try handle.write(contentsOf: Data(string.terminalSafeOutput.utf8))
         } catch {
             failed(error)
         }

@@ -24,14 +24,31 @@ enum JSONValue: Encodable, Hashable, Sendable {
         }
     }
 
-    /// One line of JSON: sorted keys, no escaped slashes.
+    /// One line of JSON: sorted keys, no escaped slashes, and the characters a terminal acts on
+    /// written as `\uXXXX` escapes. `JSONEncoder` escapes C0 controls but not DEL, C1 controls or
+    /// bidirectional overrides, which JSON allows raw; escaped, a script still reads the exact
+    /// string, and a terminal shows the line as it is.
     var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else {
             return "null"
         }
-        return text
+        // Outside strings a JSON text is ASCII, so every such character is inside a string.
+        guard text.unicodeScalars.contains(where: { String.needsEscape($0, keepingLineBreaks: true) }) else {
+            return text
+        }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if String.needsEscape(scalar, keepingLineBreaks: true) {
+                let hex = String(scalar.value, radix: 16)
+                escaped.append(
+                    contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 }
 

@@ -41,6 +41,10 @@ struct HeroDraftTests {
             ("A", Array(repeating: "p", count: 21), [.powers: "must be at most 20 entries, not 21"]),
             ("A", ["ok", " "], [.powers: "entry 2 must be 1–120 characters"]),
             ("A", [String(repeating: "p", count: 121)], [.powers: "entry 1 must be 1–120 characters"]),
+            ("Evil\u{1B}[31mRed", [], [.codeName: "must not contain control characters"]),
+            ("Two\nlines", [], [.codeName: "must not contain control characters"]),
+            ("A", ["ok", "Fly\u{202E}eht"], [.powers: "entry 2 must not contain control characters"]),
+            ("A", ["c1\u{9B}"], [.powers: "entry 1 must not contain control characters"]),
         ] as [(String, [String], [Field: String])]
     )
     func invalidDraftNamesField(codeName: String, powers: [String], expected: [Field: String]) {
