@@ -1,4 +1,5 @@
 import Foundation
+import Presentation
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +23,7 @@ struct ConsolePrompt {
         say(prompt, newline: false)
         let event = await input.next()
         switch event {
-        case .line(let line): if echoes { say(line) }
+        case .line(let line): if echoes { say(line.terminalEscaped()) }
         case .interrupt: say(echoes ? "^C" : "")
         case .end: say("")
         }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Presentation
 
 /// The edit screen's questions: each field with its current value as the default. Enter keeps
 /// the default, `-` removes an optional field, powers are separated by commas.
@@ -81,7 +82,8 @@ struct EditForm {
         -> String
     {
         let hint = clearable ? " ('-' removes)" : ""
-        switch await prompt.ask("  \(label) [\(current)]\(hint): ") {
+        // The current value is data: shown escaped, as every view shows it.
+        switch await prompt.ask("  \(label) [\(current.terminalEscaped())]\(hint): ") {
         case .line(let line): return line.trimmingCharacters(in: .whitespaces)
         case .interrupt: throw Stopped(outcome: .interrupted)
         case .end: throw Stopped(outcome: .ended)
