@@ -11,16 +11,21 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     let store: any HeroStore
     let syncPageSize: Int
     let now: @Sendable () -> Date
+    let decided: @Sendable (CacheDecision) -> Void
 
     /// Reads through `remote` and keeps copies in `store`.
-    /// - Parameter syncPageSize: how many heroes `sync()` asks for per page (1–100).
+    /// - Parameters:
+    ///   - syncPageSize: how many heroes `sync()` asks for per page (1–100).
+    ///   - decided: told what each read did with the cache (by default, no one).
     public init(
         remote: RemoteHeroDataSource,
         store: any HeroStore,
-        syncPageSize: Int = HeroQuery.perPageRange.upperBound
+        syncPageSize: Int = HeroQuery.perPageRange.upperBound,
+        decided: @escaping @Sendable (CacheDecision) -> Void = { _ in }
     ) {
         self.remote = remote
         self.store = store
+        self.decided = decided
         self.syncPageSize = min(
             max(syncPageSize, HeroQuery.perPageRange.lowerBound), HeroQuery.perPageRange.upperBound)
         self.now = { Date() }
@@ -66,6 +71,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 guard let stored else {
                     throw DomainError.badData("the server answered 304 to an unconditional read")
                 }
+                decided(.revalidated("heroes \(key)"))
                 return Cached(Self.withPending(overlay, on: stored, query: query), isStale: false)
             }
             let mapped = try HeroPageBody(body)
@@ -82,13 +88,18 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                         entityTag: reply.entityTag))
                 return try Overlay(writer)
             }
+            decided(.fresh("heroes \(key)"))
             return Cached(Self.withPending(latest, on: page, query: query), isStale: false)
         } catch DomainError.unavailable(let why) {
             let offline = try await store.read { reader in
                 try reader.rosterPage(for: query, pending: overlay.pending, teams: overlay.teams)
             }
-            if let offline { return Cached(offline, isStale: true) }
+            if let offline {
+                decided(.stale("heroes \(key) (from the synced roster)", reason: why))
+                return Cached(offline, isStale: true)
+            }
             guard let stored else { throw DomainError.unavailable(why) }
+            decided(.stale("heroes \(key)", reason: why))
             return Cached(Self.withPending(overlay, on: stored, query: query), isStale: true)
         }
     }
@@ -117,11 +128,13 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 try await store.write {
                     try $0.setHero(key, to: Self.stored(record, id: key, tag: reply.entityTag))
                 }
+                decided(.fresh("hero \(key)"))
                 hero = Cached(fresh, isStale: false)
             } else {
                 guard let storedHero else {
                     throw DomainError.badData("the server answered 304 to an unconditional read")
                 }
+                decided(.revalidated("hero \(key)"))
                 hero = Cached(storedHero, isStale: false)
             }
         } catch DomainError.notFound(let what) {
@@ -129,6 +142,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             throw DomainError.notFound(what)
         } catch DomainError.unavailable(let why) {
             guard let storedHero else { throw DomainError.unavailable(why) }
+            decided(.stale("hero \(key)", reason: why))
             hero = Cached(storedHero, isStale: true)
         }
         guard let shown = overlay.pending.shown(key, base: hero.value, teams: overlay.teams) else {
@@ -147,6 +161,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 guard let storedTeams else {
                     throw DomainError.badData("the server answered 304 to an unconditional read")
                 }
+                decided(.revalidated("teams"))
                 return Cached(storedTeams, isStale: false)
             }
             let result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
@@ -154,9 +169,11 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             }
             let records = result.items.map(\.record)
             try await store.write { try $0.setTeams(StoredTeams(items: records, entityTag: reply.entityTag)) }
+            decided(.fresh("teams"))
             return Cached(result.items.map(\.entity), isStale: false)
         } catch DomainError.unavailable(let why) {
             guard let storedTeams else { throw DomainError.unavailable(why) }
+            decided(.stale("teams", reason: why))
             return Cached(storedTeams, isStale: true)
         }
     }

@@ -45,7 +45,10 @@ struct ComponentRegistry: Sendable {
             guard case .heroes(let remote) = try builder.communicationController(in: node) else {
                 throw node.error("must be a RemoteHeroDataSource", at: "communicationController")
             }
-            return .heroes(OfflineFirstHeroRepository(remote: remote, store: try builder.store(in: node)))
+            return .heroes(
+                OfflineFirstHeroRepository(
+                    remote: remote, store: try builder.store(in: node),
+                    decided: builder.environment.cacheDecided))
         }
         registry.stores["JSONFileHeroStore"] = { node, builder in
             try node.allowOnly(["className", "folder"])

@@ -126,7 +126,8 @@ public final class GraphBuilder {
             authentication: authentication,
             retryPolicy: RetryPolicy(
                 attempts: Int(attempts), maximumRetryAfter: .milliseconds(Int(retryAfter * 1000))),
-            deadline: .milliseconds(Int(deadline * 1000)))
+            deadline: .milliseconds(Int(deadline * 1000)),
+            logger: environment.networkLogger)
     }
 
     private func catalog(named name: String, in node: PlistNode) throws -> ServiceCatalog {

@@ -20,6 +20,10 @@ public struct GraphEnvironment: Sendable {
     let plistFolder: URL?
     /// Told about a cache file that had to be moved aside or could not be used.
     let reportStorageProblem: @Sendable (StorageError) -> Void
+    /// Sees every request of every service, redacted (warnings, and `--verbose`'s lines).
+    let networkLogger: NetworkLogger?
+    /// Told what each read did with the cache (`--verbose`).
+    let cacheDecided: @Sendable (CacheDecision) -> Void
 
     /// The environment of one build; the parameters are the properties of the same names.
     public init(
@@ -29,7 +33,9 @@ public struct GraphEnvironment: Sendable {
         cacheFolder: URL,
         transport: any HTTPTransport,
         plistFolder: URL?,
-        reportStorageProblem: @escaping @Sendable (StorageError) -> Void
+        reportStorageProblem: @escaping @Sendable (StorageError) -> Void,
+        networkLogger: NetworkLogger? = nil,
+        cacheDecided: @escaping @Sendable (CacheDecision) -> Void = { _ in }
     ) {
         self.serverURL = serverURL
         self.authentication = authentication
@@ -38,5 +44,7 @@ public struct GraphEnvironment: Sendable {
         self.transport = transport
         self.plistFolder = plistFolder
         self.reportStorageProblem = reportStorageProblem
+        self.networkLogger = networkLogger
+        self.cacheDecided = cacheDecided
     }
 }

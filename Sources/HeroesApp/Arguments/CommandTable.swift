@@ -4,7 +4,7 @@
 enum CommandTable {
     /// Options every command accepts, before or after its words.
     static let globalOptions = OptionSpec.of(
-        .server, .user, .key, .cacheDirectory, .config, .offline, .json, .noColor, .help, .version)
+        .server, .user, .key, .cacheDirectory, .config, .offline, .json, .noColor, .verbose, .help, .version)
 
     private static let heroID = ArgumentSpec("ID", help: "the hero's id, as `list` shows it")
 

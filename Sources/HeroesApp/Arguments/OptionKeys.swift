@@ -59,6 +59,11 @@ extension Option where Value == Bool {
     static var noColor: Self {
         Self(flag: "no-color", help: "never colour the output (NO_COLOR does the same)")
     }
+    static var verbose: Self {
+        Self(
+            flag: "verbose",
+            help: "on standard error, one line per HTTP exchange and what the cache did; never credentials")
+    }
     static var help: Self { Self(flag: "help", help: "show help for heroes-cli or for a command") }
     static var version: Self { Self(flag: "version", help: "print the version") }
     static var picture: Self {

@@ -62,7 +62,9 @@ final class AppSession {
             cacheFolder: cacheFolder,
             transport: settings.isOffline ? RefusingTransport.offline : URLSessionTransport(),
             plistFolder: plist.folder,
-            reportStorageProblem: reportStorageProblem)
+            reportStorageProblem: reportStorageProblem,
+            networkLogger: DiagnosticLog.network(verbose: settings.isVerbose),
+            cacheDecided: DiagnosticLog.cache(verbose: settings.isVerbose))
         let builder = GraphBuilder(environment: environmentForGraph)
         do {
             let graph = try builder.build(plist.root)

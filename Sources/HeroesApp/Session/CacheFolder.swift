@@ -8,14 +8,23 @@ import Foundation
     import Darwin
 #endif
 
-/// The folder of the offline cache for one server: one subfolder per scheme and host, so heroes
-/// of two deployments never mix, and a fixed one for the bundled server. The port is left out on
-/// purpose: a development server comes back on another port, and its cache should still answer.
+/// The folder of the offline cache for one server: one subfolder per origin (scheme, host and
+/// port, as browsers key what they keep), so two servers never answer with each other's heroes,
+/// and a fixed one for the bundled server.
 enum CacheFolder {
     /// The folder for `server` (`nil`: the bundled one) inside `cacheDirectory`, created and
     /// checked writable; a folder that cannot be written is an error naming it.
+    ///
+    /// Caches were once kept per scheme and host alone. The first origin on that host to open the
+    /// cache takes such a folder over whole, pending edits included, by one rename; the store
+    /// inside then moves its own older layout in as it always does.
     static func prepare(in cacheDirectory: URL, for server: URL?) throws(CacheFolderError) -> URL {
         let folder = cacheDirectory.appendingPathComponent(name(for: server), isDirectory: true)
+        if let legacy = legacyName(for: server), !FileManager.default.fileExists(atPath: folder.path) {
+            let old = cacheDirectory.appendingPathComponent(legacy, isDirectory: true)
+            // A lost race (another process took it over first) leaves `old` gone: nothing to do.
+            _ = rename(old.path, folder.path)
+        }
         do {
             // 0700: the cache holds what the server sent, pending edits and sealed names.
             try FileManager.default.createDirectory(
@@ -29,11 +38,24 @@ enum CacheFolder {
         return folder
     }
 
-    /// `bundled-demo`, or the server's scheme and host made safe as one file name.
+    /// `bundled-demo`, or the server's origin made safe as one file name: `http_example.org_8080`
+    /// (the port always written, the scheme's default too).
     static func name(for server: URL?) -> String {
         guard let server, let host = server.host else { return "bundled-demo" }
-        let raw = "\(server.scheme?.lowercased() ?? "http")-\(host.lowercased())"
-        return String(raw.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+        let scheme = server.scheme?.lowercased() ?? "http"
+        let port = server.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)_\(safe(host.lowercased()))_\(port)"
+    }
+
+    /// The folder name of the host-keyed layout (`http-example.org`). An origin's name joins its
+    /// parts with `_` instead, so the two never name the same folder.
+    static func legacyName(for server: URL?) -> String? {
+        guard let server, let host = server.host else { return nil }
+        return "\(server.scheme?.lowercased() ?? "http")-\(safe(host.lowercased()))"
+    }
+
+    private static func safe(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
     }
 }
 

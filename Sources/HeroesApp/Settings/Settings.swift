@@ -21,6 +21,8 @@ struct Settings: Sendable {
     let isJSON: Bool
     /// Colour was turned off by `--no-color` or `NO_COLOR`.
     let colorDisabled: Bool
+    /// Log each HTTP exchange and cache decision on standard error.
+    let isVerbose: Bool
 
     /// Reads the global options of `invocation`, falling back to `environment`.
     init(_ invocation: Invocation, environment: [String: String]) throws(UsageError) {
@@ -32,6 +34,13 @@ struct Settings: Sendable {
             return value
         }
         if let text = given(.server) {
+            // A password in the URL sits in `ps` output and shell history, so it is refused, and
+            // never repeated in a message.
+            if Self.userInfo(in: text) != nil {
+                throw UsageError(
+                    "\(Option.server.spec.synopsis) must not hold a user name or password; "
+                        + "give the user with --user and the password in HEROES_PASSWORD, or at the prompt")
+            }
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
                 ["http", "https"].contains(scheme), url.host != nil
             else {
@@ -52,5 +61,15 @@ struct Settings: Sendable {
         isOffline = invocation[.offline]
         isJSON = invocation[.json]
         colorDisabled = invocation[.noColor] || environment["NO_COLOR"].map { !$0.isEmpty } == true
+        isVerbose = invocation[.verbose]
+    }
+
+    /// The `user:password@` part of a URL's authority, read from the text itself so that a URL
+    /// Foundation cannot parse is caught too; `nil` when there is none.
+    static func userInfo(in text: String) -> Substring? {
+        let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
+        let authority = afterScheme.prefix { !"/?#".contains($0) }
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        return authority[..<at]
     }
 }

@@ -1,0 +1,38 @@
+import Data
+import Locking
+import Network
+import Presentation
+
+/// What heroes-cli says on standard error about the network and the cache, beside a command's
+/// result: a warning (Basic credentials in clear text to another host) always, once; with
+/// `--verbose`, one line per HTTP exchange, retry and failure, and what each read did with the
+/// cache. Requests reach it redacted by `NetworkLogger`, so no credential is ever printed, and
+/// standard output is never touched.
+enum DiagnosticLog {
+    /// The logger every service of one run shares.
+    static func network(verbose: Bool) -> NetworkLogger {
+        let warned = Locked(Set<String>())
+        return NetworkLogger { event in
+            switch event {
+            case .warning(let message):
+                let isFirst = warned.withLock { $0.insert(message).inserted }
+                if isFirst { say("warning: \(message)") }
+            case .received, .retrying, .failed:
+                if verbose { say(event.description) }
+            case .sending:
+                break  // `received` or `failed` says the same once the exchange ends.
+            }
+        }
+    }
+
+    /// Where the offline-first repository reports its decisions.
+    static func cache(verbose: Bool) -> @Sendable (CacheDecision) -> Void {
+        { decision in
+            if verbose { say(decision.description) }
+        }
+    }
+
+    private static func say(_ line: String) {
+        FileHandleOutputStream.standardError.write("heroes-cli: \(line)\n")
+    }
+}

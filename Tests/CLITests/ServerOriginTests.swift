@@ -1,0 +1,141 @@
+import Foundation
+import MockServerKit
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension CLITests {
+    @Suite("The server: no password in its URL, a warning for clear text, a cache per origin, --verbose")
+    struct ServerOriginTests {
+        @Test(
+            "a user name or password in --server or HEROES_SERVER is refused with 64, never repeated",
+            arguments: [
+                ["list", "--server", "http://editor:s3cret-pw@127.0.0.1:9"],
+                ["list", "--server", "ftp://editor:s3cret-pw@127.0.0.1:9"],
+                ["list", "--server", "http://s3cret-pw@127.0.0.1:9/v1"],
+            ])
+        func userInfoRefused(arguments: [String]) async throws {
+            let run = try await CLI().run(arguments)
+            #expect(run.status == 64, "\(run)")
+            #expect(run.stderr.contains("--user") && run.stderr.contains("HEROES_PASSWORD"), "\(run)")
+            #expect(!run.stderr.contains("s3cret-pw"), "the password is never repeated: \(run)")
+            let fromEnvironment = try await CLI(environment: [
+                "HEROES_SERVER": "https://editor:s3cret-pw@example.org"
+            ]).run(["list"])
+            #expect(fromEnvironment.status == 64, "\(fromEnvironment)")
+            #expect(!fromEnvironment.stderr.contains("s3cret-pw"))
+        }
+
+        @Test(
+            "Basic credentials over plain http to a host that is not loopback are warned of, once",
+            .enabled(if: ServerOriginTests.outsideAddress != nil, "the machine has a non-loopback IPv4"))
+        func clearTextWarning() async throws {
+            let address = try #require(Self.outsideAddress)
+            var configuration = MockServerConfiguration()
+            configuration.host = address
+            try await withMockServer(configuration) { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                let write = try await cli.run("update", "0007", "--power", "Paper flight")
+                #expect(write.status == 0, "\(write)")
+                let warnings = write.stderr.split(separator: "\n").filter { $0.contains("clear text") }
+                #expect(warnings.count == 1, "\(write)")
+                #expect(!write.stderr.contains("editor-demo-password"))
+            }
+        }
+
+        @Test("two servers on one host but different ports never answer with each other's heroes")
+        func cachePerOrigin() async throws {
+            try await withMockServer { first in
+                try await withMockServer { second in
+                    let cli = try CLI()
+                    let sync = try await cli.run("sync", "--server", first.baseURL.absoluteString)
+                    #expect(sync.status == 0, "\(sync)")
+                    let other = try await cli.run(
+                        "list", "--offline", "--server", second.baseURL.absoluteString)
+                    #expect(other.status != 0, "the second server's cache is empty: \(other)")
+                    #expect(!other.stdout.contains("Aurora Thistle"), "\(other)")
+                    let same = try await cli.run(
+                        "list", "--offline", "--server", first.baseURL.absoluteString)
+                    #expect(same.status == 0, "\(same)")
+                    #expect(same.stdout.contains("Aurora Thistle"), "\(same)")
+                }
+            }
+        }
+
+        @Test(
+            "a cache folder of the host-keyed layout is taken over by the first origin, pending edits included"
+        )
+        func hostFolderTakenOver() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                #expect(try await cli.run("sync").status == 0)
+                let pending = try await cli.run("update", "0007", "--power", "Folded light", "--offline")
+                #expect(pending.status == 0, "\(pending)")
+                // Put the folder where the layout before origins kept it.
+                let caches = cli.home.appendingPathComponent("cache/heroes")
+                let folders = try FileManager.default.contentsOfDirectory(atPath: caches.path)
+                let origin = try #require(folders.first { $0.hasPrefix("http_") }, "\(folders)")
+                let legacy = caches.appendingPathComponent("http-127.0.0.1")
+                try FileManager.default.moveItem(at: caches.appendingPathComponent(origin), to: legacy)
+                let show = try await cli.run("show", "0007", "--offline")
+                #expect(show.status == 0, "\(show)")
+                #expect(show.stdout.contains("Folded light"), "the pending edit came along: \(show)")
+                #expect(!FileManager.default.fileExists(atPath: legacy.path), "taken over whole")
+                let pushed = try await cli.run("sync")
+                #expect(pushed.status == 0, "\(pushed)")
+                #expect(pushed.stdout.contains("1 pushed"), "\(pushed)")
+            }
+        }
+
+        @Test("--verbose: one line per exchange and the cache's decision on stderr; stdout unchanged")
+        func verbose() async throws {
+            let cli = try CLI.editor(of: URL(fileURLWithPath: "/"))
+            let url = try await withMockServer { server in
+                let url = server.baseURL.absoluteString
+                let plain = try await cli.run("show", "0007", environment: ["HEROES_SERVER": url])
+                let verbose = try await cli.run(
+                    "show", "0007", "--verbose", environment: ["HEROES_SERVER": url])
+                #expect(verbose.status == 0, "\(verbose)")
+                #expect(verbose.stdout == plain.stdout, "standard output is unchanged")
+                #expect(verbose.stderr.contains("304 GET \(url)/v1/heroes/0007"), "\(verbose)")
+                #expect(verbose.stderr.contains("cache: hero 0007 revalidated (304)"), "\(verbose)")
+                let write = try await cli.run(
+                    "--verbose", "update", "0007", "--power", "X", environment: ["HEROES_SERVER": url])
+                #expect(write.stderr.contains("PUT \(url)/v1/heroes/0007"), "\(write)")
+                #expect(!write.stderr.contains("editor-demo-password"), "no credential: \(write)")
+                #expect(!write.stderr.lowercased().contains("basic "), "\(write)")
+                #expect(!write.stderr.contains("clear text"), "loopback is not warned of: \(write)")
+                return url
+            }
+            // The server has stopped: the stored copy is served, and --verbose says why.
+            let stale = try await cli.run("show", "0007", "--verbose", environment: ["HEROES_SERVER": url])
+            #expect(stale.status == 0, "\(stale)")
+            #expect(stale.stderr.contains("cache: hero 0007 served stale from the store"), "\(stale)")
+        }
+
+        /// The first IPv4 address of this machine that is not loopback, if it has one.
+        static let outsideAddress: String? = {
+            var list: UnsafeMutablePointer<ifaddrs>?
+            guard getifaddrs(&list) == 0, let first = list else { return nil }
+            defer { freeifaddrs(list) }
+            for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+                guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET)
+                else { continue }
+                var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+                let ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    $0.pointee.sin_addr
+                }
+                var copy = ipv4
+                guard inet_ntop(AF_INET, &copy, &text, socklen_t(text.count)) != nil else { continue }
+                let string = String(
+                    decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if !string.hasPrefix("127.") { return string }
+            }
+            return nil
+        }()
+    }
+}
