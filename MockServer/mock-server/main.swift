@@ -58,7 +58,8 @@ func run() async {
     do {
         try await server.start()
     } catch {
-        fail("\(error)", code: 1)
+        // EX_UNAVAILABLE, as heroes-cli serve exits when the port is taken.
+        fail("\(error)", code: 69)
     }
     // Written straight to the descriptor, unbuffered: a parent process waits for this line.
     FileHandle.standardOutput.write(Data("listening on http://\(configuration.host):\(server.port)\n".utf8))

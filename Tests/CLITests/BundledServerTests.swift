@@ -56,6 +56,31 @@ extension CLITests {
             #expect(try await server.stop(signal: SIGTERM) == 0)
         }
 
+        @Test("serve and mock-server on a port already taken: one line and 69, no crash")
+        func busyPort() async throws {
+            try await withMockServer { busy in
+                let port = try #require(busy.baseURL.port)
+                let serve = try await CLI().run("serve", "--port", "\(port)")
+                #expect(serve.status == 69, "\(serve)")
+                #expect(serve.stderr.split(separator: "\n").count == 1, "\(serve)")
+                #expect(serve.stderr.contains("Address already in use"), "\(serve)")
+                #expect(!serve.stderr.contains("Crash") && !serve.stderr.contains("Illegal"), "\(serve)")
+                let binary = try CLI.binary().deletingLastPathComponent().appendingPathComponent(
+                    "mock-server")
+                let process = Process()
+                process.executableURL = binary
+                process.arguments = ["--port", "\(port)"]
+                let errors = Pipe()
+                process.standardError = errors
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 69, "\(text)")
+                #expect(text.split(separator: "\n").count == 1, "\(text)")
+            }
+        }
+
         @Test("against the mock-server binary: reads, writes and a conflict")
         func mockServerBinary() async throws {
             let binary = try CLI.binary().deletingLastPathComponent().appendingPathComponent("mock-server")

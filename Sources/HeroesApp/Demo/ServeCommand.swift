@@ -20,14 +20,16 @@ struct ServeCommand {
         guard (0...65_535).contains(port) else {
             throw UsageError("\(Option.port.spec.synopsis) must be 0–65535, not \(port)", command: .serve)
         }
-        // The handlers are in place before the first line, so a signal sent right after it counts.
-        let stop = SignalWaiter(signals: [SIGINT, SIGTERM])
         let server = MockServer(configuration: MockServerConfiguration(port: port))
         do {
             try await server.start()
         } catch {
             throw EmbeddedServerError("the mock server did not start: \(error)")
         }
+        // The handlers are in place before the first line, so a signal sent right after it
+        // counts. Made only once the server listens: a waiter never waited on must not be
+        // released with its sources suspended, which libdispatch traps on.
+        let stop = SignalWaiter(signals: [SIGINT, SIGTERM])
         views.say("listening on \(server.baseURL.absoluteString)")
         views.note(
             "heroes-cli: demo editor `editor` / `editor-demo-password`, demo key \(EmbeddedServer.demoClearanceKey); "
