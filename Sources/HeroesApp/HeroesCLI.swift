@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// One run of heroes-cli, from the words typed to the exit code: what the executable's `main`
@@ -55,9 +56,18 @@ public struct HeroesCLI {
             .run(command)
             return .success
         } catch {
+            // Offline, "unavailable" can only mean the cache had nothing to answer with.
+            let error =
+                settings.isOffline && Self.isUnavailable(error)
+                ? NothingCachedError(server: settings.server) : error
             FailureView.show(error, views: views)
             return ExitStatus(for: error)
         }
+    }
+
+    private static func isUnavailable(_ error: any Error) -> Bool {
+        if case DomainError.unavailable = error { return true }
+        return false
     }
 
     /// The interactive console; it ends with 0 whenever the person leaves it (q, Ctrl-C, EOF).

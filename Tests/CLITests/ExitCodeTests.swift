@@ -74,7 +74,7 @@ extension CLITests {
         }
 
         @Test("73: a cache directory that cannot be written")
-        func cacheNotWritable() async throws {
+        func cannotCreate() async throws {
             try await withMockServer { server in
                 let cli = try CLI.editor(of: server.baseURL)
                 let blocker = cli.home.appendingPathComponent("a-file")

@@ -56,10 +56,10 @@ struct CommandRunner {
         case .sync:
             try await withHeroes { try await $0.sync() }
         case .picture:
-            try await withHeroes { heroes in
-                let id = try heroID()
-                try await heroes.downloadPicture(id, to: file(invocation[.output] ?? "\(id.rawValue).png"))
-            }
+            let id = try heroID()
+            let destination = file(invocation[.output] ?? "\(id.rawValue).png")
+            try LocalFileError.checkWritable(destination)
+            try await withHeroes { try await $0.downloadPicture(id, to: destination) }
         case .uploadPicture:
             try await withHeroes {
                 try await $0.uploadPicture(file(invocation.argument(1) ?? ""), for: try heroID())

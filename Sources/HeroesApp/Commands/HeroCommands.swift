@@ -16,7 +16,21 @@ struct HeroCommands {
             text: text, team: invocation[.team].map(Team.ID.init),
             page: invocation[.page] ?? 1,
             perPage: invocation[.perPage] ?? HeroQuery.defaultPerPage)
-        try await presenter.activate(with: views.heroList(), query: query)
+        do {
+            try await presenter.activate(with: views.heroList(), query: query)
+        } catch DomainError.invalid(let problems) {
+            // The contract refuses an unknown team as a bad request, naming no field: if the
+            // team is not among the teams, that is why, and the valid ones are worth a line.
+            guard let team = query.team, let known = try? await graph.heroes.listTeams().value,
+                !known.contains(where: { $0.id == team })
+            else { throw DomainError.invalid(problems) }
+            let ids =
+                known.isEmpty
+                ? "there are none yet" : "the teams are " + known.map(\.id.rawValue).joined(separator: ", ")
+            throw UsageError(
+                "\(Option.team.spec.synopsis) '\(team.rawValue.terminalEscaped())' is not a team: \(ids)",
+                command: text == nil ? .list : .search)
+        }
     }
 
     /// `show ID`.

@@ -14,8 +14,8 @@ public enum ExitStatus: Int32, Sendable {
     case notFound = 66
     /// The server cannot be reached and no cache can answer (EX_UNAVAILABLE).
     case unavailable = 69
-    /// The cache directory cannot be written (EX_CANTCREAT).
-    case cacheNotWritable = 73
+    /// A file cannot be created: the cache's, or the one `--output` names (EX_CANTCREAT).
+    case cannotCreate = 73
     /// Standard output cannot be written, other than because its reader has gone (EX_IOERR).
     case outputFailed = 74
     /// A conflict or a failed precondition: read again and retry (EX_TEMPFAIL).
@@ -29,8 +29,9 @@ public enum ExitStatus: Int32, Sendable {
         case is UsageError: self = .usage
         case let error as DomainError: self = Self.code(for: error)
         case let error as StorageError: self = Self.code(for: error)
-        case is CacheFolderError: self = .cacheNotWritable
-        case is EmbeddedServerError: self = .unavailable
+        case is CacheFolderError: self = .cannotCreate
+        case is EmbeddedServerError, is NothingCachedError: self = .unavailable
+        case is LocalFileError: self = .cannotCreate
         case is MissingPasswordError: self = .permission
         default: self = .failure
         }
@@ -49,7 +50,7 @@ public enum ExitStatus: Int32, Sendable {
 
     private static func code(for error: StorageError) -> ExitStatus {
         switch error {
-        case .io, .locked, .unsupportedSchema: .cacheNotWritable
+        case .io, .locked, .unsupportedSchema: .cannotCreate
         case .corrupt: .failure
         }
     }

@@ -29,6 +29,11 @@ enum FailureView {
                         + "choose another with \(Option.cacheDirectory.spec.synopsis)"))
         case let problem as EmbeddedServerError:
             view.showError(ErrorViewModel(code: .unavailable, message: problem.description))
+        case let problem as LocalFileError:
+            view.showError(
+                ErrorViewModel(code: ErrorCode(rawValue: "local_file"), message: problem.description))
+        case let problem as NothingCachedError:
+            view.showError(ErrorViewModel(code: .unavailable, message: problem.description))
         case let problem as MissingPasswordError:
             view.showError(ErrorViewModel(code: .unauthorized, message: problem.description))
         default:

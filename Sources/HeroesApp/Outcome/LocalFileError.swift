@@ -1,0 +1,39 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file on this machine that a command cannot write: a problem here, not the server's, so it
+/// names the path and the system's reason, and exits 73 (EX_CANTCREAT).
+struct LocalFileError: Error, Sendable, CustomStringConvertible {
+    let path: String
+    let reason: String
+
+    var description: String { "cannot write \(path): \(reason)" }
+
+    /// Checks, before anything is fetched, that a download can land at `destination`: its
+    /// folder exists and can be written, and the path is not a folder.
+    static func checkWritable(_ destination: URL) throws(LocalFileError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder),
+            isFolder.boolValue
+        {
+            throw LocalFileError(path: destination.path, reason: "it is a folder")
+        }
+        // A file made and removed again, not `access(2)`: root passes that check for folders
+        // (`/proc`, a read-only mount) where no file can be made.
+        let probe = destination.deletingLastPathComponent()
+            .appendingPathComponent(".heroes-cli-\(UUID().uuidString).probe").path
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw LocalFileError(path: destination.path, reason: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+        unlink(probe)
+    }
+}
