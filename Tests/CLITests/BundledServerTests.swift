@@ -56,6 +56,31 @@ extension CLITests {
             #expect(try await server.stop(signal: SIGTERM) == 0)
         }
 
+        @Test(
+            "demo runs on its own fresh data: after a delete on the bundled server it still passes, and leaves that data be"
+        )
+        func demoRepeatable() async throws {
+            let cli = try CLI()
+            #expect(try await cli.run("delete", "0007").status == 0)
+            let demo = try await cli.run("demo")
+            #expect(demo.status == 0, "\(demo)")
+            #expect(try await cli.run("show", "0007").status == 66, "the person's own deletion stands")
+            let again = try await cli.run("demo")
+            #expect(again.status == 0, "\(again)")
+        }
+
+        @Test(
+            "demo refuses --server and --offline; demo, demo reset and lint refuse --json: 64 and a usage line",
+            arguments: [
+                ["demo", "--server", "http://127.0.0.1:9"], ["demo", "--offline"], ["demo", "--json"],
+                ["demo", "reset", "--json"], ["lint", "--json"],
+            ])
+        func demoRefuses(arguments: [String]) async throws {
+            let run = try await CLI().run(arguments)
+            #expect(run.status == 64, "\(run)")
+            #expect(run.stdout.isEmpty || (try? run.json()["error"]) != nil, "never mixed text: \(run)")
+        }
+
         @Test("serve and mock-server on a port already taken: one line and 69, no crash")
         func busyPort() async throws {
             try await withMockServer { busy in

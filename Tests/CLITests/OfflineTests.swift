@@ -76,19 +76,6 @@ extension CLITests {
             }
         }
 
-        @Test("a cache warmed on one port still answers when the same host comes back on another")
-        func sameHostOtherPort() async throws {
-            let cli = try CLI()
-            let warm = try await withMockServer { server in
-                try await cli.run("list", "--server", server.baseURL.absoluteString)
-            }
-            #expect(warm.status == 0, "\(warm)")
-            let gone = try await withMockServer { $0.baseURL }
-            let run = try await cli.run("list", "--json", "--server", gone.absoluteString)
-            #expect(run.status == 0, "\(run)")
-            #expect(try run.json()["stale"] as? Bool == true)
-        }
-
         @Test("503 with Retry-After is waited out, then served")
         func retryAfter() async throws {
             try await withMockServer { server in

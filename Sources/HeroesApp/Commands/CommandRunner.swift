@@ -26,6 +26,17 @@ struct CommandRunner {
 
     /// Runs `command`; errors come back unrendered, for the caller to show and map to an exit code.
     func run(_ command: CommandSpec) async throws {
+        if [.lint, .demo, .demoReset].contains(command.id), settings.isJSON {
+            // Their output is for people; a JSON line beside text would break a script's parse.
+            throw UsageError(
+                "`\(command.words.joined(separator: " "))` prints text only; drop --json", command: command.id
+            )
+        }
+        if command.id == .demo, invocation[.server] != nil || invocation[.offline] {
+            throw UsageError(
+                "the demo runs on a fresh copy of the bundled server, online; drop --server and --offline",
+                command: .demo)
+        }
         switch command.id {
         case .serve:
             try await ServeCommand(views: views).run(port: invocation[.port] ?? 8080)

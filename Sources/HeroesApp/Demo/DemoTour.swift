@@ -5,9 +5,11 @@ import Presentation
 /// `demo`: a guided, non-interactive tour of every feature against the bundled server. Each step
 /// is a command line: printed as a person would type it, then parsed and run by `CommandRunner`
 /// as heroes-cli would run it, so the two cannot drift apart.
-/// It cleans up after itself: the hero it creates is deleted at the end. `demo reset` restores the
-/// bundled server's data. This folder holds the whole bundled demo: the tour, the embedded
-/// server (`EmbeddedServer`) and `serve`.
+/// It runs on a fresh copy of the bundled server's fixtures, with a cache of its own, both in a
+/// scratch folder removed at the end: the tour is the same every time, whatever the person did
+/// to their bundled server's data, and never touches it. `demo reset` restores that data. This
+/// folder holds the whole bundled demo: the tour, the embedded server (`EmbeddedServer`) and
+/// `serve`.
 @MainActor
 struct DemoTour {
     let settings: Settings
@@ -33,9 +35,15 @@ struct DemoTour {
             .appendingPathComponent("heroes-demo-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let codeName = "Demo Comet \(UUID().uuidString.prefix(4))"
+        var tour = settings
+        tour.server = nil
+        tour.dataDirectory = scratch.appendingPathComponent("server", isDirectory: true)
+        tour.cacheDirectory = scratch.appendingPathComponent("cache", isDirectory: true)
+        let files = scratch.appendingPathComponent("files", isDirectory: true)
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        let codeName = "Demo Comet"
         func step(_ words: String..., shows explanation: String, refused: Bool = false) async throws {
-            try await runStep(words, explanation, refused: refused, files: scratch)
+            try await runStep(words, explanation, refused: refused, settings: tour, files: files)
         }
 
         try await step("teams", shows: "the teams heroes belong to")
@@ -46,7 +54,7 @@ struct DemoTour {
             "create", "--code-name", codeName, "--real-name", "Ada Quill", "--power", "Tail of fire",
             "--team",
             "dawn-guard", shows: "a new hero, its real name sealed with AES-256-GCM before it leaves")
-        let created = try await find(codeName).rawValue
+        let created = try await find(codeName, settings: tour).rawValue
         try await step(
             "update", created, "--power", "Tail of fire", "--power", "Orbit",
             shows: "an edit, guarded by the version it read (If-Match)")
@@ -62,14 +70,16 @@ struct DemoTour {
         try await step("delete", created, shows: "the demo hero removed again")
         views.say("")
         views.say(
-            "That was every feature. `heroes-cli --help` lists the commands; `heroes-cli demo reset` restores the data."
-        )
+            "That was every feature, on a scratch copy of the demo data: your bundled server's data is as it was. "
+                + "`heroes-cli --help` lists the commands.")
     }
 
     /// Prints the command line and what it shows, then parses it and runs it as heroes-cli would,
     /// on the bundled server, with relative files in `files`. A step that is meant to be refused
     /// shows its error the way the command would, and the tour goes on.
-    private func runStep(_ words: [String], _ explanation: String, refused: Bool, files: URL) async throws {
+    private func runStep(
+        _ words: [String], _ explanation: String, refused: Bool, settings: Settings, files: URL
+    ) async throws {
         views.say("")
         views.say("$ heroes-cli " + words.map(Self.quoted).joined(separator: " "))
         views.say("# \(explanation)")
@@ -78,7 +88,6 @@ struct DemoTour {
             throw DomainError.badData("the demo's step `\(words.joined(separator: " "))` names no command")
         }
         var stepSettings = settings
-        stepSettings.server = nil
         stepSettings.isOffline = invocation[.offline]
         let runner = CommandRunner(
             invocation: invocation, settings: stepSettings, views: views, environment: environment,
@@ -98,12 +107,9 @@ struct DemoTour {
     }
 
     /// The id of the hero the tour made, found as a person would: by searching its code name.
-    private func find(_ codeName: String) async throws -> Hero.ID {
-        var bundled = settings
-        bundled.server = nil
-        bundled.isOffline = false
+    private func find(_ codeName: String, settings: Settings) async throws -> Hero.ID {
         var found: Hero.ID?
-        try await AppSession.with(bundled, environment: environment) { graph in
+        try await AppSession.with(settings, environment: environment) { graph in
             found = try await graph.heroes.searchHeroes(codeName).value.items.first {
                 $0.codeName == codeName
             }?.id

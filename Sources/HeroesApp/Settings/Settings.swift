@@ -10,9 +10,9 @@ struct Settings: Sendable {
     /// The clearance key in base64, if one was given.
     let clearanceKey: String?
     /// Where the offline cache lives.
-    let cacheDirectory: URL
+    var cacheDirectory: URL
     /// Where the bundled server keeps its state between runs.
-    let dataDirectory: URL
+    var dataDirectory: URL
     /// An app plist given with `--config`, instead of the bundled one.
     let configFile: URL?
     /// Read from the cache only.
