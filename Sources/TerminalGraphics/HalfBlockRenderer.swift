@@ -4,14 +4,21 @@
 public struct HalfBlockRenderer: Sendable {
     /// The widest the drawing may be, in columns.
     public let columns: Int
+    /// The tallest the drawing may be, in lines; `nil` for no limit.
+    public let rows: Int?
 
-    /// A renderer drawing at most `columns` wide (at least 1).
-    public init(columns: Int) { self.columns = max(1, columns) }
+    /// A renderer drawing at most `columns` wide and `rows` tall (each at least 1).
+    public init(columns: Int, rows: Int? = nil) {
+        self.columns = max(1, columns)
+        self.rows = rows.map { max(1, $0) }
+    }
 
-    /// The lines that draw `image`, scaled (by averaging) to fit the columns, never enlarged.
-    /// Transparent pixels are blended over black.
+    /// The lines that draw `image`, scaled (by averaging) to fit the columns and the rows, its
+    /// shape kept, never enlarged. Transparent pixels are blended over black.
     public func render(_ image: RGBAImage) -> [String] {
-        let width = min(columns, image.width)
+        // A line holds two pixel rows, so `rows` lines fit `2 * rows` rows of pixels.
+        let widthForRows = rows.map { max(1, 2 * $0 * image.width / max(1, image.height)) } ?? Int.max
+        let width = max(1, min(columns, image.width, widthForRows))
         let scale = Double(image.width) / Double(width)
         let pixelRows = max(1, Int((Double(image.height) / scale).rounded()))
         let height = pixelRows + pixelRows % 2

@@ -18,7 +18,7 @@ extension CLITests {
         @Test("paging, search, a team filter, a hero and back, help, quit")
         func browse() async throws {
             let run = try await session(
-                "n", "n", "n", "p", "/wind", "2", "?", "b", "/", "t paper-moths", "t", "zz", "?", "q")
+                "n", "n", "n", "p", "/wind", "2", "?", "b", "/", "t paper-moths", "t", "t -", "zz", "?", "q")
             ConsoleGolden.check(run.stdout, named: "console-browse")
             #expect(run.stderr.isEmpty, "\(run)")
         }
@@ -51,10 +51,11 @@ extension CLITests {
             }
         }
 
-        @Test("an unknown hero is an error line and the console goes on")
+        @Test("an unknown hero id is an error line, a word without a digit an unknown command; the console goes on")
         func unknownHero() async throws {
-            let run = try await session("nobody-here", "q")
+            let run = try await session("nobody-404", "clear", "q")
             #expect(run.stdout.contains("not found"), "\(run)")
+            #expect(run.stdout.contains("unknown command 'clear'; ? lists the commands"), "\(run)")
             #expect(run.stdout.hasSuffix("heroes> q\n"), "\(run)")
         }
 

@@ -34,4 +34,15 @@ struct HalfBlockRendererTests {
                 RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 9, count: 64))
             ).count == 2)
     }
+
+    @Test("a picture taller than the rows left is scaled down to fit them too, keeping its shape")
+    func scaledToHeight() {
+        let square = RGBAImage(width: 128, height: 128, pixels: [UInt8](repeating: 90, count: 128 * 128 * 4))
+        // At 120×40 with 30 rows left: 60 columns, 30 lines, not 120 columns and 60 lines.
+        let lines = HalfBlockRenderer(columns: 120, rows: 30).render(square)
+        #expect(lines.count == 30)
+        #expect(lines.allSatisfy { $0.filter { $0 == "▀" }.count == 60 })
+        let wide = RGBAImage(width: 200, height: 50, pixels: [UInt8](repeating: 90, count: 200 * 50 * 4))
+        #expect(HalfBlockRenderer(columns: 80, rows: 30).render(wide).count == 10, "the width binds first")
+    }
 }

@@ -13,9 +13,13 @@ struct Views {
     private var output: FileHandleOutputStream { OutputFailure.standardOutput }
     private var errors: FileHandleOutputStream { .standardError }
 
-    func heroList() -> any HeroListView {
-        pick(json: { JSONHeroListView(output: $0) }, console: { ConsoleHeroListView(output: $0, style: $1) })
+    /// The hero list; `numbered` for the console, whose rows open by number.
+    func heroList(numbered: Bool = false) -> any HeroListView {
+        pick(
+            json: { JSONHeroListView(output: $0) },
+            console: { ConsoleHeroListView(output: $0, style: $1, numbered: numbered) })
     }
+
 
     func heroDetails() -> any HeroEditorView {
         pick(

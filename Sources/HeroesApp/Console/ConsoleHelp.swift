@@ -6,8 +6,9 @@ enum ConsoleHelp {
           n            next page
           p            previous page
           /TEXT        search code names and powers; / alone shows everyone again
-          t TEAM       only heroes of team TEAM (see `heroes-cli teams`); t alone shows every team
-          ROW or ID    open a hero: a row number (1 is the top row) or the hero's id
+          t            list the teams
+          t TEAM       only heroes of team TEAM; t - shows every team's heroes again
+          ROW or ID    open a hero: its row number (the # column) or its id
           s            sync the offline cache (Ctrl-C cancels)
           ?            this help
           q            quit (so do Ctrl-C and Ctrl-D here)

@@ -69,15 +69,20 @@ final class ConsoleRouter {
                 if line.hasPrefix("/") {
                     let text = String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
                     await perform { try await screen.presenter.search(text.isEmpty ? nil : text) }
-                } else if line == "t" || line.hasPrefix("t ") {
+                } else if line == "t" {
+                    await perform {
+                        try await TeamListPresenter(listTeams: self.graph.heroes.listTeams)
+                            .activate(with: self.views.teams())
+                    }
+                } else if line.hasPrefix("t ") {
                     let team = String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
                     await perform {
-                        try await screen.presenter.filter(team: team.isEmpty ? nil : Team.ID(team))
+                        try await screen.presenter.filter(team: team == "-" ? nil : Team.ID(team))
                     }
                 } else if let id = hero(named: line, on: screen.presenter.current) {
                     return .details(id)
                 } else {
-                    prompt.say("no hero '\(line)' on this page; ? lists the commands")
+                    prompt.say("unknown command '\(line.terminalEscaped())'; ? lists the commands")
                 }
             }
         }
@@ -86,19 +91,21 @@ final class ConsoleRouter {
     private func makeList() -> (presenter: HeroListPresenter, view: any HeroListView) {
         (
             HeroListPresenter(listHeroes: graph.heroes.listHeroes, searchHeroes: graph.heroes.searchHeroes),
-            views.heroList()
+            views.json ? views.heroList() : ResizingHeroListView(views: views)
         )
     }
 
     /// The hero a typed word names: an id on the page, else a row number (`7`; `0007` is an id),
-    /// else any valid id.
+    /// else an id off the page, which has a digit in it. A word without one (`clear`, `ls`) is a
+    /// mistyped command, not a hero to look up.
     private func hero(named word: String, on page: HeroListViewModel?) -> Hero.ID? {
         let rows = page?.rows ?? []
         if let row = rows.first(where: { $0.id.rawValue == word }) { return row.id }
         if let number = Int(word), !word.hasPrefix("0") {
             return rows.indices.contains(number - 1) ? rows[number - 1].id : nil
         }
-        return word.contains(" ") ? nil : try? Hero.ID(word)
+        guard word.contains(where: \.isNumber) else { return nil }
+        return try? Hero.ID(word)
     }
 
     private func sync() async {

@@ -29,18 +29,25 @@ struct PictureDrawer {
             progress.finish()
             throw error
         }
+        // The window's size now, not at start: it may have been resized since. The card above
+        // and the prompt below stay on the screen.
+        let rows = views.terminal.rows.map { max(4, $0 - Self.linesKeptFree) }
         for line in Self.lines(
-            for: (try? Data(contentsOf: file)) ?? Data(), columns: views.terminal.outputStyle.width)
+            for: (try? Data(contentsOf: file)) ?? Data(), columns: views.terminal.outputStyle.width, rows: rows)
         {
             views.say(line)
         }
     }
 
-    /// The drawing of the PNG in `bytes`, at most `columns` wide, or the one line saying why not.
-    static func lines(for bytes: Data, columns: Int) -> [String] {
+    /// Lines of the window left for the hero's card (about eight) and the prompt.
+    static let linesKeptFree = 10
+
+    /// The drawing of the PNG in `bytes`, at most `columns` wide and `rows` tall, or the one
+    /// line saying why not.
+    static func lines(for bytes: Data, columns: Int, rows: Int? = nil) -> [String] {
         do {
             let image = try PNGDecoder().decode(Array(bytes))
-            return HalfBlockRenderer(columns: columns).render(image)
+            return HalfBlockRenderer(columns: columns, rows: rows).render(image)
         } catch {
             return ["picture cannot be shown: \(error)"]
         }

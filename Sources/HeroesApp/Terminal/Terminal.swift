@@ -16,22 +16,28 @@ struct Terminal: Sendable {
     let outputIsTerminal: Bool
     /// Standard error is a terminal.
     let errorIsTerminal: Bool
-    /// Columns: `COLUMNS` when set, else the terminal's width, else none (a pipe is not cut).
-    let columns: Int?
     /// Colour is off by `--no-color`, `NO_COLOR` or `TERM=dumb`.
     let colorDisabled: Bool
+    /// `COLUMNS` and `LINES`, when set: they win over the window's size.
+    private let fixedColumns: Int?
+    private let fixedRows: Int?
 
     /// Reads the process's own terminal and environment.
     init(environment: [String: String], colorDisabled: Bool) {
         outputIsTerminal = isatty(STDOUT_FILENO) == 1
         errorIsTerminal = isatty(STDERR_FILENO) == 1
         self.colorDisabled = colorDisabled || environment["TERM"] == "dumb"
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {
-            self.columns = columns
-        } else {
-            self.columns = Self.windowColumns(of: outputIsTerminal ? STDOUT_FILENO : STDERR_FILENO)
-        }
+        fixedColumns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        fixedRows = environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
+
+    /// Columns: `COLUMNS` when set, else the terminal's width now, else none (a pipe is not
+    /// cut). Asked at each use, not once: the window can be resized while the console runs,
+    /// and whatever is drawn next fits it.
+    var columns: Int? { fixedColumns ?? windowSize?.columns }
+
+    /// Rows: `LINES` when set, else the terminal's height now, else none.
+    var rows: Int? { fixedRows ?? windowSize?.rows }
 
     /// The style for standard output.
     var outputStyle: ConsoleStyle {
@@ -49,10 +55,11 @@ struct Terminal: Sendable {
     /// A width no line reaches: output to a pipe or a file is never cut.
     private static let unlimited = 10_000
 
-    private static func windowColumns(of descriptor: Int32) -> Int? {
-        guard isatty(descriptor) == 1 else { return nil }
+    private var windowSize: (columns: Int, rows: Int)? {
+        let descriptor = outputIsTerminal ? STDOUT_FILENO : STDERR_FILENO
+        guard outputIsTerminal || errorIsTerminal else { return nil }
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 }

@@ -3,25 +3,28 @@
 public final class ConsoleHeroListView: HeroListView {
     private var output: any TextOutputStream
     private let style: ConsoleStyle
+    private let numbered: Bool
 
-    /// A view writing to `output` in `style`.
-    public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
+    /// A view writing to `output` in `style`; `numbered` puts each row's number (1 is the top
+    /// row) in a first column, for a console where a row is opened by its number.
+    public init(output: any TextOutputStream, style: ConsoleStyle = .plain, numbered: Bool = false) {
         self.output = output
         self.style = style
+        self.numbered = numbered
     }
 
     /// Writes the title, the table (id, code name, powers, team) and the page line.
     public func showHeroes(_ list: HeroListViewModel) {
         writeTitle(list)
-        let table = TextTable(
-            headers: ["ID", "CODE NAME", "POWERS", "TEAM"],
-            rows: list.rows.map { row in
-                [
+        let rows = list.rows.enumerated().map { index, row in
+            (numbered ? ["\(index + 1)"] : [])
+                + [
                     row.id.rawValue, row.codeName + (row.isPending ? " " + ConsoleStyle.pendingText : ""),
                     row.powers.joined(separator: ", "), row.team?.name ?? "—",
                 ]
-            }
-        )
+        }
+        let table = TextTable(
+            headers: (numbered ? ["#"] : []) + ["ID", "CODE NAME", "POWERS", "TEAM"], rows: rows)
         for line in table.render(style: style) { output.write(line + "\n") }
         var footer = list.summary
         if list.hasNextPage { footer += " · next: page \(list.query.page + 1)" }
