@@ -20,7 +20,6 @@ struct Views {
             console: { ConsoleHeroListView(output: $0, style: $1, numbered: numbered) })
     }
 
-
     func heroDetails() -> any HeroEditorView {
         pick(
             json: { JSONHeroDetailsView(output: $0) },

@@ -33,7 +33,8 @@ struct PictureDrawer {
         // and the prompt below stay on the screen.
         let rows = views.terminal.rows.map { max(4, $0 - Self.linesKeptFree) }
         for line in Self.lines(
-            for: (try? Data(contentsOf: file)) ?? Data(), columns: views.terminal.outputStyle.width, rows: rows)
+            for: (try? Data(contentsOf: file)) ?? Data(), columns: views.terminal.outputStyle.width,
+            rows: rows)
         {
             views.say(line)
         }
