@@ -51,7 +51,9 @@ extension CLITests {
             }
         }
 
-        @Test("an unknown hero id is an error line, a word without a digit an unknown command; the console goes on")
+        @Test(
+            "an unknown hero id is an error line, a word without a digit an unknown command; the console goes on"
+        )
         func unknownHero() async throws {
             let run = try await session("nobody-404", "clear", "q")
             #expect(run.stdout.contains("not found"), "\(run)")
