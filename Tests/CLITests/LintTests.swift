@@ -29,6 +29,7 @@ extension CLITests {
                     "networkServiceConfiguration.catalog"
                 ),
                 ("<integer>15</integer>", "<string>fifteen</string>", "deadlineSeconds: must be a number"),
+                ("<integer>15</integer>", "<true/>", "deadlineSeconds: must be a number"),
                 ("<key>heroManager</key>", "<key>heroManagr</key>", "PictureManager.heroManagr: unknown key"),
             ])
         func broken(original: String, replacement: String, expected: String) async throws {
@@ -42,6 +43,17 @@ extension CLITests {
             #expect(run.status == 1, "\(run)")
             #expect(run.stderr.contains("Mine.plist: "), "\(run)")
             #expect(run.stderr.contains(expected), "\(run)")
+        }
+
+        @Test("a whole number is a number, 1 included: Linux says an integer 1 `is Bool`")
+        func integerOne() async throws {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Mine.plist")
+            let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
+            try text.replacingOccurrences(of: "<integer>15</integer>", with: "<integer>1</integer>").write(
+                to: file, atomically: true, encoding: .utf8)
+            let run = try await cli.run("lint", file.path)
+            #expect(run.status == 0, "\(run)")
         }
 
         /// Found writing `fuzz-app-plist`'s seeds (Fuzz/README.md): a manager naming itself as its

@@ -65,11 +65,12 @@ public struct PlistNode {
     /// A number that may be absent; it must lie in `range`.
     func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(AppPlistError) -> Double? {
         guard let raw = values[key] else { return nil }
-        // A plist <true/> also bridges to NSNumber; only <integer> and <real> are numbers here.
-        guard let number = raw as? NSNumber, !(raw is Bool), range.contains(number.doubleValue) else {
+        // `PlistValue`, the Network layer's strict reader: `raw is Bool` says yes to an
+        // `<integer>1</integer>` on Linux, so a check of its own refused a deadline of 1.
+        guard let number = PlistValue.number(raw), range.contains(number) else {
             throw error("must be a number from \(range.lowerBound) to \(range.upperBound)", at: key)
         }
-        return number.doubleValue
+        return number
     }
 
     /// A required dictionary.

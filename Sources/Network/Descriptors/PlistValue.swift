@@ -2,22 +2,24 @@ import Foundation
 
 /// Reads plist scalars strictly: `<integer>`, `<real>` and `<true/>` arrive as `NSNumber` or as
 /// Swift values depending on the platform, and a boolean must not pass for a number or back.
-enum PlistValue {
+/// The one reader of plist scalars: the service plists here, and any app plist reader
+/// (heroes-cli's among them) that takes numbers or booleans.
+public enum PlistValue {
     /// A number (`<integer>` or `<real>`), not a boolean.
-    static func number(_ value: Any) -> Double? {
+    public static func number(_ value: Any) -> Double? {
         guard !isBoolean(value) else { return nil }
         if let integer = value as? Int { return Double(integer) }
         return value as? Double
     }
 
     /// An `<integer>`, or a `<real>` with no fraction; not a boolean.
-    static func integer(_ value: Any) -> Int? {
+    public static func integer(_ value: Any) -> Int? {
         guard let number = number(value), number.rounded() == number, abs(number) < 1e15 else { return nil }
         return Int(number)
     }
 
     /// A `<true/>` or `<false/>`.
-    static func boolean(_ value: Any) -> Bool? {
+    public static func boolean(_ value: Any) -> Bool? {
         guard isBoolean(value) else { return nil }
         return value as? Bool
     }
