@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import MockServerKit
 
 #if canImport(Glibc)
@@ -55,11 +56,16 @@ final class SignalWaiter {
     /// Returns when one of the signals arrives.
     func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = OnceFlag()
+            // Both signals may arrive; the continuation is resumed for the first alone.
+            let resumed = Locked(false)
             for source in sources {
                 // Not isolated to the main actor: the handler runs on the signal queue.
                 source.setEventHandler { @Sendable in
-                    if once.claim() { continuation.resume() }
+                    let isFirst = resumed.withLock { wasResumed in
+                        defer { wasResumed = true }
+                        return !wasResumed
+                    }
+                    if isFirst { continuation.resume() }
                 }
                 source.resume()
             }
