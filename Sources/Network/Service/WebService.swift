@@ -196,15 +196,30 @@ public final class WebService: Sendable {
         let logger = self.logger
         let shownURL = request.url.map { logger?.redaction.url($0) ?? "" } ?? ""
         let method = descriptor.method.rawValue
+        // One replay per call after a 401, whatever the attempts: a server that refuses every
+        // token gets two requests, not a loop.
+        let replay = OnceFlag()
         return try await attempts.run { attempt in
+            let send = { @Sendable (prepared: URLRequest) async throws -> (Value, HTTPResponseHead) in
+                self.warnOfClearTextBasic(prepared)
+                logger.map {
+                    $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared)))
+                }
+                let start = ContinuousClock.now
+                let (value, head) = try await transport(prepared)
+                logger?.log(
+                    .received(status: head.status, method: method, url: shownURL, elapsed: .now - start))
+                return (value, head)
+            }
             var prepared = request
             try await provider?.authenticate(&prepared)
-            self.warnOfClearTextBasic(prepared)
-            logger.map { $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared))) }
-            let start = ContinuousClock.now
-            let (value, head) = try await transport(prepared)
-            logger?.log(.received(status: head.status, method: method, url: shownURL, elapsed: .now - start))
-            return (value, head)
+            let answer = try await send(prepared)
+            guard answer.1.status == 401, let refreshable = provider as? any RefreshableAuthentication,
+                await refreshable.rejected(prepared), replay.firstTime()
+            else { return answer }
+            var renewed = request
+            try await refreshable.authenticate(&renewed)
+            return try await send(renewed)
         }
     }
 
