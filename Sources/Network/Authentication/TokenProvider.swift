@@ -98,8 +98,9 @@ public actor TokenProvider: RefreshableAuthentication {
         case .failure(let error):
             let shared: any Error =
                 switch error {
-                case let failure as NetworkError: NetworkError.tokenRefreshFailed(failure)
-                case is CancellationError: NetworkError.tokenRefreshFailed(.cancelled)
+                case let failure as NetworkError:
+                    NetworkError.tokenRefreshFailed(TokenRefreshFailure(failure))
+                case is CancellationError: NetworkError.tokenRefreshFailed(TokenRefreshFailure(.cancelled))
                 default: error
                 }
             for waiter in waiting { waiter.resume(throwing: shared) }

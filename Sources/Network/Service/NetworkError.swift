@@ -34,7 +34,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedContentType(String, bodyExcerpt: String)
     /// A bearer token could not be refreshed (`TokenProvider`): the token endpoint's own failure.
     /// Every request that waited for that refresh fails with this same error, and none is sent.
-    indirect case tokenRefreshFailed(NetworkError)
+    case tokenRefreshFailed(TokenRefreshFailure)
 
     /// A one-line explanation, safe to log: it never contains credentials.
     public var description: String {

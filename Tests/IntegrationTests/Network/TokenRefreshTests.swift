@@ -131,7 +131,9 @@ struct TokenRefreshTests {
             }
             #expect(errors.count == Self.ids.count)
             #expect(Set(errors.map(\.description)).count == 1)
-            guard case .tokenRefreshFailed(.unacceptableStatus(503, _, _)) = try #require(errors.first) else {
+            guard case .tokenRefreshFailed(let failure) = try #require(errors.first),
+                case .unacceptableStatus(503, _, _) = failure.cause
+            else {
                 Issue.record(
                     "expected tokenRefreshFailed(503), got \(errors.first.map(String.init(describing:)) ?? "")"
                 )
@@ -186,7 +188,10 @@ struct TokenRefreshTests {
             try server.addFault(FaultRule(method: "POST", path: "/v1/token", fault: "delay:500ms", times: 10))
             let results = await Self.fetchAll(Array(Self.ids.prefix(5)), service)
             for result in results {
-                #expect(throws: NetworkError.tokenRefreshFailed(.unauthorized(realm: "heroes"))) {
+                #expect(
+                    throws: NetworkError.tokenRefreshFailed(
+                        TokenRefreshFailure(.unauthorized(realm: "heroes")))
+                ) {
                     try result.get()
                 }
             }
