@@ -18,6 +18,9 @@ public final class GraphBuilder {
     /// The service plists loaded so far, by the name a `catalog` gives: services that name the
     /// same one share it, read and checked once.
     private var catalogs: [String: ServiceCatalog] = [:]
+    /// The deadline of the hero commands' service, which the commands that read or write one
+    /// thing take as their one deadline (`AppGraph.commandDeadline`).
+    var commandDeadline: Duration?
     /// The token provider services naming `authentication` `token` share, made when first named.
     private var sharedTokenProvider: TokenProvider?
     /// Every service built, with the key path it was declared at, for `lint`.
@@ -42,7 +45,8 @@ public final class GraphBuilder {
         for name in root.keys where built[name] == nil {
             built[name] = try manager(named: name, in: root)
         }
-        return try AppGraph(managers: built, plist: root)
+        return try AppGraph(
+            managers: built, plist: root, commandDeadline: commandDeadline ?? AppGraph.defaultCommandDeadline)
     }
 
     /// The manager called `name`, building it first when it has not been built yet.

@@ -29,7 +29,9 @@ public final class WebService: Sendable {
     private let transport: any HTTPTransport
     private let authentication: (any AuthenticationProvider)?
     private let retryPolicy: RetryPolicy
-    private let deadline: Duration
+    /// The overall time a call may take, retries included, unless its descriptor has a `timeout`
+    /// (or a `withDeadline` around it ends sooner).
+    public let deadline: Duration
     private let logger: NetworkLogger?
     private let clearTextWarning = OnceFlag()
 
@@ -58,6 +60,21 @@ public final class WebService: Sendable {
         self.retryPolicy = retryPolicy
         self.deadline = deadline
         self.logger = logger
+    }
+
+    /// Runs `body` under one deadline, `deadline` from now, for every call it makes on any
+    /// service, retries, waits and token refreshes included: each call ends by then, or by its
+    /// own deadline if that comes sooner, and a call made after it passed throws `.timedOut`
+    /// without sending anything. For a command that reads or writes one thing, so that two
+    /// calls cannot take twice its deadline. Nested, the sooner deadline holds.
+    @discardableResult
+    public static func withDeadline<Value>(
+        _ deadline: Duration, isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Value
+    ) async rethrows -> Value {
+        let own = ContinuousClock.now + deadline
+        let end = Attempts.sharedEnd.map { min($0, own) } ?? own
+        return try await Attempts.$sharedEnd.withValue(end, operation: body, isolation: isolation)
     }
 
     /// The request `endpoint` sends for `arguments`, before credentials are added.
