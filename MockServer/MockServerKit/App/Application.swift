@@ -67,7 +67,7 @@ final class HeroesApplication: RequestHandler {
                     ErrorBody.response(status: 404, message: "no resource at \(request.path)"), Delivery()
                 )
             case .token(let token):
-                guard let given = Self.bearerToken(in: request.value("authorization")),
+                guard let given = Authenticator.bearerToken(in: request.value("authorization")),
                     Authenticator.constantTimeEqual(Array(given.utf8), Array(token.utf8))
                 else {
                     var response = ErrorBody.response(
@@ -117,16 +117,6 @@ final class HeroesApplication: RequestHandler {
         }
         journal.record(request, status: response.status, fault: plan.isEmpty ? nil : plan.summary)
         return (response, plan.delivery)
-    }
-
-    /// The token of an `Authorization: Bearer …` field, or nil for any other field. The scheme is
-    /// matched without regard to case, as RFC 9110 (11.1) says of every authentication scheme.
-    static func bearerToken(in authorization: String?) -> String? {
-        guard let authorization else { return nil }
-        let parts = authorization.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingWhitespace()
-        return token.isEmpty ? nil : String(token)
     }
 
     /// Changes with every recorded request, so long polls on the journal are checked again.

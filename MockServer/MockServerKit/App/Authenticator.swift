@@ -28,7 +28,7 @@ struct Authenticator: Sendable {
     /// Decides whether the `Authorization` field allows a write.
     func authorizeWrite(_ authorization: String?) -> Decision {
         guard let authorization else { return .unauthorized("credentials are required") }
-        if let token = HeroesApplication.bearerToken(in: authorization) {
+        if let token = Self.bearerToken(in: authorization) {
             return decision(for: tokens.role(for: token), whenUnknown: .invalidToken)
         }
         switch basicRole(authorization) {
@@ -71,6 +71,16 @@ struct Authenticator: Sendable {
         case .viewer: .forbidden
         case nil: refusal
         }
+    }
+
+    /// The token of an `Authorization: Bearer …` field, or nil for any other field. The scheme is
+    /// matched without regard to case, as RFC 9110 (11.1) says of every authentication scheme.
+    static func bearerToken(in authorization: String?) -> String? {
+        guard let authorization else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingWhitespace()
+        return token.isEmpty ? nil : String(token)
     }
 
     /// Compares in time that depends only on the length of `expected`.

@@ -21,7 +21,7 @@ extension HeroesApplication {
         }
         // A bearer token presented on any other route must be valid, reads included (RFC 6750
         // 3.1): a client is told its token expired rather than served as if anonymous.
-        if let token = Self.bearerToken(in: request.value("authorization")),
+        if let token = Authenticator.bearerToken(in: request.value("authorization")),
             authenticator.tokens.role(for: token) == nil
         {
             return Self.invalidTokenResponse
