@@ -69,5 +69,20 @@ extension CLITests {
                 #expect(ContinuousClock.now - start < .seconds(8), "two runs of a 2 s deadline")
             }
         }
+
+        @Test("sync keeps a deadline per call: two calls of 1.5 s each succeed under a 2 s deadline")
+        func syncIsNotCut() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                let plist = try Self.plist(in: cli, deadline: 2)
+                for path in ["/v1/heroes?page=1&per_page=100", "/v1/teams"] {
+                    try server.addFault(FaultRule(method: "GET", path: path, fault: "delay:1500ms"))
+                }
+                let run = try await cli.run("--config", plist.path, "sync")
+                #expect(run.status == 0, "\(run)")
+                #expect(run.stdout.contains("44 inserted"), "\(run)")
+                #expect(server.requests().filter { $0.fault != nil }.count == 2, "both calls were slowed")
+            }
+        }
     }
 }
