@@ -41,7 +41,8 @@ func run() async {
     }
     let configuration: MockServerConfiguration
     do {
-        configuration = try MockServerCommandLine.parse(arguments)
+        configuration = try MockServerCommandLine.parse(
+            arguments, environment: ProcessInfo.processInfo.environment)
     } catch {
         // EX_USAGE, as heroes-cli exits on a bad command line.
         fail("\(error)\n\(MockServerCommandLine.usage)", code: 64)
@@ -62,7 +63,10 @@ func run() async {
         fail("\(error)", code: 69)
     }
     // Written straight to the descriptor, unbuffered: a parent process waits for this line.
-    FileHandle.standardOutput.write(Data("listening on http://\(configuration.host):\(server.port)\n".utf8))
+    // An IPv6 address is bracketed (`http://[::1]:PORT`), as in a URL, so the line is one a
+    // parent can use as it is.
+    let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    FileHandle.standardOutput.write(Data("listening on http://\(host):\(server.port)\n".utf8))
     let number = await nextSignal()
     await server.stop()
     FileHandle.standardError.write(Data("mock-server: stopped on signal \(number)\n".utf8))

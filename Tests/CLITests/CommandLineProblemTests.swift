@@ -47,7 +47,7 @@ extension CLITests {
             arguments: [
                 (
                     "<string>basic</string>", "<string>digest</string>",
-                    "networkServiceConfiguration.authentication: must be basic or none, not 'digest'"
+                    "networkServiceConfiguration.authentication: must be basic, token or none, not 'digest'"
                 ),
                 (
                     "<string>heroes-store</string>", "<string>../heroes-store</string>",

@@ -48,6 +48,14 @@ struct DomainErrorMappingTests {
                 .unexpectedContentType("text/html", bodyExcerpt: "<html>"),
                 .badData("the answer is text/html, not the expected format")
             ),
+            (
+                .tokenRefreshFailed(TokenRefreshFailure(.unauthorized(realm: "heroes"))),
+                .unauthorized(realm: "heroes")
+            ),
+            (
+                .tokenRefreshFailed(TokenRefreshFailure(.timedOut)),
+                .unavailable("the server did not answer in time")
+            ),
         ] as [(NetworkError, DomainError)]
     )
     func maps(error: NetworkError, expected: DomainError) {

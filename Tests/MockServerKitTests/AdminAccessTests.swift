@@ -55,4 +55,51 @@ struct AdminAccessTests {
         #expect(try MockServerCommandLine.parse(["--admin-token", "t0k"]).adminToken == "t0k")
         #expect(try MockServerCommandLine.parse([]).adminToken == nil)
     }
+
+    @Test("the Bearer scheme of the admin token is matched whatever its case (RFC 9110)")
+    func bearerAnyCase() async throws {
+        try await withServer(.test { $0.adminToken = "adm-123" }) { _, client async throws in
+            for scheme in ["Bearer", "bearer", "BEARER", "bEaReR"] {
+                let response = try client.get(
+                    "/__admin/faults", headers: [("Authorization", "\(scheme) adm-123")])
+                #expect(response.status == 200, "\(scheme)")
+            }
+            #expect(
+                try client.get("/__admin/faults", headers: [("Authorization", "Basic adm-123")]).status == 401
+            )
+            #expect(
+                try client.get("/__admin/faults", headers: [("Authorization", "bearer adm-1234")]).status
+                    == 401)
+        }
+    }
+
+    @Test("the admin token can come from the environment or a file, not only argv")
+    func tokenSources() throws {
+        let environment = [MockServerCommandLine.adminTokenVariable: "from-env"]
+        #expect(try MockServerCommandLine.parse([], environment: environment).adminToken == "from-env")
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("admin-token")
+        try Data("from-file\n".utf8).write(to: file)
+        let fromFile = try MockServerCommandLine.parse(
+            ["--admin-token-file", file.path], environment: environment)
+        #expect(fromFile.adminToken == "from-file")
+        #expect(
+            try MockServerCommandLine.parse(["--admin-token", "from-argv"], environment: environment)
+                .adminToken
+                == "from-argv")
+        let empty = folder.appendingPathComponent("empty")
+        try Data("\n".utf8).write(to: empty)
+        #expect(throws: MockServerError.self) {
+            try MockServerCommandLine.parse(["--admin-token-file", empty.path])
+        }
+        #expect(throws: MockServerError.self) {
+            try MockServerCommandLine.parse([
+                "--admin-token-file", folder.appendingPathComponent("none").path,
+            ])
+        }
+        #expect(throws: MockServerError.self) {
+            try MockServerCommandLine.parse([], environment: [MockServerCommandLine.adminTokenVariable: ""])
+        }
+    }
 }

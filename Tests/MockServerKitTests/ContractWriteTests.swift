@@ -179,7 +179,11 @@ struct ContractWriteTests {
             #expect(response.status == status)
             if status == 401 {
                 #expect(response.errorCode == "unauthorized")
-                #expect(response.header("www-authenticate") == #"Basic realm="heroes""#)
+                // A bearer token the server never issued is told so in the Bearer challenge (RFC 6750).
+                let challenge =
+                    authorization?.hasPrefix("Bearer") == true
+                    ? #"Bearer realm="heroes", error="invalid_token""# : #"Basic realm="heroes""#
+                #expect(response.header("www-authenticate") == challenge)
             } else {
                 #expect(response.errorCode == "forbidden")
             }

@@ -74,6 +74,68 @@ struct ExecutableTests {
         }
     }
 
+    @Test("bound to ::1, the first line brackets the address: listening on http://[::1]:PORT")
+    func ipv6ReadinessLine() async throws {
+        try await offCooperativePool {
+            let process = Process()
+            process.executableURL = try Self.binary()
+            process.arguments = ["--host", "::1", "--port", "0"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = Pipe()
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+            let prefix = "listening on http://[::1]:"
+            #expect(line.hasPrefix(prefix), "\(line)")
+            let url = try #require(URL(string: String(line.dropFirst("listening on ".count))))
+            let port = try #require(url.port)
+            #expect(Int(line.dropFirst(prefix.count)) == port)
+            let connection = try RawConnection(port: port, ipv6: true)
+            try connection.send("GET /health HTTP/1.1\r\nHost: [::1]\r\n\r\n")
+            #expect(try connection.readResponse().status == 200)
+        }
+    }
+
+    @Test(
+        "the admin token comes from MOCK_SERVER_ADMIN_TOKEN or --admin-token-file, out of ps's sight",
+        arguments: [false, true])
+    func adminTokenOutOfArgv(fromFile: Bool) async throws {
+        try await offCooperativePool {
+            let folder = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let token = "adm-\(UUID().uuidString)"
+            let process = Process()
+            process.executableURL = try Self.binary()
+            process.arguments = ["--port", "0"]
+            var environment = ProcessInfo.processInfo.environment
+            environment[MockServerCommandLine.adminTokenVariable] = nil
+            if fromFile {
+                let file = folder.appendingPathComponent("token")
+                try Data("\(token)\n".utf8).write(to: file)
+                process.arguments? += ["--admin-token-file", file.path]
+            } else {
+                environment[MockServerCommandLine.adminTokenVariable] = token
+            }
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = Pipe()
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            #expect(process.arguments?.contains(token) == false)
+            let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+            let port = try #require(Int(line.split(separator: ":").last ?? ""))
+            let client = TestClient(port: port)
+            #expect(try client.get("/__admin/faults").status == 401)
+            #expect(
+                try client.get("/__admin/faults", headers: [("Authorization", "Bearer \(token)")]).status
+                    == 200)
+            #expect(
+                try client.get("/v1/heroes/0001", headers: [("X-Mock-Fault", "status:503")]).status == 200)
+        }
+    }
+
     /// The `mock-server` that `swift build` put beside this test bundle. Missing, it fails the
     /// test rather than skipping it, so a build that forgot the server cannot pass unseen.
     private static func binary() throws -> URL {

@@ -152,4 +152,43 @@ struct FaultTests {
             #expect(clock.now - start >= .milliseconds(120))
         }
     }
+
+    @Test("stacked delays stay within the 60 s cap in total: more is a 400, never an 80 s wait")
+    func stackedDelays() async throws {
+        try await withServer { _, client async throws in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let stacked = try client.get("/health", headers: [("X-Mock-Fault", "delay:40s,delay:40s")])
+            #expect(stacked.status == 400)
+            #expect(stacked.text.contains("add up to more than 60s"))
+            #expect(clock.now - start < .seconds(5))
+            let rule = try client.send(
+                "POST", "/__admin/faults", json: #"{"path":"/health","fault":"delay:30s,delay:31s"}"#)
+            #expect(rule.status == 400)
+            let within = try client.get("/health", headers: [("X-Mock-Fault", "delay:100ms,delay:100ms")])
+            #expect(within.status == 200)
+            #expect(clock.now - start >= .milliseconds(200))
+        }
+    }
+
+    @Test(
+        "times or after that is not a whole number within Int is a 400, not silently 1",
+        arguments: ["1e30", "9223372036854775808", "99999999999999999999999", "2.5", "true", #""3""#])
+    func countOutOfRange(value: String) async throws {
+        try await withServer { _, client async throws in
+            for key in ["times", "after"] {
+                let rule = try client.send(
+                    "POST", "/__admin/faults",
+                    json: #"{"path":"/health","fault":"status:503",""# + key + #"":"# + value + "}")
+                #expect(rule.status == 400, "\(key): \(value)")
+                #expect(rule.text.contains("whole numbers"), "\(key): \(value)")
+            }
+            #expect((try client.get("/__admin/faults").json["items"] as? [Any])?.isEmpty == true)
+            #expect(try client.get("/health").status == 200)
+            let largest = try client.send(
+                "POST", "/__admin/faults",
+                json: #"{"path":"/health","fault":"status:503","times":9223372036854775807}"#)
+            #expect(largest.status == 201)
+        }
+    }
 }

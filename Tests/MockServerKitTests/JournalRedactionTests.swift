@@ -50,4 +50,33 @@ struct JournalRedactionTests {
             #expect(entry.body == Data(body.prefix(16_384)))
         }
     }
+
+    @Test(
+        "headers and query parameters named like a password, session, credential, auth or token are redacted")
+    func redactedByName() async throws {
+        try await withServer { server, client async throws in
+            _ = try client.get(
+                "/v1/heroes?page=1&access_token=qs-1&Password=qs-2&pass%77d=qs-3&session=qs-4&q=plain",
+                headers: [
+                    ("X-User-Password", "hs-1"), ("X-Passwd", "hs-2"), ("X-Auth-Code", "hs-3"),
+                    ("X-Session-Id", "hs-4"), ("X-Credential", "hs-5"), ("X-Refresh-Token", "hs-6"),
+                    ("Authorization", "bearer hs-7"), ("X-Trace", "kept"),
+                ])
+            let entry = try #require(try await server.waitForRequests(count: 1).first)
+            #expect(
+                entry.query
+                    == "page=1&access_token=<redacted>&Password=<redacted>&pass%77d=<redacted>&session=<redacted>&q=plain"
+            )
+            for name in ["x-user-password", "x-passwd", "x-auth-code", "x-session-id", "x-credential"] {
+                #expect(entry.value(name) == "<redacted>", "\(name)")
+            }
+            #expect(entry.value("x-refresh-token") == "<redacted>")
+            #expect(entry.value("authorization") == "bearer <redacted>")
+            #expect(entry.value("x-trace") == "kept")
+            let journal = try client.get("/__admin/requests").text
+            for secret in (1...4).map({ "qs-\($0)" }) + (1...7).map({ "hs-\($0)" }) {
+                #expect(!journal.contains(secret), "\(secret)")
+            }
+        }
+    }
 }

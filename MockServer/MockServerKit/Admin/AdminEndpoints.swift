@@ -30,7 +30,10 @@ extension HeroesApplication {
         case ("/__admin/faults", .delete):
             faults.clear()
             return noContent
-        case ("/__admin/requests", _), ("/__admin/reset", _), ("/__admin/faults", _):
+        case ("/__admin/tokens", .delete):
+            authenticator.tokens.revokeAll()
+            return noContent
+        case ("/__admin/requests", _), ("/__admin/reset", _), ("/__admin/faults", _), ("/__admin/tokens", _):
             return ErrorBody.response(status: 405, message: "\(request.method) is not allowed here")
         default:
             return ErrorBody.response(status: 404, message: "no admin resource at \(request.path)")
@@ -73,15 +76,32 @@ extension HeroesApplication {
             return ErrorBody.response(
                 status: 400, message: #"expected {"method", "path", "fault", "times", "after"}"#)
         }
+        guard let times = Self.wholeNumber(object["times"], default: 1),
+            let after = Self.wholeNumber(object["after"], default: 0)
+        else {
+            return ErrorBody.response(
+                status: 400, message: "times and after must be whole numbers from 0 to \(Int.max)")
+        }
         let rule = FaultRule(
-            method: object["method"] as? String ?? "*", path: path, fault: fault,
-            times: object["times"] as? Int ?? 1, after: object["after"] as? Int ?? 0)
+            method: object["method"] as? String ?? "*", path: path, fault: fault, times: times, after: after)
         do {
             let id = try faults.add(rule)
             return ServerResponse.json(201, WireJSON.encode(["id": id]))
         } catch {
             return ErrorBody.response(status: 400, message: error.description)
         }
+    }
+
+    /// A count from a JSON value: absent gives `fallback`; nil for anything but a whole number
+    /// that fits an `Int` (a fraction, a string, `true`, or 1e30 would otherwise become 1).
+    private static func wholeNumber(_ value: Any?, default fallback: Int) -> Int? {
+        guard let value else { return fallback }
+        // Foundation's `as? Int` is exact: nil for 1e30, 2^63 or 2.5. JSON `true` bridges to 1
+        // as well, and `is Bool` holds for the number 1 too, so a boolean is told by its C type.
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
+            let exact = value as? Int
+        else { return nil }
+        return exact
     }
 
     private func faultsJSON() -> [UInt8] {

@@ -24,6 +24,9 @@ struct FaultPlan: Sendable {
     /// How the HTTP layer delivers the response.
     var delivery: Delivery { Delivery(delayMilliseconds: delayMilliseconds, mode: mode) }
 
+    /// The longest a response waits for its faults' delays, all of them together: a minute.
+    static let maximumDelayMilliseconds = 60_000
+
     /// Parses a fault specification.
     static func parse(_ text: String) -> Result<FaultPlan, QueryError> {
         var plan = FaultPlan()
@@ -39,10 +42,16 @@ struct FaultPlan: Sendable {
                 }
                 plan.status = code
             case ("delay", let value?):
-                guard let milliseconds = duration(value), (0...60_000).contains(milliseconds) else {
+                guard let milliseconds = duration(value),
+                    (0...maximumDelayMilliseconds).contains(milliseconds)
+                else {
                     return .failure(QueryError("fault delay needs a duration up to 60s, like 250ms or 2s"))
                 }
                 plan.delayMilliseconds += milliseconds
+                // The cap holds for the delays together, or `delay:40s,delay:40s` would wait 80 s.
+                guard plan.delayMilliseconds <= maximumDelayMilliseconds else {
+                    return .failure(QueryError("fault delays add up to more than 60s"))
+                }
             case ("truncate-body", let value?):
                 guard let count = Int(value), count >= 0 else {
                     return .failure(QueryError("fault truncate-body needs a byte count"))
@@ -69,7 +78,7 @@ struct FaultPlan: Sendable {
     /// Adds another plan's faults to this one.
     mutating func merge(_ other: FaultPlan) {
         status = other.status ?? status
-        delayMilliseconds += other.delayMilliseconds
+        delayMilliseconds = min(delayMilliseconds + other.delayMilliseconds, Self.maximumDelayMilliseconds)
         if other.mode != .normal { mode = other.mode }
         malformedJSON = malformedJSON || other.malformedJSON
         items += other.items

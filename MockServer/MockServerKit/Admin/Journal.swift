@@ -30,7 +30,7 @@ final class Journal: Sendable {
         var recorded: RecordedRequest {
             RecordedRequest(
                 sequence: sequence, method: method.description, path: String(path),
-                query: query.map(String.init),
+                query: query.map(Journal.redactedQuery),
                 fields: fields.map(Journal.redacted), body: Data(body), bodyLength: bodyLength,
                 status: status,
                 fault: fault, receivedAt: receivedAt)
@@ -82,12 +82,34 @@ final class Journal: Sendable {
                 return HTTPField(name: field.name, value: "\(scheme) \(decoded[..<colon]):\(placeholder)")
             }
             return HTTPField(name: field.name, value: "\(scheme) \(placeholder)")
-        case "cookie", "x-admin-token":
+        case "cookie", "set-cookie":
             return HTTPField(name: field.name, value: placeholder)
         default:
-            let secret = ["token", "secret", "api-key", "apikey"].contains { name.contains($0) }
-            return secret ? HTTPField(name: field.name, value: placeholder) : field
+            return isSecretName(name) ? HTTPField(name: field.name, value: placeholder) : field
         }
+    }
+
+    /// What a header or query parameter name (lowercased) that carries a secret contains.
+    private static let secretNameParts = [
+        "password", "passwd", "auth", "session", "credential", "token", "secret", "api-key", "apikey",
+        "api_key",
+    ]
+
+    /// Whether a lowercased name is one whose value is a secret.
+    static func isSecretName(_ name: String) -> Bool {
+        secretNameParts.contains { name.contains($0) }
+    }
+
+    /// `query` as the journal shows it: the value of each parameter named like a secret
+    /// (`access_token=…`, `password=…`) replaced, every other byte as sent.
+    static func redactedQuery(_ query: Substring) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = pair[..<equals]
+            // The name as the server reads it, so an encoded `pass%77ord` is redacted too.
+            let decoded = PercentDecoding.decode(name, plusIsSpace: true) ?? String(name)
+            return isSecretName(decoded.lowercased()) ? "\(name)=<redacted>" : String(pair)
+        }.joined(separator: "&")
     }
 
     /// Records a request and wakes the tests waiting for it.

@@ -30,7 +30,7 @@ final class HeroesApplication: RequestHandler {
     init(
         fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
-        adminAccess: AdminAccess = .open
+        adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600)
     ) {
         self.adminAccess = adminAccess
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
@@ -39,7 +39,7 @@ final class HeroesApplication: RequestHandler {
         )
         self.journal = journal
         self.faults = faults
-        authenticator = Authenticator(users: users)
+        authenticator = Authenticator(users: users, tokenLifetime: tokenLifetime)
         self.fixtures = fixtures
         self.stateFile = stateFile
         self.latency = latency
@@ -67,7 +67,9 @@ final class HeroesApplication: RequestHandler {
                     ErrorBody.response(status: 404, message: "no resource at \(request.path)"), Delivery()
                 )
             case .token(let token):
-                guard request.value("authorization") == "Bearer \(token)" else {
+                guard let given = Authenticator.bearerToken(in: request.value("authorization")),
+                    Authenticator.constantTimeEqual(Array(given.utf8), Array(token.utf8))
+                else {
                     var response = ErrorBody.response(
                         status: 401, message: "the admin API needs its bearer token")
                     response.fields.append(

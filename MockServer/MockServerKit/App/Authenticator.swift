@@ -1,6 +1,7 @@
 import Foundation
 
-/// HTTP Basic authentication (RFC 7617) against the configured users, in constant time.
+/// HTTP Basic authentication (RFC 7617) against the configured users, in constant time, or a
+/// bearer token (RFC 6750) that `POST /v1/token` issued.
 struct Authenticator: Sendable {
     /// The outcome for a write.
     enum Decision: Equatable {
@@ -8,25 +9,50 @@ struct Authenticator: Sendable {
         case allowed
         /// 401, with a sentence for the error body.
         case unauthorized(String)
+        /// 401 for a bearer token that is expired or was never issued (`error="invalid_token"`).
+        case invalidToken
         /// 403: a valid user without the editor role.
         case forbidden
     }
 
     private let users: [(name: [UInt8], password: [UInt8], role: MockUser.Role)]
+    /// The bearer tokens handed out, and how long they last.
+    let tokens: TokenIssuer
 
-    /// Makes an authenticator for a list of users.
-    init(users: [MockUser]) {
+    /// Makes an authenticator for a list of users, whose tokens last `tokenLifetime`.
+    init(users: [MockUser], tokenLifetime: Duration = .seconds(3600)) {
         self.users = users.map { (Array($0.name.utf8), Array($0.password.utf8), $0.role) }
+        tokens = TokenIssuer(lifetime: tokenLifetime)
     }
 
     /// Decides whether the `Authorization` field allows a write.
     func authorizeWrite(_ authorization: String?) -> Decision {
         guard let authorization else { return .unauthorized("credentials are required") }
+        if let token = Self.bearerToken(in: authorization) {
+            return decision(for: tokens.role(for: token), whenUnknown: .invalidToken)
+        }
+        switch basicRole(authorization) {
+        case .user(let role):
+            return decision(for: role, whenUnknown: .unauthorized("the user name or password is wrong"))
+        case .notBasic: return .unauthorized("the credentials are not valid HTTP Basic")
+        }
+    }
+
+    /// What an `Authorization` field holds as HTTP Basic.
+    enum BasicCredentials: Equatable {
+        /// Well-formed Basic credentials: the user's role, nil for a wrong name or password.
+        case user(MockUser.Role?)
+        /// Not HTTP Basic at all, or malformed.
+        case notBasic
+    }
+
+    /// The role of the user an HTTP Basic `Authorization` field names, if the field is Basic.
+    func basicRole(_ authorization: String) -> BasicCredentials {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "basic",
             let decoded = Data(base64Encoded: String(parts[1].trimmingWhitespace())),
             let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
-        else { return .unauthorized("the credentials are not valid HTTP Basic") }
+        else { return .notBasic }
         let name = Array(decoded[decoded.startIndex..<colon])
         let password = Array(decoded[(colon + 1)...])
         // Every user is compared, each in constant time, so timing tells nothing about names or passwords.
@@ -36,11 +62,25 @@ struct Authenticator: Sendable {
             let passwordMatches = Self.constantTimeEqual(password, user.password)
             if nameMatches && passwordMatches { role = user.role }
         }
+        return .user(role)
+    }
+
+    private func decision(for role: MockUser.Role?, whenUnknown refusal: Decision) -> Decision {
         switch role {
-        case .editor: return .allowed
-        case .viewer: return .forbidden
-        case nil: return .unauthorized("the user name or password is wrong")
+        case .editor: .allowed
+        case .viewer: .forbidden
+        case nil: refusal
         }
+    }
+
+    /// The token of an `Authorization: Bearer …` field, or nil for any other field. The scheme is
+    /// matched without regard to case, as RFC 9110 (11.1) says of every authentication scheme.
+    static func bearerToken(in authorization: String?) -> String? {
+        guard let authorization else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingWhitespace()
+        return token.isEmpty ? nil : String(token)
     }
 
     /// Compares in time that depends only on the length of `expected`.

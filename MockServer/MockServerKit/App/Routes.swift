@@ -14,6 +14,19 @@ extension HeroesApplication {
             return allow(request, AllowedMethods.read) {
                 ServerResponse.json(200, Self.healthBody)
             }
+        case 3 where segments[1] == "v1" && segments[2] == "token":
+            return allow(request, AllowedMethods.token) { issueToken(request) }
+        default:
+            break
+        }
+        // A bearer token presented on any other route must be valid, reads included (RFC 6750
+        // 3.1): a client is told its token expired rather than served as if anonymous.
+        if let token = Authenticator.bearerToken(in: request.value("authorization")),
+            authenticator.tokens.role(for: token) == nil
+        {
+            return Self.invalidTokenResponse
+        }
+        switch segments.count {
         case 3 where segments[1] == "v1" && segments[2] == "teams":
             return allow(request, AllowedMethods.read) { teams(request) }
         case 3 where segments[1] == "v1" && segments[2] == "heroes":
@@ -90,7 +103,37 @@ extension HeroesApplication {
                 status: 401, message: message,
                 extra: [HTTPField(name: "WWW-Authenticate", value: #"Basic realm="heroes""#)]
             )
+        case .invalidToken:
+            return Self.invalidTokenResponse
         }
+    }
+
+    /// 401 for a bearer token that expired or was never issued, with the challenge of RFC 6750.
+    static var invalidTokenResponse: ServerResponse {
+        ErrorBody.response(
+            status: 401, message: "the bearer token is expired or unknown",
+            extra: [
+                HTTPField(
+                    name: "WWW-Authenticate", value: #"Bearer realm="heroes", error="invalid_token""#)
+            ])
+    }
+
+    /// `POST /v1/token`: HTTP Basic credentials in, a bearer token out, in the shape of an OAuth 2
+    /// token response (RFC 6749 5.1); a viewer's token reads, an editor's writes too.
+    func issueToken(_ request: ServerRequest) -> ServerResponse {
+        let refusal = ErrorBody.response(
+            status: 401, message: "a token needs a user's HTTP Basic credentials",
+            extra: [HTTPField(name: "WWW-Authenticate", value: #"Basic realm="heroes""#)])
+        guard let authorization = request.value("authorization"),
+            case .user(let found) = authenticator.basicRole(authorization), let role = found
+        else { return refusal }
+        let token = authenticator.tokens.issue(for: role)
+        let seconds = max(1, authenticator.tokens.lifetime.components.seconds)
+        var response = ServerResponse.json(
+            200, WireJSON.encode(TokenBody(accessToken: token, tokenType: "Bearer", expiresIn: seconds)))
+        // RFC 6749 5.1: a token response is never stored by a cache.
+        response.fields.append(HTTPField(name: "Cache-Control", value: "no-store"))
+        return response
     }
 }
 
@@ -100,4 +143,18 @@ private enum AllowedMethods {
     static let collection: [HTTPMethod] = [.get, .head, .post]
     static let hero: [HTTPMethod] = [.get, .head, .put, .delete]
     static let picture: [HTTPMethod] = [.get, .head, .put]
+    static let token: [HTTPMethod] = [.post]
+}
+
+/// The body of `POST /v1/token`.
+private struct TokenBody: Encodable {
+    let accessToken: String
+    let tokenType: String
+    let expiresIn: Int64
+
+    private enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+    }
 }

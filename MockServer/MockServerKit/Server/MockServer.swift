@@ -56,7 +56,7 @@ public final class MockServer: Sendable {
             users: configuration.users,
             stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal,
             faults: faults,
-            adminAccess: configuration.adminAccess
+            adminAccess: configuration.adminAccess, tokenLifetime: configuration.tokenLifetime
         )
         if configuration.adminAccess == .off {
             FileHandle.standardError.write(
@@ -154,6 +154,17 @@ public final class MockServer: Sendable {
         }
         guard let running else { throw MockServerError("the server is not running") }
         try running.application.reset()
+    }
+
+    /// Revokes every bearer token `POST /v1/token` issued: the next request that presents one
+    /// is answered 401, as when a real server's sessions end (tests of a client's refresh).
+    public func revokeTokens() throws(MockServerError) {
+        let running = lifecycle.withLock { state -> Running? in
+            if case .running(let running) = state { return running }
+            return nil
+        }
+        guard let running else { throw MockServerError("the server is not running") }
+        running.application.authenticator.tokens.revokeAll()
     }
 
     /// Registers a fault for matching requests; returns the rule's id.

@@ -53,7 +53,26 @@ public enum MockServerCommandLine {
                 "(without it, both are served only on a loopback address)",
             ]
         ) { configuration, text in configuration.adminToken = text },
+        Option(
+            name: "admin-token-file", placeholder: "FILE",
+            help: ["read the admin token from FILE (its first line), so that ps never shows it"]
+        ) { configuration, text throws(MockServerError) in
+            configuration.adminToken = try readAdminToken(from: URL(fileURLWithPath: text))
+        },
+        Option(
+            name: "token-lifetime", placeholder: "S",
+            help: ["seconds a token from POST /v1/token lasts (default 3600; 1 for refresh tests)"]
+        ) { configuration, text throws(MockServerError) in
+            guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                throw MockServerError("--token-lifetime must be seconds from 1 to 86400, not '\(text)'")
+            }
+            configuration.tokenLifetime = .seconds(seconds)
+        },
     ]
+
+    /// The environment variable the admin token is read from when no option gives one: unlike
+    /// argv, the environment of another user's process is not readable through `ps`.
+    public static let adminTokenVariable = "MOCK_SERVER_ADMIN_TOKEN"
 
     /// The usage text, made from `options`.
     public static var usage: String {
@@ -71,9 +90,16 @@ public enum MockServerCommandLine {
     }
 
     /// Parses arguments (without the program name), `--name value` or `--name=value`; a bad one
-    /// throws an error naming it.
-    public static func parse(_ arguments: [String]) throws(MockServerError) -> MockServerConfiguration {
+    /// throws an error naming it. The admin token comes from `--admin-token`, `--admin-token-file`,
+    /// or else `MOCK_SERVER_ADMIN_TOKEN` in `environment`.
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(MockServerError) -> MockServerConfiguration {
         var configuration = MockServerConfiguration(port: 8080)
+        if let token = environment[adminTokenVariable] {
+            guard !token.isEmpty else { throw MockServerError("\(adminTokenVariable) is set but empty") }
+            configuration.adminToken = token
+        }
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else { throw MockServerError("unexpected argument \(argument)") }
@@ -92,5 +118,19 @@ public enum MockServerCommandLine {
             try option.apply(&configuration, text)
         }
         return configuration
+    }
+
+    /// The token in `file`: its first line, without surrounding white space, which must not be empty.
+    static func readAdminToken(from file: URL) throws(MockServerError) -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw MockServerError("--admin-token-file: cannot read \(file.path)")
+        }
+        let firstLine = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+        let token = firstLine.trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty else { throw MockServerError("--admin-token-file: \(file.path) holds no token") }
+        return token
     }
 }

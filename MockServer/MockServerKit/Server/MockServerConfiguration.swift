@@ -38,6 +38,9 @@ public struct MockServerConfiguration: Sendable {
     /// `X-Mock-Admin-Token`) require; nil for none. Without one, both are served only when
     /// `host` is a loopback address.
     public var adminToken: String?
+    /// How long a bearer token from `POST /v1/token` is accepted (`expires_in`); short in tests
+    /// of a client's refresh.
+    public var tokenLifetime = Duration.seconds(3600)
 
     /// Makes a configuration.
     public init(

@@ -49,6 +49,10 @@ enum DomainErrorMapping {
             return DomainError.badData("the answer is \(type), not the expected format")
         case .unacceptableStatus(let code, _, let excerpt):
             return statusError(code, body: ErrorBody(excerpt), notFound: notFound)
+        case .tokenRefreshFailed(let failure):
+            // The token endpoint's answer means what it would mean anywhere: wrong credentials
+            // are unauthorized, a server down is unavailable.
+            return domainError(for: failure.cause, notFound: "the access token")
         }
     }
 

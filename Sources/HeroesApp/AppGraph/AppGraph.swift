@@ -6,12 +6,21 @@ public struct AppGraph: Sendable {
     let heroes: HeroManager
     /// The manager behind pictures' commands.
     let pictures: PictureManager
+    /// One deadline for a command that reads or writes one thing, retries included: the
+    /// `deadlineSeconds` of the HeroManager's service. `sync` and picture transfers run without it,
+    /// each call under its own service's deadline.
+    let commandDeadline: Duration
+
+    /// The deadline when no HeroManager service names one: the app plist's default, 15 s.
+    static let defaultCommandDeadline = Duration.seconds(15)
 
     /// The names the commands look managers up by.
     static let heroManagerName = "HeroManager"
     static let pictureManagerName = "PictureManager"
 
-    init(managers: [String: Manager], plist: PlistNode) throws(AppPlistError) {
+    init(
+        managers: [String: Manager], plist: PlistNode, commandDeadline: Duration = defaultCommandDeadline
+    ) throws(AppPlistError) {
         guard case .heroes(let heroes) = managers[Self.heroManagerName] else {
             throw plist.error(
                 "is missing or not a HeroManager; the hero commands need it", at: Self.heroManagerName)
@@ -23,5 +32,6 @@ public struct AppGraph: Sendable {
         }
         self.heroes = heroes
         self.pictures = pictures
+        self.commandDeadline = commandDeadline
     }
 }

@@ -80,6 +80,8 @@ struct ComponentRegistry: Sendable {
             guard let service = services["service"] else {
                 throw node.error("needs a service whose propertyName is `service`", at: "services")
             }
+            // The hero commands' one deadline is this service's.
+            builder.commandDeadline = service.deadline
             return .heroes(RemoteHeroDataSource(service: service))
         }
         registry.communicationControllers["ServiceDirectory"] = { node, builder in

@@ -18,6 +18,11 @@ public final class GraphBuilder {
     /// The service plists loaded so far, by the name a `catalog` gives: services that name the
     /// same one share it, read and checked once.
     private var catalogs: [String: ServiceCatalog] = [:]
+    /// The deadline of the hero commands' service, which the commands that read or write one
+    /// thing take as their one deadline (`AppGraph.commandDeadline`).
+    var commandDeadline: Duration?
+    /// The token provider services naming `authentication` `token` share, made when first named.
+    private var sharedTokenProvider: TokenProvider?
     /// Every service built, with the key path it was declared at, for `lint`.
     public private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
 
@@ -40,7 +45,8 @@ public final class GraphBuilder {
         for name in root.keys where built[name] == nil {
             built[name] = try manager(named: name, in: root)
         }
-        return try AppGraph(managers: built, plist: root)
+        return try AppGraph(
+            managers: built, plist: root, commandDeadline: commandDeadline ?? AppGraph.defaultCommandDeadline)
     }
 
     /// The manager called `name`, building it first when it has not been built yet.
@@ -112,9 +118,10 @@ public final class GraphBuilder {
         let authentication: (any AuthenticationProvider)?
         switch try configuration.optionalString("authentication") ?? "basic" {
         case "basic": authentication = environment.authentication
+        case "token": authentication = tokenProvider()
         case "none": authentication = nil
         case let other:
-            throw configuration.error("must be basic or none, not '\(other)'", at: "authentication")
+            throw configuration.error("must be basic, token or none, not '\(other)'", at: "authentication")
         }
         let deadline = try configuration.optionalNumber("deadlineSeconds", in: 0.1...600) ?? 15
         let attempts = try configuration.optionalNumber("retryAttempts", in: 1...10) ?? 3
@@ -128,6 +135,19 @@ public final class GraphBuilder {
                 attempts: Int(attempts), maximumRetryAfter: .milliseconds(Int(retryAfter * 1000))),
             deadline: .milliseconds(Int(deadline * 1000)),
             logger: environment.networkLogger)
+    }
+
+    /// The one token provider of this graph: bearer tokens from the server's `POST /v1/token`,
+    /// asked for with the environment's credentials. Every service that names `token` shares it,
+    /// so a process asks for one token, not one per service; it lives in memory only.
+    private func tokenProvider() -> TokenProvider {
+        if let sharedTokenProvider { return sharedTokenProvider }
+        let endpoint = TokenEndpoint(
+            url: environment.serverURL.appendingPathComponent("v1/token"),
+            credentials: environment.authentication, transport: environment.transport)
+        let provider = TokenProvider(fetch: endpoint.fetch)
+        sharedTokenProvider = provider
+        return provider
     }
 
     private func catalog(named name: String, in node: PlistNode) throws -> ServiceCatalog {

@@ -47,23 +47,40 @@ struct CommandRunner {
         case .demo:
             try await demo.run()
         case .list:
-            try await withHeroes { try await $0.list(invocation, text: invocation[.search]) }
+            try await withHeroes { heroes in
+                try await heroes.withinDeadline {
+                    try await heroes.list(invocation, text: invocation[.search])
+                }
+            }
         case .search:
-            try await withHeroes { try await $0.list(invocation, text: invocation.argument(0)) }
+            try await withHeroes { heroes in
+                try await heroes.withinDeadline {
+                    try await heroes.list(invocation, text: invocation.argument(0))
+                }
+            }
         case .show:
             try await withHeroes { heroes in
                 let id = try heroID()
-                try await heroes.show(id)
+                try await heroes.withinDeadline { try await heroes.show(id) }
+                // The picture is a transfer, under the picture service's own longer deadline.
                 if invocation[.picture] { try await heroes.drawPicture(id) }
             }
         case .create:
-            try await withHeroes { try await $0.create(invocation) }
+            try await withHeroes { heroes in
+                try await heroes.withinDeadline { try await heroes.create(invocation) }
+            }
         case .update:
-            try await withHeroes { try await $0.update(try heroID(), invocation) }
+            try await withHeroes { heroes in
+                let id = try heroID()
+                try await heroes.withinDeadline { try await heroes.update(id, invocation) }
+            }
         case .delete:
-            try await withHeroes { try await $0.delete(try heroID()) }
+            try await withHeroes { heroes in
+                let id = try heroID()
+                try await heroes.withinDeadline { try await heroes.delete(id) }
+            }
         case .teams:
-            try await withHeroes { try await $0.teams() }
+            try await withHeroes { heroes in try await heroes.withinDeadline { try await heroes.teams() } }
         case .sync:
             try await withHeroes { try await $0.sync() }
         case .picture:

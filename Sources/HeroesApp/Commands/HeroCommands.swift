@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Network
 import Presentation
 
 /// The commands that read and write heroes and teams, each one presenter driving one view.
@@ -62,6 +63,13 @@ struct HeroCommands {
         try await editor().create(
             with: views.heroDetails(), codeName: codeName, powers: invocation[.power],
             team: invocation[.team].map(Team.ID.init), realName: invocation[.realName])
+    }
+
+    /// Runs `body`, a command that reads or writes one thing, under the app plist's one
+    /// deadline (`AppGraph.commandDeadline`): every call it makes, retries included, ends by then,
+    /// so a warm read gives the stale copy within it and a write past it is kept pending.
+    func withinDeadline(_ body: () async throws -> Void) async throws {
+        try await WebService.withDeadline(graph.commandDeadline) { try await body() }
     }
 
     /// `update ID [--code-name NAME] [--real-name NAME] [--power P]... [--team ID]`.

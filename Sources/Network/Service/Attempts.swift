@@ -14,13 +14,21 @@ struct Attempts {
     let deadline: Duration
     let logger: NetworkLogger?
 
+    /// The end of the deadline that `WebService.withDeadline` set for everything the current
+    /// task does; nil outside one.
+    @TaskLocal static var sharedEnd: ContinuousClock.Instant?
+
     /// Runs `send` (given the attempt number, from 1) under the deadline and the retry rules.
     func run<Value: Sendable>(
         _ send: @escaping @Sendable (Int) async throws -> (Value, HTTPResponseHead)
     ) async throws -> Value {
         // The deadline is an instant fixed now, not a span from whenever its child task first
         // runs: on a busy machine that child can start late, and the call must not outlive it.
-        let end = ContinuousClock.now + deadline
+        // Under a shared deadline (one per command), the sooner of the two holds.
+        let own = ContinuousClock.now + deadline
+        let end = Self.sharedEnd.map { min($0, own) } ?? own
+        // A call that starts after the shared deadline sends nothing: it would only be cut.
+        guard ContinuousClock.now < end else { throw NetworkError.timedOut }
         return try await withDeadline(end) { try await self.retrying(send, until: end) }
     }
 

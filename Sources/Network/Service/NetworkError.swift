@@ -32,6 +32,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A 2xx body in a media type the endpoint's serializer does not read (an HTML page from a
     /// proxy, say), with the `Content-Type` as sent and the start of the body.
     case unexpectedContentType(String, bodyExcerpt: String)
+    /// A bearer token could not be refreshed (`TokenProvider`): the token endpoint's own failure.
+    /// Every request that waited for that refresh fails with this same error, and none is sent.
+    case tokenRefreshFailed(TokenRefreshFailure)
 
     /// A one-line explanation, safe to log: it never contains credentials.
     public var description: String {
@@ -53,6 +56,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unexpectedContentType(let type, let excerpt):
             excerpt.isEmpty
                 ? "unexpected content type \(type)" : "unexpected content type \(type): \(excerpt)"
+        case .tokenRefreshFailed(let cause): "the access token could not be refreshed: \(cause)"
         }
     }
 

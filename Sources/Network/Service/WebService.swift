@@ -29,7 +29,9 @@ public final class WebService: Sendable {
     private let transport: any HTTPTransport
     private let authentication: (any AuthenticationProvider)?
     private let retryPolicy: RetryPolicy
-    private let deadline: Duration
+    /// The overall time a call may take, retries included, unless its descriptor has a `timeout`
+    /// (or a `withDeadline` around it ends sooner).
+    public let deadline: Duration
     private let logger: NetworkLogger?
     private let clearTextWarning = OnceFlag()
 
@@ -58,6 +60,21 @@ public final class WebService: Sendable {
         self.retryPolicy = retryPolicy
         self.deadline = deadline
         self.logger = logger
+    }
+
+    /// Runs `body` under one deadline, `deadline` from now, for every call it makes on any
+    /// service, retries, waits and token refreshes included: each call ends by then, or by its
+    /// own deadline if that comes sooner, and a call made after it passed throws `.timedOut`
+    /// without sending anything. For a command that reads or writes one thing, so that two
+    /// calls cannot take twice its deadline. Nested, the sooner deadline holds.
+    @discardableResult
+    public static func withDeadline<Value>(
+        _ deadline: Duration, isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Value
+    ) async rethrows -> Value {
+        let own = ContinuousClock.now + deadline
+        let end = Attempts.sharedEnd.map { min($0, own) } ?? own
+        return try await Attempts.$sharedEnd.withValue(end, operation: body, isolation: isolation)
     }
 
     /// The request `endpoint` sends for `arguments`, before credentials are added.
@@ -196,15 +213,30 @@ public final class WebService: Sendable {
         let logger = self.logger
         let shownURL = request.url.map { logger?.redaction.url($0) ?? "" } ?? ""
         let method = descriptor.method.rawValue
+        // One replay per call after a 401, whatever the attempts: a server that refuses every
+        // token gets two requests, not a loop.
+        let replay = OnceFlag()
         return try await attempts.run { attempt in
+            let send = { @Sendable (prepared: URLRequest) async throws -> (Value, HTTPResponseHead) in
+                self.warnOfClearTextBasic(prepared)
+                logger.map {
+                    $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared)))
+                }
+                let start = ContinuousClock.now
+                let (value, head) = try await transport(prepared)
+                logger?.log(
+                    .received(status: head.status, method: method, url: shownURL, elapsed: .now - start))
+                return (value, head)
+            }
             var prepared = request
             try await provider?.authenticate(&prepared)
-            self.warnOfClearTextBasic(prepared)
-            logger.map { $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared))) }
-            let start = ContinuousClock.now
-            let (value, head) = try await transport(prepared)
-            logger?.log(.received(status: head.status, method: method, url: shownURL, elapsed: .now - start))
-            return (value, head)
+            let answer = try await send(prepared)
+            guard answer.1.status == 401, let refreshable = provider as? any RefreshableAuthentication,
+                await refreshable.rejected(prepared), replay.firstTime()
+            else { return answer }
+            var renewed = request
+            try await refreshable.authenticate(&renewed)
+            return try await send(renewed)
         }
     }
 

@@ -39,12 +39,12 @@ final class RawConnection {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int, timeout: Double = TestTime.budget(seconds: 5)) throws {
+    /// Connects to 127.0.0.1:`port`, or to [::1]:`port` with `ipv6`.
+    init(port: Int, ipv6: Bool = false, timeout: Double = TestTime.budget(seconds: 5)) throws {
         // The descriptor is stored only once connected: a class whose init throws after every
         // property is set still runs deinit, and a second close would close whatever descriptor
         // another test opened with the same number in between (a server's epoll, say).
-        fd = try Self.connected(port: port)
+        fd = try ipv6 ? Self.connectedIPv6(port: port) : Self.connected(port: port)
         setReceiveTimeout(timeout)
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -73,6 +73,30 @@ final class RawConnection {
             let code = errno
             close(fd)
             throw WireError(description: "connect failed: errno \(code)")
+        }
+        return fd
+    }
+
+    private static func connectedIPv6(port: Int) throws -> Int32 {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET6, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw WireError(description: "socket failed") }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = UInt16(port).bigEndian
+        address.sin6_addr = in6addr_loopback
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            throw WireError(description: "connect to [::1] failed: errno \(code)")
         }
         return fd
     }

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Fetches a bearer token from an OAuth 2 style token endpoint (RFC 6749 4.4 and 5.1), such as
+/// the Heroes API's `POST /v1/token`: credentials in (HTTP Basic, from any provider), and
+/// `{"access_token", "token_type": "Bearer", "expires_in"}` out.
+///
+/// One request per fetch, under its own deadline, never retried: `TokenProvider` decides when to
+/// fetch again. A non-2xx is the `NetworkError` its status stands for; a body that is not a bearer
+/// token is `.decoding`, whose message never quotes the body (it may hold a token).
+public struct TokenEndpoint: Sendable {
+    /// The token endpoint's URL.
+    public let url: URL
+    private let credentials: (any AuthenticationProvider)?
+    private let transport: any HTTPTransport
+    private let deadline: Duration
+    private let margin: Duration
+
+    /// A token answer is small; anything larger is not one.
+    static let maximumResponseBytes: Int64 = 64 * 1024
+
+    /// An endpoint at `url`, asked with the credentials `credentials` adds.
+    /// - Parameters:
+    ///   - deadline: how long one fetch may take in all.
+    ///   - margin: how long before its expiry a token is refreshed (at most half its lifetime).
+    public init(
+        url: URL, credentials: (any AuthenticationProvider)?, transport: any HTTPTransport,
+        deadline: Duration = .seconds(15), margin: Duration = .seconds(30)
+    ) {
+        self.url = url
+        self.credentials = credentials
+        self.transport = transport
+        self.deadline = deadline
+        self.margin = margin
+    }
+
+    /// Asks for a new token.
+    public func fetch() async throws -> AccessToken {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data("grant_type=client_credentials".utf8)
+        // Whole seconds, as FoundationNetworking reads them (README.md, Timeouts); the deadline
+        // below cuts the fetch at the exact time.
+        request.timeoutInterval = TimeInterval(max(1, deadline.components.seconds + 1))
+        try await credentials?.authenticate(&request)
+        let asked = ContinuousClock.now
+        let attempts = Attempts(
+            policy: .never, limit: 1, retryAllowed: false, deadline: deadline, logger: nil)
+        let response = try await attempts.run { [transport, request] _ in
+            let response = try await transport.data(
+                for: request, maximumResponseBytes: Self.maximumResponseBytes, progress: nil)
+            return (response, response.head)
+        }
+        try ResponseInterpreter.check(response.head) { ResponseInterpreter.excerpt(of: response.body) }
+        return try Self.token(from: response.body, asked: asked, margin: margin)
+    }
+
+    /// The token in a token response, its lifetime counted from when it was asked for.
+    static func token(from body: Data, asked: ContinuousClock.Instant, margin: Duration) throws -> AccessToken
+    {
+        struct Answer: Decodable {
+            let accessToken: String
+            let tokenType: String
+            let expiresIn: Double?
+
+            enum CodingKeys: String, CodingKey {
+                case accessToken = "access_token"
+                case tokenType = "token_type"
+                case expiresIn = "expires_in"
+            }
+        }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: body) else {
+            throw NetworkError.decoding(
+                message: "the token answer is not {access_token, token_type, expires_in}", bodyExcerpt: "")
+        }
+        guard answer.tokenType.lowercased() == "bearer", !answer.accessToken.isEmpty,
+            !answer.accessToken.contains(where: { $0.isNewline || $0 == " " })
+        else {
+            throw NetworkError.decoding(message: "the token answer holds no bearer token", bodyExcerpt: "")
+        }
+        let lifetime = try answer.expiresIn.map { seconds -> Duration in
+            guard seconds.isFinite, seconds >= 0, seconds <= 366 * 86_400 else {
+                throw NetworkError.decoding(message: "expires_in is not a number of seconds", bodyExcerpt: "")
+            }
+            return .milliseconds(Int64(seconds * 1000))
+        }
+        return AccessToken(value: answer.accessToken, expiresIn: lifetime, obtained: asked, margin: margin)
+    }
+}
