@@ -18,14 +18,17 @@ struct Terminal: Sendable {
     let errorIsTerminal: Bool
     /// Columns: `COLUMNS` when set, else the terminal's width, else none (a pipe is not cut).
     let columns: Int?
-    /// Colour is off by `--no-color`, `NO_COLOR` or `TERM=dumb`.
-    let colorDisabled: Bool
+    /// Standard output is coloured: `--color`, else a terminal without `NO_COLOR` or `TERM=dumb`.
+    let outputUsesColor: Bool
+    /// Standard error is coloured, by the same rule.
+    let errorUsesColor: Bool
 
-    /// Reads the process's own terminal and environment.
-    init(environment: [String: String], colorDisabled: Bool) {
+    /// Reads the process's own terminal and environment; `color` says when to colour.
+    init(environment: [String: String], color: ColorChoice) {
         outputIsTerminal = isatty(STDOUT_FILENO) == 1
         errorIsTerminal = isatty(STDERR_FILENO) == 1
-        self.colorDisabled = colorDisabled || environment["TERM"] == "dumb"
+        outputUsesColor = color.usesColor(isTerminal: outputIsTerminal, environment: environment)
+        errorUsesColor = color.usesColor(isTerminal: errorIsTerminal, environment: environment)
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {
             self.columns = columns
         } else {
@@ -36,14 +39,14 @@ struct Terminal: Sendable {
     /// The style for standard output.
     var outputStyle: ConsoleStyle {
         ConsoleStyle(
-            width: columns ?? Self.unlimited, usesColor: outputIsTerminal && !colorDisabled,
+            width: columns ?? Self.unlimited, usesColor: outputUsesColor,
             isTerminal: outputIsTerminal)
     }
 
     /// The style for standard error, where errors and progress bars go.
     var errorStyle: ConsoleStyle {
         ConsoleStyle(
-            width: columns ?? 80, usesColor: errorIsTerminal && !colorDisabled, isTerminal: errorIsTerminal)
+            width: columns ?? 80, usesColor: errorUsesColor, isTerminal: errorIsTerminal)
     }
 
     /// A width no line reaches: output to a pipe or a file is never cut.
