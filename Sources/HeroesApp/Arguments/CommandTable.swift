@@ -53,7 +53,7 @@ enum CommandTable {
             examples: [
                 .init("heroes-cli create --code-name Basalt", "a hero with a code name only"),
                 .init(
-                    "create --code-name 'Night Owl' --power Flight --power 'Night vision' --team dawn-guard",
+                    "heroes-cli create --code-name 'Night Owl' --power Flight --power 'Night vision' --team dawn-guard",
                     "with two powers, on a team"),
             ]),
         CommandSpec(

@@ -91,9 +91,20 @@ enum ManPage {
     }
 
     /// `text` as roff shows it literally: backslashes escaped, hyphens as minus signs (so that
-    /// options copy and paste as typed), and a leading `.` or `'` kept from reading as a request.
+    /// options copy and paste as typed), anything past ASCII by its code point (`\[u2013]`, which
+    /// groff reads without a preprocessor), and a leading `.` or `'` kept from reading as a request.
     static func escaped(_ text: String) -> String {
-        let body = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var body = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": body += "\\e"
+            case "-": body += "\\-"
+            case _ where scalar.isASCII: body.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                body += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
         return body.hasPrefix(".") || body.hasPrefix("'") ? "\\&" + body : body
     }
 }
