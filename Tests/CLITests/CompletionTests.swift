@@ -140,6 +140,54 @@ extension CLITests {
         }
 
         @Test(
+            "zsh completes commands, option values and cached team ids at a real prompt",
+            .enabled(if: Shell.zsh.executable != nil, "zsh is installed"))
+        func zshPrompt() async throws {
+            try await withMockServer { server in
+                let cli = try CLI(environment: ["HEROES_SERVER": server.baseURL.absoluteString])
+                #expect(try await cli.run("sync").status == 0)
+                let folder = cli.home.appendingPathComponent("zfunc", isDirectory: true)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(try await cli.run("completion", "zsh").stdout.utf8)
+                    .write(to: folder.appendingPathComponent("_heroes-cli"))
+                // An interactive zsh on a pseudo-terminal (zsh/zpty), its completion set up as a
+                // person's is (fpath, compinit); each line is typed with a Tab into a shell of its
+                // own (a listing still being drawn would swallow the next one), and the listing
+                // is awaited until the expected word appears, or 20 s pass.
+                let typed = [
+                    ("heroes-cli li", "lint"), ("heroes-cli --color ", "always"),
+                    ("heroes-cli list --team ", "tide-keepers"), ("heroes-cli show 0007 --pi", "--picture"),
+                ]
+                let lines = typed.map { line, expected in
+                    "start; zpty -w -n z '\(line)'$'\\t'; await \(expected); zpty -d z"
+                }
+                let run = try await Shell.zsh.run(
+                    """
+                    zmodload zsh/zpty
+                    start() {
+                        zpty z 'TERM=dumb zsh -f -i'
+                        zpty -w z 'PS1="> "; fpath=(\(folder.path) $fpath); autoload -Uz compinit; compinit -u -D'
+                    }
+                    await() {
+                        local all="" chunk end=$(( SECONDS + 20 ))
+                        while (( SECONDS < end )); do
+                            if zpty -r -t z chunk; then
+                                all+=$chunk
+                                [[ $all == *$1* ]] && { print -r -- "found $1"; return }
+                            else
+                                sleep 0.1
+                            fi
+                        done
+                        print -r -- "missing $1 in ${(q)all}"
+                    }
+                    \(lines.joined(separator: "\n"))
+
+                    """, loading: "", cli: cli)
+                for (_, expected) in typed { #expect(run.stdout.contains("found \(expected)\n"), "\(run)") }
+            }
+        }
+
+        @Test(
             "team ids come from the offline cache alone: none before a sync, every team after, and no request"
         )
         func teamIDs() async throws {
