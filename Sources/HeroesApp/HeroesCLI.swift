@@ -20,8 +20,7 @@ public struct HeroesCLI {
         let wantsJSON = arguments.contains(Option.json.spec.synopsis)
         let fallbackViews = Views(
             json: wantsJSON,
-            terminal: Terminal(
-                environment: environment, colorDisabled: arguments.contains(Option.noColor.spec.synopsis)))
+            terminal: Terminal(environment: environment, color: ColorChoice.prescan(arguments)))
         let invocation: Invocation
         let settings: Settings
         do {
@@ -33,13 +32,14 @@ public struct HeroesCLI {
         }
         let views = Views(
             json: settings.isJSON,
-            terminal: Terminal(environment: environment, colorDisabled: settings.colorDisabled))
+            terminal: Terminal(environment: environment, color: settings.color))
         if invocation[.version] {
             views.say(HelpText.version)
             return .success
         }
         guard let command = invocation.command else {
             if !invocation[.help], !settings.isJSON, ConsoleMode.wanted(environment: environment) {
+                if !settings.isOffline { FoundationFolders.keepOut() }
                 return await console(invocation, settings: settings, views: views)
             }
             views.say(HelpText.overview())
@@ -49,6 +49,8 @@ public struct HeroesCLI {
             views.say(HelpText.help(for: command))
             return .success
         }
+        // Here, before any thread of ours starts; only a run that may use URLSession needs it.
+        if command.id.mayUseNetwork, !settings.isOffline { FoundationFolders.keepOut() }
         do {
             try await CommandRunner(
                 invocation: invocation, settings: settings, views: views, environment: environment

@@ -81,7 +81,7 @@ extension CLITests {
                 #expect(
                     Set(json.keys) == [
                         "id", "code_name", "real_name", "powers", "team", "picture_url", "updated_at",
-                        "stale",
+                        "version", "stale",
                     ])
                 #expect(json["id"] as? String == "0007")
                 #expect(json["real_name"] as? String == "Tomas Brandt")

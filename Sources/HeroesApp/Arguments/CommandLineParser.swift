@@ -66,8 +66,13 @@ struct CommandLineParser {
         if command == nil, let owner {
             throw UsageError("\(word) belongs after the command `\(owner.name)`")
         }
+        let known = ((command?.options ?? []) + globalOptions).map(\.name)
+        let nearest = NearestSpelling.suggestion(for: canonical, among: known).map {
+            "; did you mean `--\($0)`?"
+        }
         throw UsageError(
-            "unknown option \(word)" + (command.map { " for `\($0.name)`" } ?? ""), command: command?.id)
+            "unknown option \(word)" + (command.map { " for `\($0.name)`" } ?? "") + (nearest ?? ""),
+            command: command?.id)
     }
 
     private func value(
@@ -82,6 +87,13 @@ struct CommandLineParser {
         guard let text = inline ?? remaining.popFirst() else {
             throw UsageError("\(spec.synopsis): the value is missing", command: command?.id)
         }
+        if case .choice(let placeholder, let choices) = spec.value, !choices.contains(text) {
+            let nearest = NearestSpelling.suggestion(for: text, among: choices)
+            throw UsageError(
+                "--\(spec.name) \(placeholder) must be \(Self.alternatives(choices)), not '\(text)'"
+                    + (nearest.map { "; did you mean `\($0)`?" } ?? ""),
+                command: command?.id)
+        }
         if case .integer(let placeholder, let range) = spec.value {
             guard let number = Int(text), range.contains(number) else {
                 let bounds =
@@ -95,14 +107,36 @@ struct CommandLineParser {
         return text
     }
 
+    /// The command `words` name (`["demo", "reset"]`), for `help`; an unknown one is the same
+    /// usage error as on the command line, with the nearest name when one is close.
+    func command(named words: [String]) throws(UsageError) -> CommandSpec {
+        if let exact = commands.first(where: { $0.words == words }) { return exact }
+        let typed = words.joined(separator: " ")
+        let visible = commands.filter { !$0.isHidden }.map(\.name)
+        let nearest = NearestSpelling.suggestion(for: typed, among: visible)
+        throw UsageError(
+            "unknown command '\(typed)'" + (nearest.map { "; did you mean `\($0)`?" } ?? ""), command: .help)
+    }
+
     private func longerCommand(_ words: [String]) -> CommandSpec? {
         commands.first { $0.words == words }
     }
 
     private func resolve(_ words: [String]) throws(UsageError) -> CommandSpec {
         if let exact = commands.first(where: { $0.words == words }) { return exact }
-        let known = commands.map(\.name).filter { !$0.contains(" ") }.joined(separator: ", ")
-        throw UsageError("unknown command '\(words.joined(separator: " "))'; the commands are \(known)")
+        let typed = words.joined(separator: " ")
+        let visible = commands.filter { !$0.isHidden }.map(\.name).filter { !$0.contains(" ") }
+        if let nearest = NearestSpelling.suggestion(for: typed, among: visible) {
+            throw UsageError("unknown command '\(typed)'; did you mean `\(nearest)`?")
+        }
+        throw UsageError("unknown command '\(typed)'; the commands are \(visible.joined(separator: ", "))")
+    }
+
+    /// `a, b or c`, each in backquotes.
+    private static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "`\($0)`" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + last
     }
 
     private func check(_ arguments: [String], options: [String: [String]], for command: CommandSpec)
@@ -114,9 +148,22 @@ struct CommandLineParser {
             let missing = required[arguments.count...].map(\.name).joined(separator: " ")
             throw UsageError("`\(command.name)` needs \(missing)", command: command.id)
         }
-        if arguments.count > command.arguments.count {
+        if arguments.count > command.arguments.count, command.arguments.last?.isRepeated != true {
+            let extra = arguments[command.arguments.count]
+            // `demo rest` reads as `demo` and an argument; the longer command was probably meant.
+            let longer = commands.filter { !$0.isHidden && $0.words.dropLast() == command.words }
+            let nearest = NearestSpelling.suggestion(for: extra, among: longer.compactMap(\.words.last))
             throw UsageError(
-                "unexpected argument '\(arguments[command.arguments.count])' for `\(command.name)`",
+                "unexpected argument '\(extra)' for `\(command.name)`"
+                    + (nearest.map { "; did you mean `\(command.name) \($0)`?" } ?? ""),
+                command: command.id)
+        }
+        for (spec, given) in zip(command.arguments, arguments) where !spec.choices.isEmpty {
+            guard !spec.choices.contains(given) else { continue }
+            let nearest = NearestSpelling.suggestion(for: given, among: spec.choices)
+            throw UsageError(
+                "`\(command.name)` \(spec.name) must be \(Self.alternatives(spec.choices)), not '\(given)'"
+                    + (nearest.map { "; did you mean `\($0)`?" } ?? ""),
                 command: command.id)
         }
         for spec in command.options + globalOptions {

@@ -13,19 +13,19 @@ enum HelpText {
             "",
             "COMMANDS:",
         ]
-        lines += table(CommandTable.commands.map { ($0.name, $0.summary) })
+        lines += table(CommandTable.visibleCommands.map { ($0.name, $0.summary) })
         lines += ["", "GLOBAL OPTIONS (before or after the command):"]
         lines += table(CommandTable.globalOptions.map(row))
         lines += [
             "",
             "With no --server, heroes-cli starts its bundled demo server in-process, with the demo",
-            "editor account and clearance key. Try `heroes-cli demo`. `heroes-cli <command> --help`",
-            "explains one command.",
+            "editor account and clearance key. Try `heroes-cli demo`. `heroes-cli help <command>` (or",
+            "`heroes-cli <command> --help`) explains one command; `heroes-cli help --man` prints the manual.",
         ]
         return lines.joined(separator: "\n")
     }
 
-    /// One command's help: its usage line, summary, arguments and options.
+    /// One command's help: its usage line, summary, arguments, options and examples.
     static func help(for command: CommandSpec) -> String {
         var lines = [
             "USAGE: \(command.synopsis)", "",
@@ -38,6 +38,10 @@ enum HelpText {
             lines += ["", "OPTIONS:"] + table(command.options.map(row))
         }
         lines += ["", "GLOBAL OPTIONS:"] + table(CommandTable.globalOptions.map(row))
+        if !command.examples.isEmpty {
+            lines += ["", "EXAMPLES:"]
+            for example in command.examples { lines += ["  " + example.line, "      " + example.effect] }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -49,8 +53,13 @@ enum HelpText {
         return "USAGE: \(spec.synopsis)"
     }
 
+    /// An option's help line, with its environment variable when it has one.
+    static func help(of option: OptionSpec) -> String {
+        option.help + (option.environment.map { " [env \($0)]" } ?? "")
+    }
+
     private static func row(_ option: OptionSpec) -> (String, String) {
-        (option.synopsis, option.help + (option.environment.map { " [env \($0)]" } ?? ""))
+        (option.synopsis, help(of: option))
     }
 
     private static func table(_ rows: [(String, String)]) -> [String] {

@@ -20,6 +20,11 @@ struct Invocation: Sendable {
     /// The last value of an integer option; the parser has already checked it is one.
     subscript(option: Option<Int>) -> Int? { options[option.spec.name]?.last.flatMap { Int($0) } }
 
+    /// The last value of `--color`; the parser has already checked it is one of the choices.
+    subscript(option: Option<ColorChoice>) -> ColorChoice? {
+        options[option.spec.name]?.last.flatMap(ColorChoice.init(rawValue:))
+    }
+
     /// The positional argument at `index`, if given.
     func argument(_ index: Int) -> String? { arguments.indices.contains(index) ? arguments[index] : nil }
 }

@@ -25,6 +25,14 @@ extension Option where Value == String {
     }
 }
 
+extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    /// An option taking one of `Value`'s cases, shown as `placeholder`; the parser refuses any
+    /// other word.
+    init(_ name: String, _ placeholder: String, help: String) {
+        self.init(OptionSpec(name, .choice(placeholder, Value.allCases.map(\.rawValue)), help: help))
+    }
+}
+
 extension Option where Value == Int {
     /// An option taking a whole number within `range`, which the parser checks.
     init(_ name: String, _ placeholder: String, in range: ClosedRange<Int>, help: String) {

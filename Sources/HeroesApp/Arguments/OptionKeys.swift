@@ -35,6 +35,14 @@ extension Option where Value == String {
     static var output: Self { Self("output", "FILE", help: "where to save it (default: ID.png here)") }
 }
 
+extension Option where Value == ColorChoice {
+    static var color: Self {
+        Self(
+            "color", "WHEN",
+            help: "colour: auto (on a terminal, unless NO_COLOR is set), always or never")
+    }
+}
+
 extension Option where Value == Int {
     static var page: Self { Self("page", "N", in: 1...Int.max, help: "the page to show, from 1") }
     static var perPage: Self {
@@ -57,7 +65,7 @@ extension Option where Value == Bool {
     }
     static var json: Self { Self(flag: "json", help: "print machine-readable JSON on standard output") }
     static var noColor: Self {
-        Self(flag: "no-color", help: "never colour the output (NO_COLOR does the same)")
+        Self(flag: "no-color", help: "the same as --color=never")
     }
     static var verbose: Self {
         Self(
@@ -66,9 +74,10 @@ extension Option where Value == Bool {
     }
     static var help: Self { Self(flag: "help", help: "show help for heroes-cli or for a command") }
     static var version: Self { Self(flag: "version", help: "print the version") }
+    static var man: Self { Self(flag: "man", help: "print the manual page (roff), made from the same table") }
     static var picture: Self {
         Self(
             flag: "picture",
-            help: "draw the picture too (24-bit colour, on a terminal, when NO_COLOR is unset)")
+            help: "draw the picture too (24-bit colour, on a terminal, when colour is on)")
     }
 }

@@ -11,6 +11,8 @@ struct OptionSpec: Sendable {
         case integer(String, ClosedRange<Int>)
         /// A value that may be given more than once; every one is kept, in order.
         case repeated(String)
+        /// One of a few fixed words (`--color WHEN`: `auto`, `always` or `never`).
+        case choice(String, [String])
     }
 
     /// The name without its dashes: `per-page` for `--per-page`.
@@ -40,7 +42,8 @@ struct OptionSpec: Sendable {
     var synopsis: String {
         switch value {
         case .none: "--\(name)"
-        case .text(let placeholder), .integer(let placeholder, _): "--\(name) \(placeholder)"
+        case .text(let placeholder), .integer(let placeholder, _), .choice(let placeholder, _):
+            "--\(name) \(placeholder)"
         case .repeated(let placeholder): "--\(name) \(placeholder)..."
         }
     }
@@ -54,10 +57,23 @@ struct ArgumentSpec: Sendable {
     let help: String
     /// Whether the command runs without it.
     let isOptional: Bool
+    /// Whether it takes every word that is left (`help demo reset`); only the last one may.
+    let isRepeated: Bool
+    /// The words it may be, when only a few are (`completion bash`); empty when any will do.
+    let choices: [String]
 
-    init(_ name: String, help: String, optional: Bool = false) {
+    init(_ name: String, help: String, optional: Bool = false, repeated: Bool = false, choices: [String] = [])
+    {
         self.name = name
         self.help = help
         self.isOptional = optional
+        self.isRepeated = repeated
+        self.choices = choices
+    }
+
+    /// How it is written in usage lines: `ID`, `[FILE]`, `[COMMAND...]`.
+    var synopsis: String {
+        let word = name + (isRepeated ? "..." : "")
+        return isOptional ? "[\(word)]" : word
     }
 }

@@ -46,6 +46,13 @@ struct CommandRunner {
             try demo.reset()
         case .demo:
             try await demo.run()
+        case .help:
+            try HelpCommand(views: views).run(topic: invocation.arguments, man: invocation[.man])
+        case .completion:
+            // The parser has checked the word against the shells' names.
+            views.say(CompletionShell(rawValue: invocation.argument(0) ?? "").map { $0.script() } ?? "")
+        case .complete:
+            await TeamIDCompletion(settings: settings, environment: environment, views: views).run()
         case .list:
             try await withHeroes { heroes in
                 try await heroes.withinDeadline {

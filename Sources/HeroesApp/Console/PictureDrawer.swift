@@ -13,7 +13,7 @@ struct PictureDrawer {
     let views: Views
 
     /// Whether pictures are drawn at all: standard output is a TTY and colour is not turned off.
-    var isEnabled: Bool { views.terminal.outputStyle.usesColor }
+    var isEnabled: Bool { views.terminal.outputStyle.usesColor && views.terminal.outputIsTerminal }
 
     /// Downloads and draws hero `id`'s picture; errors of the download come back unrendered.
     func draw(_ id: Hero.ID) async throws {

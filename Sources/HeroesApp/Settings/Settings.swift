@@ -19,8 +19,9 @@ struct Settings: Sendable {
     var isOffline: Bool
     /// Print JSON on standard output.
     let isJSON: Bool
-    /// Colour was turned off by `--no-color` or `NO_COLOR`.
-    let colorDisabled: Bool
+    /// When to colour: `--color WHEN`, `never` with `--no-color`, else `auto` (which reads
+    /// `NO_COLOR` and the terminal).
+    let color: ColorChoice
     /// Log each HTTP exchange and cache decision on standard error.
     let isVerbose: Bool
 
@@ -60,7 +61,7 @@ struct Settings: Sendable {
         configFile = invocation[.config].map { URL(fileURLWithPath: $0) }
         isOffline = invocation[.offline]
         isJSON = invocation[.json]
-        colorDisabled = invocation[.noColor] || environment["NO_COLOR"].map { !$0.isEmpty } == true
+        color = invocation[.noColor] ? .never : invocation[.color] ?? .auto
         isVerbose = invocation[.verbose]
     }
 

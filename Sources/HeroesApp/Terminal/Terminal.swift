@@ -16,17 +16,20 @@ struct Terminal: Sendable {
     let outputIsTerminal: Bool
     /// Standard error is a terminal.
     let errorIsTerminal: Bool
-    /// Colour is off by `--no-color`, `NO_COLOR` or `TERM=dumb`.
-    let colorDisabled: Bool
+    /// Standard output is coloured: `--color`, else a terminal without `NO_COLOR` or `TERM=dumb`.
+    let outputUsesColor: Bool
+    /// Standard error is coloured, by the same rule.
+    let errorUsesColor: Bool
     /// `COLUMNS` and `LINES`, when set: they win over the window's size.
     private let fixedColumns: Int?
     private let fixedRows: Int?
 
-    /// Reads the process's own terminal and environment.
-    init(environment: [String: String], colorDisabled: Bool) {
+    /// Reads the process's own terminal and environment; `color` says when to colour.
+    init(environment: [String: String], color: ColorChoice) {
         outputIsTerminal = isatty(STDOUT_FILENO) == 1
         errorIsTerminal = isatty(STDERR_FILENO) == 1
-        self.colorDisabled = colorDisabled || environment["TERM"] == "dumb"
+        outputUsesColor = color.usesColor(isTerminal: outputIsTerminal, environment: environment)
+        errorUsesColor = color.usesColor(isTerminal: errorIsTerminal, environment: environment)
         fixedColumns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         fixedRows = environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
@@ -42,14 +45,14 @@ struct Terminal: Sendable {
     /// The style for standard output.
     var outputStyle: ConsoleStyle {
         ConsoleStyle(
-            width: columns ?? Self.unlimited, usesColor: outputIsTerminal && !colorDisabled,
+            width: columns ?? Self.unlimited, usesColor: outputUsesColor,
             isTerminal: outputIsTerminal)
     }
 
     /// The style for standard error, where errors and progress bars go.
     var errorStyle: ConsoleStyle {
         ConsoleStyle(
-            width: columns ?? 80, usesColor: errorIsTerminal && !colorDisabled, isTerminal: errorIsTerminal)
+            width: columns ?? 80, usesColor: errorUsesColor, isTerminal: errorIsTerminal)
     }
 
     /// A width no line reaches: output to a pipe or a file is never cut.

@@ -36,11 +36,14 @@ public final class URLSessionTransport: HTTPTransport {
     /// not; there `WebService`'s deadline is the only bound): 5 minutes.
     public static let resourceTimeout: TimeInterval = 300
 
-    /// Ephemeral, with no URL cache (ETags are the caller's business), no cookies and no
-    /// credential storage (credentials go up front, Platform notes #5), and `idleTimeout` and
-    /// `resourceTimeout` instead of the platform's 60 s and 7 days.
+    /// No URL cache (ETags are the caller's business), no cookies and no credential storage
+    /// (credentials go up front, Platform notes #5), and `idleTimeout` and `resourceTimeout`
+    /// instead of the platform's 60 s and 7 days. It starts from `.default`, not `.ephemeral`:
+    /// FoundationNetworking's `.ephemeral` makes a URL cache of its own, which creates a folder
+    /// under `~/.cache` even with no disk capacity (Platform notes #11); the cache is turned off
+    /// below either way.
     public static var standardConfiguration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = URLSessionConfiguration.default
         configuration.timeoutIntervalForRequest = idleTimeout
         configuration.timeoutIntervalForResource = resourceTimeout
         configuration.urlCache = nil

@@ -16,6 +16,11 @@ enum FieldLabel {
         return words
     }
 
+    /// The field's name as the JSON spells it: `codeName` is `code_name`, `teamID` is `team_id`.
+    static func snakeCase(_ field: String) -> String {
+        String(words(field).map { $0 == " " ? "_" : $0 })
+    }
+
     /// Every problem as "field problem", sorted by field, joined with "; ".
     static func sentence(_ fields: [String: String]) -> String {
         fields.sorted { $0.key < $1.key }.map { "\(words($0.key)) \($0.value)" }.joined(separator: "; ")

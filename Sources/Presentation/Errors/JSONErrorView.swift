@@ -1,4 +1,5 @@
-/// Shows an error as `{"error":{"code","message"}}`, adding `"fields"` for `validation_failed`.
+/// Shows an error as `{"error":{"code","message"}}`, adding `"fields"` for `validation_failed`,
+/// keyed by the API's snake_case names (`code_name`), as the rest of the JSON spells them.
 @MainActor
 public final class JSONErrorView: ErrorView {
     private var writer: JSONLineWriter
@@ -11,7 +12,12 @@ public final class JSONErrorView: ErrorView {
         var body: [String: JSONValue] = [
             "code": .string(error.code.rawValue), "message": .string(error.message),
         ]
-        if !error.fields.isEmpty { body["fields"] = .object(error.fields.mapValues(JSONValue.string)) }
+        if !error.fields.isEmpty {
+            body["fields"] = .object(
+                Dictionary(error.fields.map { (FieldLabel.snakeCase($0.key), JSONValue.string($0.value)) }) {
+                    first, _ in first
+                })
+        }
         writer.write(.object(["error": .object(body)]))
     }
 }

@@ -2,7 +2,9 @@ import Domain
 import Foundation
 
 /// Shows one hero as `{"id","code_name","real_name","powers","team","picture_url","updated_at",
-/// "stale"}`, plus `"pending":true` for an offline edit not yet synced; `real_name` is `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC.
+/// "version","stale"}`, plus `"pending":true` for an offline edit not yet synced; `real_name` is
+/// `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC, and `version` is the one
+/// an `If-Match` names, so a script can update what it read.
 /// As the editor's view it writes nothing for field problems: the error view's JSON carries them.
 @MainActor
 public final class JSONHeroDetailsView: HeroEditorView, HeroCardCollecting {
@@ -28,7 +30,8 @@ public final class JSONHeroDetailsView: HeroEditorView, HeroCardCollecting {
             "id": .string(card.id?.rawValue), "code_name": .string(card.codeName),
             "real_name": .string(realName), "powers": .strings(card.powers), "team": .team(card.team),
             "picture_url": .string(card.pictureURL(base: pictureBase)),
-            "updated_at": .string(card.updatedAt.map(Formats.timestamp)), "stale": .bool(card.isStale),
+            "updated_at": .string(card.updatedAt.map(Formats.timestamp)), "version": .int(card.version),
+            "stale": .bool(card.isStale),
         ]
         // Only an offline edit not yet synced says so: the documented shape stays exact for scripts.
         if card.isPending { hero["pending"] = .bool(true) }

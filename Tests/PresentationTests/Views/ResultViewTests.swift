@@ -100,4 +100,18 @@ struct ResultViewTests {
         Golden.check(json.text, named: "errors-json")
         #expect(json.text.hasPrefix(#"{"error":{"code":"unauthorized","message":"#))
     }
+
+    @Test("JSON error fields are keyed by the API's snake_case names, the console's by words")
+    func snakeCaseFields() {
+        let error = ErrorPresenter.viewModel(
+            for: DomainError.invalid([
+                .codeName: "must not be empty", .teamID: "is unknown", .powers: "too many",
+            ]))
+        let json = TextBuffer()
+        JSONErrorView(output: json).showError(error)
+        #expect(
+            json.text.contains(
+                #""fields":{"code_name":"must not be empty","powers":"too many","team_id":"is unknown"}"#))
+        #expect(error.message == "invalid: code name must not be empty; powers too many; team id is unknown")
+    }
 }

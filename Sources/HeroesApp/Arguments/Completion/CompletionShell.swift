@@ -1,0 +1,14 @@
+/// The shells `heroes-cli completion SHELL` writes a script for.
+enum CompletionShell: String, Sendable, CaseIterable {
+    case bash, zsh, fish
+
+    /// The script for this shell, written from the command table.
+    func script() -> String {
+        let table = CompletionTable()
+        return switch self {
+        case .bash: BashCompletion.script(table)
+        case .zsh: ZshCompletion.script(table)
+        case .fish: FishCompletion.script(table)
+        }
+    }
+}
