@@ -4,7 +4,8 @@
 enum CommandTable {
     /// Options every command accepts, before or after its words.
     static let globalOptions = OptionSpec.of(
-        .server, .user, .key, .cacheDirectory, .config, .offline, .json, .color, .noColor, .verbose, .help, .version)
+        .server, .user, .key, .cacheDirectory, .config, .offline, .json, .color, .noColor, .verbose, .help,
+        .version)
 
     /// The commands a person is shown (help, man page, completion): all but the plumbing.
     static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }

@@ -15,7 +15,8 @@ extension ExitStatus {
         case .usage: "usage: a bad command line, or fields the contract refuses"
         case .badData: "the server sent data that breaks the contract"
         case .notFound: "not found"
-        case .unavailable: "the server is unavailable and no cache can answer; or serve cannot listen on its port"
+        case .unavailable:
+            "the server is unavailable and no cache can answer; or serve cannot listen on its port"
         case .cannotCreate: "a file cannot be created: the cache directory's, or the one --output names"
         case .outputFailed:
             "standard output cannot be written (a reader that has gone, as in | head -1, ends it quietly by SIGPIPE instead)"
