@@ -9,12 +9,12 @@ public final class JSONErrorView: ErrorView {
 
     /// Writes the error object.
     public func showError(_ error: ErrorViewModel) {
-        var body: [String: JSONValue] = [
+        var body: [String: JSONDocument] = [
             "code": .string(error.code.rawValue), "message": .string(error.message),
         ]
         if !error.fields.isEmpty {
             body["fields"] = .object(
-                Dictionary(error.fields.map { (FieldLabel.snakeCase($0.key), JSONValue.string($0.value)) }) {
+                Dictionary(error.fields.map { (FieldLabel.snakeCase($0.key), JSONDocument.string($0.value)) }) {
                     first, _ in first
                 })
         }

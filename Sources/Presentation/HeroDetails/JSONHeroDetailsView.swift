@@ -26,7 +26,7 @@ public final class JSONHeroDetailsView: HeroEditorView, HeroCardCollecting {
             case .revealed(let name): name
             case .classified, .unrecorded: nil
             }
-        var hero: [String: JSONValue] = [
+        var hero: [String: JSONDocument] = [
             "id": .string(card.id?.rawValue), "code_name": .string(card.codeName),
             "real_name": .string(realName), "powers": .strings(card.powers), "team": .team(card.team),
             "picture_url": .string(card.pictureURL(base: pictureBase)),

@@ -17,12 +17,12 @@ public final class JSONHeroListView: HeroListView {
 
     private func write(_ list: HeroListViewModel) {
         let items = list.rows.map { row in
-            var item: [String: JSONValue] = [
+            var item: [String: JSONDocument] = [
                 "id": .string(row.id.rawValue), "code_name": .string(row.codeName),
                 "powers": .strings(row.powers), "team": .team(row.team),
             ]
             if row.isPending { item["pending"] = .bool(true) }
-            return JSONValue.object(item)
+            return JSONDocument.object(item)
         }
         writer.write(
             .object([

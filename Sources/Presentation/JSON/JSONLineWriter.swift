@@ -6,5 +6,5 @@ struct JSONLineWriter {
     init(output: any TextOutputStream) { self.output = output }
 
     /// Writes `value` and a newline.
-    mutating func write(_ value: JSONValue) { output.write(value.text + "\n") }
+    mutating func write(_ value: JSONDocument) { output.write(value.text + "\n") }
 }

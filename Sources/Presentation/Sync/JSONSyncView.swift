@@ -11,14 +11,14 @@ public final class JSONSyncView: SyncView {
 
     /// Writes the change set.
     public func showChanges(_ changes: HeroChangeSet) {
-        let ids = { (ids: [Hero.ID]) in JSONValue.strings(ids.map(\.rawValue)) }
+        let ids = { (ids: [Hero.ID]) in JSONDocument.strings(ids.map(\.rawValue)) }
         let rejected = changes.rejected.map { record in
-            JSONValue.object([
+            JSONDocument.object([
                 "id": .string(record.id), "index": .int(record.index), "reason": .string(record.reason),
             ])
         }
         let conflicts = changes.conflicts.map { conflict in
-            JSONValue.object([
+            JSONDocument.object([
                 "id": .string(conflict.id.rawValue), "field": .string(conflict.field.rawValue),
                 "local": .string(conflict.local), "server": .string(conflict.incoming),
                 "outcome": .string(conflict.outcome == .localKept ? "local_kept" : "still_pending"),

@@ -10,6 +10,6 @@ public final class JSONTeamListView: TeamListView {
 
     /// Writes the teams.
     public func showTeams(_ teams: [Team], isStale: Bool) {
-        writer.write(.object(["items": .array(teams.map(JSONValue.team)), "stale": .bool(isStale)]))
+        writer.write(.object(["items": .array(teams.map(JSONDocument.team)), "stale": .bool(isStale)]))
     }
 }

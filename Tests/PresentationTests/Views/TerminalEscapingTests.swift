@@ -51,7 +51,7 @@ struct TerminalEscapingTests {
     @Test("a JSON line holds no raw control, and parses back to the exact string")
     func jsonEscapes() throws {
         let raw = "Evil\u{1B}[31m\u{7F}\u{9B}\u{202E}x"
-        let text = JSONValue.object(["code_name": .string(raw)]).text
+        let text = JSONDocument.object(["code_name": .string(raw)]).text
         #expect(!text.unicodeScalars.contains { String.needsEscape($0, keepingLineBreaks: false) }, "\(text)")
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String]
         #expect(object?["code_name"] == raw)

@@ -2,14 +2,15 @@ import Domain
 import Foundation
 
 /// A JSON document the JSON views build, written compactly with sorted keys so scripts and tests
-/// can rely on the exact text.
-enum JSONValue: Encodable, Hashable, Sendable {
+/// can rely on the exact text. Output only: the Data layer's `JSONValue` is the tree a response
+/// is read into and a record is kept as; this one is what the views write.
+enum JSONDocument: Encodable, Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([JSONDocument])
+    case object([String: JSONDocument])
 
     /// Writes the value as its JSON form.
     func encode(to encoder: any Encoder) throws {
@@ -52,15 +53,15 @@ enum JSONValue: Encodable, Hashable, Sendable {
     }
 }
 
-extension JSONValue {
+extension JSONDocument {
     /// A string, or `null` for `nil`.
-    static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    static func string(_ value: String?) -> JSONDocument { value.map(JSONDocument.string) ?? .null }
 
     /// Strings as an array.
-    static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+    static func strings(_ values: [String]) -> JSONDocument { .array(values.map(JSONDocument.string)) }
 
     /// A team as `{"id","name"}`, or `null` for none.
-    static func team(_ team: Team?) -> JSONValue {
+    static func team(_ team: Team?) -> JSONDocument {
         guard let team else { return .null }
         return .object(["id": .string(team.id.rawValue), "name": .string(team.name)])
     }
