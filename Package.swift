@@ -139,8 +139,10 @@ let package = Package(
         ),
         /// A child process for the store's multi-process tests (two writers, SIGKILL, disk full).
         .executableTarget(name: "store-writer", dependencies: ["Data"], path: "Tests/Helpers/store-writer"),
-        /// Runs the built heroes-cli (and mock-server) as processes, as scripts do.
-        .testTarget(name: "CLITests", dependencies: ["MockServerKit", "Locking"], exclude: ["Golden"]),
+        /// Runs the built heroes-cli (and mock-server) as processes, as scripts do; SQLite ages a
+        /// database as a newer heroes-cli would.
+        .testTarget(
+            name: "CLITests", dependencies: ["MockServerKit", "Locking", "CSQLite"], exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

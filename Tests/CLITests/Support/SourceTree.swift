@@ -3,8 +3,13 @@ import Foundation
 /// Files of the repository that the CLI suites read or edit copies of.
 enum SourceTree {
     /// The app plist in the source tree, the same file the build bundles.
-    static let appPlist = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let appPlist = root.appendingPathComponent("Sources/HeroesApp/Heroes.plist")
+
+    /// The same app graph on the SQLite store, as shipped beside it.
+    static let sqlitePlist = root.appendingPathComponent("Sources/HeroesApp/Heroes-SQLite.plist")
+
+    /// The folder holding `Package.swift`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            "Sources/HeroesApp/Heroes.plist")
+        .deletingLastPathComponent().deletingLastPathComponent()
 }
