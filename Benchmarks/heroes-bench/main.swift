@@ -200,18 +200,26 @@ if !onlyData {
         }
         if results.count == 2 {
             let (json, sqlite) = (results[0], results[1])
-            for (label, ours, baseline) in [
-                ("show ID --offline at \(heroCount)", sqlite.show.large, json.show.large),
-                ("list --offline at \(heroCount)", sqlite.list.large, json.list.large),
-                ("update ID (online) at \(heroCount)", sqlite.update.large, json.update.large),
-                ("full sync of \(heroCount)", sqlite.fullSync, json.fullSync),
-                ("one-change sync of \(heroCount)", sqlite.oneChangeSync, json.oneChangeSync),
+            for (label, ours, baseline, writes) in [
+                ("show ID --offline at \(heroCount)", sqlite.show.large, json.show.large, false),
+                ("list --offline at \(heroCount)", sqlite.list.large, json.list.large, false),
+                ("update ID (online) at \(heroCount)", sqlite.update.large, json.update.large, true),
+                ("full sync of \(heroCount)", sqlite.fullSync, json.fullSync, true),
+                ("one-change sync of \(heroCount)", sqlite.oneChangeSync, json.oneChangeSync, true),
             ] {
                 report.add(
                     Report.Row(
                         name: "SQLite vs JSON files: \(label): time", ours: formatted(ours.wall),
                         baseline: formatted(baseline.wall), ratio: ours.wall.seconds / baseline.wall.seconds,
                         goal: nil))
+                report.add(
+                    Report.Row(
+                        name: "SQLite vs JSON files: \(label): peak RSS",
+                        ours: formatted(kilobytes: ours.peakKilobytes),
+                        baseline: formatted(kilobytes: baseline.peakKilobytes),
+                        ratio: Double(ours.peakKilobytes) / Double(max(baseline.peakKilobytes, 1)), goal: nil)
+                )
+                guard writes else { continue }
                 report.add(
                     Report.Row(
                         name: "SQLite vs JSON files: \(label): written", ours: bytes(ours.writtenBytes),
