@@ -159,6 +159,7 @@ public final class SQLiteHeroStore: HeroStore {
 
     /// A new connection, set up for the store, on a database of this schema.
     private func connect() throws -> SQLiteConnection {
+        try createFile()
         let connection = try SQLiteConnection(path: location.path, busyTimeout: writerPatience)
         do {
             var mode = ""
@@ -221,8 +222,8 @@ public final class SQLiteHeroStore: HeroStore {
 
     // MARK: Files
 
-    /// Makes the folder (0700) and an empty database file (0600) unless they exist; a database
-    /// that is not a regular file (a FIFO, a folder) is moved aside.
+    /// Makes the folder (0700) unless it exists; a database that is not a regular file (a FIFO,
+    /// a folder) is moved aside.
     private func prepareFile() throws {
         do {
             try FileManager.default.createDirectory(
@@ -234,11 +235,12 @@ public final class SQLiteHeroStore: HeroStore {
         if lstat(location.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             try quarantine(because: "not a regular file", epoch: pool.epoch, closing: nil)
         }
-        try createFile()
     }
 
+    /// The database file, 0600, unless it exists: made before each new connection opens it
+    /// (SQLite would create it 0644 less the umask), and so after a quarantine only once every
+    /// connection to the file that was moved is closed.
     private func createFile() throws {
-        // SQLite would create it 0644 less the umask; made here first, it keeps 0600.
         do {
             try StoreFiles.create(location.path)
         } catch {
@@ -246,14 +248,14 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// Moves the database, its `-wal` and its `-shm` into `quarantine/`, where nothing reads them,
-    /// and makes a new empty one; reported once. Only this process's first thread to find the
-    /// damage moves it (`epoch` says which state of the file it found damaged).
+    /// Moves the database, its `-wal` and its `-shm` into `quarantine/`, where nothing reads them
+    /// (the next connection makes a new, empty one); reported once. Only this process's first
+    /// thread to find the damage moves it (`epoch` says which state of the file it found damaged).
+    /// The connections to it are closed only after the move: closing the last one removes the
+    /// `-wal` and `-shm` by name, which must by then be gone from under those names.
     private func quarantine(because reason: String, epoch: Int, closing finder: SQLiteConnection?) throws {
-        // Closed only after the move, when their `-wal` and `-shm` are no longer under these names.
         guard let idle = pool.retire(ifAt: epoch) else { return }
         let moved = try withExtendedLifetime((idle, finder)) { try moveAside() }
-        try createFile()
         report(.corrupt(location, movedTo: moved, reason: reason))
     }
 
