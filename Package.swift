@@ -40,12 +40,19 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        /// The system's SQLite, for the Data layer's second store, from libsqlite3-dev.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         /// PNG decoding and pictures drawn in the terminal with half blocks. Knows no heroes.
         .target(name: "TerminalGraphics", dependencies: ["CZlib"], exclude: ["README.md"]),
         /// DTOs, mappers, storage, offline-first repositories, the cipher adapter.
         .target(
             name: "Data",
-            dependencies: ["Domain", "Network", "COpenSSL"],
+            dependencies: ["Domain", "Network", "COpenSSL", "CSQLite"],
             exclude: ["README.md"],
             resources: [.copy("Remote/HeroService.plist")]
         ),
@@ -60,7 +67,7 @@ let package = Package(
                 "Domain", "Network", "Data", "Presentation", "TerminalGraphics", "MockServerKit", "Locking",
             ],
             exclude: ["README.md"],
-            resources: [.copy("Heroes.plist")]
+            resources: [.copy("Heroes.plist"), .copy("Heroes-SQLite.plist")]
         ),
         /// The composition root's `main` alone: runs `HeroesApp` on the process's arguments. It
         /// links as any package does, with no unsafe flags, so the package can be used as a
@@ -132,8 +139,10 @@ let package = Package(
         ),
         /// A child process for the store's multi-process tests (two writers, SIGKILL, disk full).
         .executableTarget(name: "store-writer", dependencies: ["Data"], path: "Tests/Helpers/store-writer"),
-        /// Runs the built heroes-cli (and mock-server) as processes, as scripts do.
-        .testTarget(name: "CLITests", dependencies: ["MockServerKit", "Locking"], exclude: ["Golden"]),
+        /// Runs the built heroes-cli (and mock-server) as processes, as scripts do; SQLite ages a
+        /// database as a newer heroes-cli would.
+        .testTarget(
+            name: "CLITests", dependencies: ["MockServerKit", "Locking", "CSQLite"], exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,7 @@ struct Report {
         var passes: Bool { goal.map { ratio.isFinite && ratio <= $0 } ?? true }
     }
 
-    private static let widths = [48, 12, 12, 8, 8]
+    private static let widths = [60, 12, 12, 8, 8]
     private(set) var failures = 0
 
     /// Prints the header.

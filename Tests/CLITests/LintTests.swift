@@ -98,5 +98,49 @@ extension CLITests {
             #expect(run.status == 1, "\(run)")
             #expect(run.stderr.contains("Service.plist"), "\(run)")
         }
+
+        @Test("the bundled SQLite plist passes too, by itself and in a lint of everything bundled")
+        func sqlitePlist() async throws {
+            let bundled = try await CLI().run("lint")
+            #expect(
+                bundled.stdout.contains("Heroes.plist (bundled): ok, 2 managers, 2 services"), "\(bundled)")
+            #expect(
+                bundled.stdout.contains("Heroes-SQLite.plist (bundled): ok, 2 managers, 2 services"),
+                "\(bundled)")
+            let file = try await CLI().run("lint", SourceTree.sqlitePlist.path)
+            #expect(file.status == 0 && file.stdout.contains("Heroes-SQLite.plist: ok"), "\(file)")
+        }
+
+        @Test("Heroes-SQLite.plist is Heroes.plist with another store entry, and nothing else")
+        func sqlitePlistDiffersInTheStoreOnly() throws {
+            let json = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
+            let sqlite = try String(contentsOf: SourceTree.sqlitePlist, encoding: .utf8)
+            let store = { (className: String, folder: String) in
+                "<string>\(className)</string>\n                <key>folder</key>\n                <string>\(folder)</string>"
+            }
+            #expect(json.contains(store("JSONFileHeroStore", "heroes-store")))
+            #expect(
+                json.replacingOccurrences(
+                    of: store("JSONFileHeroStore", "heroes-store"),
+                    with: store("SQLiteHeroStore", "heroes-sqlite"))
+                    == sqlite)
+        }
+
+        @Test("an unknown store is refused with its key path and the stores there are")
+        func unknownStore() async throws {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Mine.plist")
+            try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
+                .replacingOccurrences(
+                    of: "<string>JSONFileHeroStore</string>", with: "<string>CoreDataStore</string>"
+                )
+                .write(to: file, atomically: true, encoding: .utf8)
+            let run = try await cli.run("lint", file.path)
+            #expect(run.status == 1, "\(run)")
+            #expect(
+                run.stderr.contains(
+                    "HeroManager.dataAccessController.store.className: unknown store class 'CoreDataStore'; "
+                        + "known: JSONFileHeroStore, SQLiteHeroStore"), "\(run)")
+        }
     }
 }

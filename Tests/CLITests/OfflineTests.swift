@@ -6,12 +6,12 @@ extension CLITests {
     @Suite("Offline first: a warm cache answers, marked stale")
     struct OfflineTests {
         @Test(
-            "with the server gone, list and show answer from the cache with stale set, and --offline never asks"
-        )
-        func warmCache() async throws {
+            "with the server gone, list and show answer from the cache with stale set, and --offline never asks",
+            arguments: AppStore.allCases)
+        func warmCache(store: AppStore) async throws {
             let server = MockServer(configuration: MockServerConfiguration())
             try await server.start()
-            let cli = try CLI.editor(of: server.baseURL)
+            let cli = try CLI.editor(of: server.baseURL, store: store)
             #expect(try await cli.run("list", "--per-page", "1").status == 0)
             #expect(try await cli.run("show", "0007").status == 0)
             let seen = server.requests().count
@@ -31,11 +31,13 @@ extension CLITests {
             #expect(cold.status == 69, "not cached: \(cold)")
         }
 
-        @Test("after a sync, any list, search or the teams answer offline, as the server would, marked stale")
-        func afterSync() async throws {
+        @Test(
+            "after a sync, any list, search or the teams answer offline, as the server would, marked stale",
+            arguments: AppStore.allCases)
+        func afterSync(store: AppStore) async throws {
             let server = MockServer(configuration: MockServerConfiguration())
             try await server.start()
-            let cli = try CLI.editor(of: server.baseURL)
+            let cli = try CLI.editor(of: server.baseURL, store: store)
             #expect(try await cli.run("sync").status == 0)
             let online = try await cli.run("--json", "search", "wind")
             await server.stop()

@@ -6,11 +6,11 @@ extension CLITests {
     @Suite("Offline writes: kept pending, pushed by sync")
     struct OfflineWriteTests {
         @Test(
-            "with --offline, create, update and delete become pending changes shown as pending, and sync pushes them"
-        )
-        func offlineWritesArePushedBySync() async throws {
+            "with --offline, create, update and delete become pending changes shown as pending, and sync pushes them",
+            arguments: AppStore.allCases)
+        func offlineWritesArePushedBySync(store: AppStore) async throws {
             try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
+                let cli = try CLI.editor(of: server.baseURL, store: store)
                 #expect(try await cli.run("show", "0007").status == 0)
 
                 let created = try await cli.run(

@@ -6,11 +6,11 @@ extension CLITests {
     @Suite("Heroes created offline behave like heroes")
     struct PendingCreateTests {
         @Test(
-            "an offline create gets a short local id, is found by search, keeps a page at its size, and takes show, update and delete"
-        )
-        func pendingCreateIsAHero() async throws {
+            "an offline create gets a short local id, is found by search, keeps a page at its size, and takes show, update and delete",
+            arguments: AppStore.allCases)
+        func pendingCreateIsAHero(store: AppStore) async throws {
             try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
+                let cli = try CLI.editor(of: server.baseURL, store: store)
                 #expect(try await cli.run("sync").status == 0)
                 let created = try await cli.run("--offline", "--json", "create", "--code-name", "Zed Wren")
                 #expect(created.status == 0, "\(created)")

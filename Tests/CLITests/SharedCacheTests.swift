@@ -20,13 +20,15 @@ extension CLITests {
             let caches = cli.home.appendingPathComponent("cache/heroes")
             let hosts = try FileManager.default.contentsOfDirectory(atPath: caches.path)
             let host = try #require(hosts.first, "one cache folder in \(caches.path)")
-            return caches.appendingPathComponent(host).appendingPathComponent("heroes-store")
+            return caches.appendingPathComponent(host).appendingPathComponent(cli.store.folderName)
         }
 
-        @Test("8 reads at once all succeed: readers never wait, not for each other")
-        func parallelReads() async throws {
+        @Test(
+            "8 reads at once all succeed: readers never wait, not for each other",
+            arguments: AppStore.allCases)
+        func parallelReads(store: AppStore) async throws {
             try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
+                let cli = try CLI.editor(of: server.baseURL, store: store)
                 #expect(try await cli.run("sync").status == 0)
                 let runs = try await withThrowingTaskGroup(of: CLI.Run.self) { group in
                     for index in 1...8 {
@@ -39,11 +41,11 @@ extension CLITests {
         }
 
         @Test(
-            "two processes making 10 offline edits each, at the same time, lose none: the next sync pushes all 20"
-        )
-        func concurrentWriters() async throws {
+            "two processes making 10 offline edits each, at the same time, lose none: the next sync pushes all 20",
+            arguments: AppStore.allCases)
+        func concurrentWriters(store: AppStore) async throws {
             try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
+                let cli = try CLI.editor(of: server.baseURL, store: store)
                 #expect(try await cli.run("sync").status == 0)
                 let statuses = try await withThrowingTaskGroup(of: [Int32].self) { group in
                     for writer in 0..<2 {
@@ -67,14 +69,16 @@ extension CLITests {
             }
         }
 
-        @Test("a read during a sync sees the last committed state, old or new, never an error")
-        func readDuringSync() async throws {
+        @Test(
+            "a read during a sync sees the last committed state, old or new, never an error",
+            arguments: AppStore.allCases)
+        func readDuringSync(store: AppStore) async throws {
             try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
+                let cli = try CLI.editor(of: server.baseURL, store: store)
                 #expect(try await cli.run("sync").status == 0)
                 let original = try await cli.run("--offline", "--json", "show", "0001")
                 let originalName = try #require(try original.json()["code_name"] as? String)
-                let other = try CLI.editor(of: server.baseURL)
+                let other = try CLI.editor(of: server.baseURL, store: store)
                 #expect(
                     try await other.run("update", "0001", "--code-name", "Renamed During Sync").status == 0)
                 _ = try server.addFault(FaultRule(method: "GET", path: "/v1/heroes", fault: "delay:300ms"))
@@ -93,13 +97,16 @@ extension CLITests {
             }
         }
 
-        @Test("a store of a newer schema is refused for reads and writes: exit 73, one line naming the file")
-        func newerSchema() async throws {
+        @Test(
+            "a store of a newer schema is refused for reads and writes: exit 73, one line naming the file",
+            arguments: AppStore.allCases)
+        func newerSchema(store: AppStore) async throws {
             try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
+                let cli = try CLI.editor(of: server.baseURL, store: store)
                 #expect(try await cli.run("sync").status == 0)
-                let manifest = try Self.storeFolder(of: cli).appendingPathComponent("manifest.json")
-                try Data(#"{"generation": 99, "schema_version": 99}"#.utf8).write(to: manifest)
+                let folder = try Self.storeFolder(of: cli)
+                let manifest = store.schemaFile(in: folder)
+                try store.makeSchema99(in: folder)
                 for arguments in [
                     ["--offline", "show", "0007"], ["--offline", "update", "0007", "--power", "X"],
                 ] {
@@ -111,12 +118,14 @@ extension CLITests {
             }
         }
 
-        @Test("a FIFO where the store's manifest should be is moved aside with a warning, never waited on")
-        func fifoManifest() async throws {
+        @Test(
+            "a FIFO where the store's manifest (or database) should be is moved aside with a warning, never waited on",
+            arguments: AppStore.allCases)
+        func fifoManifest(store: AppStore) async throws {
             try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
+                let cli = try CLI.editor(of: server.baseURL, store: store)
                 #expect(try await cli.run("sync").status == 0)
-                let manifest = try Self.storeFolder(of: cli).appendingPathComponent("manifest.json")
+                let manifest = store.schemaFile(in: try Self.storeFolder(of: cli))
                 try FileManager.default.removeItem(at: manifest)
                 #expect(mkfifo(manifest.path, 0o600) == 0)
                 let run = try await cli.run(["--offline", "show", "0007"], timeout: .seconds(20))

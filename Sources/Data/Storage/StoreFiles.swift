@@ -69,6 +69,13 @@ enum StoreFiles {
         if durable, fsync(descriptor) != 0 { throw .system(lastError()) }
     }
 
+    /// Creates an empty file at `path`, 0600, unless one exists (which is left as it is).
+    static func create(_ path: String) throws(ReadFailure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .system(lastError()) }
+        close(descriptor)
+    }
+
     /// Creates the folder at `path`, 0700, unless it exists.
     static func makeFolder(_ path: String) throws(ReadFailure) {
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw .system(lastError()) }

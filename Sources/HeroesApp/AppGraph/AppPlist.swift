@@ -8,10 +8,14 @@ struct AppPlist {
     /// The folder relative paths in it are resolved against; `nil` for the bundled one.
     let folder: URL?
 
-    /// The plist bundled with heroes-cli.
-    static func bundled() throws(AppPlistError) -> AppPlist {
-        guard let url = Bundle.module.url(forResource: "Heroes", withExtension: "plist") else {
-            throw AppPlistError(file: "Heroes.plist", keyPath: "", problem: "is not in HeroesApp's bundle")
+    /// The app plists bundled with heroes-cli, by name: the one it runs, then the others it ships
+    /// (`Heroes-SQLite`: the same graph on the SQLite store), which `lint` checks too.
+    static let bundledNames = ["Heroes", "Heroes-SQLite"]
+
+    /// The plist bundled with heroes-cli as `name`; by default, the one it runs.
+    static func bundled(_ name: String = "Heroes") throws(AppPlistError) -> AppPlist {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "plist") else {
+            throw AppPlistError(file: "\(name).plist", keyPath: "", problem: "is not in HeroesApp's bundle")
         }
         return try load(url, folder: nil)
     }

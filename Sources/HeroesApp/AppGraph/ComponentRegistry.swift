@@ -51,16 +51,15 @@ struct ComponentRegistry: Sendable {
                     decided: builder.environment.cacheDecided))
         }
         registry.stores["JSONFileHeroStore"] = { node, builder in
-            try node.allowOnly(["className", "folder"])
-            let name = try node.optionalString("folder") ?? "heroes-store"
-            guard !name.contains("/"), name != ".", name != "..", !name.isEmpty else {
-                throw node.error("must be a folder name inside the cache folder", at: "folder")
-            }
-            let cache = builder.environment.cacheFolder
+            let folder = try storeFolder(node, default: "heroes-store", in: builder)
             // The one-file cache of earlier versions moves in the first time.
             return try JSONFileHeroStore.open(
-                at: cache.appendingPathComponent(name, isDirectory: true),
-                migrating: cache.appendingPathComponent("heroes.json"),
+                at: folder, migrating: builder.environment.cacheFolder.appendingPathComponent("heroes.json"),
+                report: builder.environment.reportStorageProblem)
+        }
+        registry.stores["SQLiteHeroStore"] = { node, builder in
+            try SQLiteHeroStore.open(
+                at: try storeFolder(node, default: "heroes-sqlite", in: builder),
                 report: builder.environment.reportStorageProblem)
         }
         registry.dataAccessControllers["RemotePictureRepository"] = { node, builder in
@@ -99,4 +98,17 @@ struct ComponentRegistry: Sendable {
         registry.catalogs["HeroService"] = { try HeroAPI.catalog() }
         return registry
     }()
+
+    /// The folder a store's `folder` entry names inside the cache folder (`fallback` without one).
+    private static func storeFolder(_ node: PlistNode, default fallback: String, in builder: GraphBuilder)
+        throws
+        -> URL
+    {
+        try node.allowOnly(["className", "folder"])
+        let name = try node.optionalString("folder") ?? fallback
+        guard !name.contains("/"), name != ".", name != "..", !name.isEmpty else {
+            throw node.error("must be a folder name inside the cache folder", at: "folder")
+        }
+        return builder.environment.cacheFolder.appendingPathComponent(name, isDirectory: true)
+    }
 }

@@ -129,7 +129,7 @@ enum CommandTable {
         CommandSpec(
             .lint, ["lint"],
             arguments: [
-                ArgumentSpec("FILE", help: "an app plist (default: the bundled one)", optional: true)
+                ArgumentSpec("FILE", help: "an app plist (default: each bundled one)", optional: true)
             ],
             summary: "check the app plist and its service plists; print a curl line per endpoint",
             examples: [

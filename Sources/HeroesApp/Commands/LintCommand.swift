@@ -2,7 +2,7 @@ import Data
 import Foundation
 import Network
 
-/// `lint [FILE]`: builds the object graph of the app plist (the bundled one, or FILE) without
+/// `lint [FILE]`: builds the object graph of the app plist (FILE, or each bundled one) without
 /// sending anything, which checks every class name, key and service plist it names, then prints
 /// a curl line per endpoint of each service, as built before credentials are added.
 @MainActor
@@ -11,7 +11,19 @@ struct LintCommand {
     let views: Views
 
     func run(file: String?) throws {
-        let plist = try file.map { try AppPlist.file(URL(fileURLWithPath: $0)) } ?? AppPlist.bundled()
+        guard let file else {
+            for (index, name) in AppPlist.bundledNames.enumerated() {
+                if index > 0 { views.say("") }
+                try lint(try AppPlist.bundled(name), named: "\(name).plist (bundled)")
+            }
+            return
+        }
+        try lint(
+            try AppPlist.file(URL(fileURLWithPath: file)), named: URL(fileURLWithPath: file).lastPathComponent
+        )
+    }
+
+    private func lint(_ plist: AppPlist, named name: String) throws {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("heroes-lint-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -26,7 +38,6 @@ struct LintCommand {
             reportStorageProblem: { _ in })
         let builder = GraphBuilder(environment: environment)
         _ = try builder.build(plist.root)
-        let name = file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Heroes.plist (bundled)"
         views.say("\(name): ok, \(plist.root.keys.count) managers, \(builder.servicesBuilt.count) services")
         for (keyPath, service) in builder.servicesBuilt {
             views.say("")

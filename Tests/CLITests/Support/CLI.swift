@@ -26,6 +26,8 @@ struct CLI: Sendable {
     let home: URL
     /// Variables every run gets, on top of a minimal PATH.
     var environment: [String: String]
+    /// The store every run uses: the bundled plist's, or another by its app plist (`--config`).
+    var store = AppStore.jsonFiles
 
     /// A CLI with a fresh HOME (and XDG folders inside it).
     init(environment: [String: String] = [:]) throws {
@@ -56,13 +58,15 @@ struct CLI: Sendable {
         ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"].map { ["LLVM_PROFILE_FILE": $0] } ?? [:]
 
     /// A CLI talking to `server` as the demo editor, with the demo clearance key.
-    static func editor(of server: URL) throws -> CLI {
-        try CLI(environment: [
+    static func editor(of server: URL, store: AppStore = .jsonFiles) throws -> CLI {
+        var cli = try CLI(environment: [
             "HEROES_SERVER": server.absoluteString,
             "HEROES_USER": "editor",
             "HEROES_PASSWORD": "editor-demo-password",
             "HEROES_CLEARANCE_KEY": demoKey,
         ])
+        cli.store = store
+        return cli
     }
 
     /// The published demo clearance key.
@@ -106,7 +110,7 @@ struct CLI: Sendable {
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         let process = Process()
         process.executableURL = try Self.binary()
-        process.arguments = arguments
+        process.arguments = (store.appPlist.map { ["--config", $0.path] } ?? []) + arguments
         process.environment = environment.merging(extra) { _, given in given }
         process.currentDirectoryURL = home
         if let input {

@@ -1,9 +1,11 @@
-// A child process for JSONFileHeroStore's tests of what only a second process can show: two
-// writers on one store, a writer killed mid-commit, and a commit the file system refuses.
+// A child process for the store tests of what only a second process can show: two writers on
+// one store, a reader during a write, a writer killed mid-commit, and a commit the file system
+// refuses. It opens a JSONFileHeroStore, or a SQLiteHeroStore when STORE_WRITER_STORE=sqlite.
 //
 //   store-writer increment FOLDER COUNT [hold]  add 1 to the counter in COUNT commits; with
-//                                               `hold`, then keep the writers' lock until
-//                                               standard input closes
+//                                               `hold`, then add 1000 in a commit it keeps open
+//                                               (holding the writers' lock) until standard
+//                                               input closes
 //   store-writer churn FOLDER                   commit 40 heroes at ever higher versions until killed
 //   store-writer fill FOLDER BYTES              commit a record larger than the BYTES file-size limit
 //
@@ -42,6 +44,14 @@ let folder = URL(fileURLWithPath: arguments[2])
 let patience = Duration.milliseconds(
     Int(ProcessInfo.processInfo.environment["STORE_WRITER_PATIENCE_MS"] ?? "") ?? 5_000)
 
+/// The store at `folder`, of the kind the environment names.
+func openStore() throws -> any HeroStore {
+    if ProcessInfo.processInfo.environment["STORE_WRITER_STORE"] == "sqlite" {
+        return try SQLiteHeroStore.open(at: folder, writerPatience: patience)
+    }
+    return try JSONFileHeroStore.open(at: folder, writerPatience: patience)
+}
+
 /// The hero `index` of the churn, at `version`.
 @Sendable func churnHero(_ index: Int, version: Int) -> StoredHero {
     let id = String(format: "%04d", index)
@@ -54,7 +64,7 @@ let patience = Duration.milliseconds(
 do {
     switch arguments[1] {
     case "increment":
-        let store = try JSONFileHeroStore.open(at: folder, writerPatience: patience)
+        let store = try openStore()
         say("opened")
         for _ in 0..<(Int(arguments.count > 3 ? arguments[3] : "1") ?? 1) {
             try await store.write { writer in
@@ -65,13 +75,16 @@ do {
         }
         say("done")
         if arguments.count > 4, arguments[4] == "hold" {
-            try await store.write { _ in
+            try await store.write { writer in
+                var queue = try writer.pending()
+                queue.lastLocalNumber += 1000
+                try writer.setPending(queue)
                 say("holding")
                 while readLine() != nil {}
             }
         }
     case "churn":
-        let store = try JSONFileHeroStore.open(at: folder, writerPatience: patience)
+        let store = try openStore()
         var version = 1
         while true {
             let current = version
@@ -85,7 +98,7 @@ do {
         }
     case "fill":
         let limit = rlim_t(Int(arguments.count > 3 ? arguments[3] : "4096") ?? 4_096)
-        let store = try JSONFileHeroStore.open(at: folder, writerPatience: patience)
+        let store = try openStore()
         signal(SIGXFSZ, SIG_IGN)  // a write past the limit fails with EFBIG instead of killing us
         var rule = rlimit(rlim_cur: limit, rlim_max: limit)
         #if canImport(Glibc)

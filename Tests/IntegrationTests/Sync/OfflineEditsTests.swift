@@ -7,9 +7,11 @@ import Testing
 /// Writes made while the server cannot be reached, and the sync that pushes them.
 @Suite("Offline edits: pending changes and their push")
 struct OfflineEditsTests {
-    @Test("offline writes become pending changes in order, and reads show them at once, marked pending")
-    func offlineWritesArePending() async throws {
-        try await SyncHarness.with { harness in
+    @Test(
+        "offline writes become pending changes in order, and reads show them at once, marked pending",
+        arguments: SyncHarness.Store.allCases)
+    func offlineWritesArePending(store: SyncHarness.Store) async throws {
+        try await SyncHarness.with(store: store) { harness in
             let repository = harness.repository
             let owl = try await repository.hero(try Hero.ID("0001")).value
             _ = try await repository.hero(try Hero.ID("0002"))
@@ -46,9 +48,10 @@ struct OfflineEditsTests {
     }
 
     @Test(
-        "sync pushes oldest first with If-Match, a local id becomes the server's, and nothing stays pending")
-    func syncPushesInOrder() async throws {
-        try await SyncHarness.with { harness in
+        "sync pushes oldest first with If-Match, a local id becomes the server's, and nothing stays pending",
+        arguments: SyncHarness.Store.allCases)
+    func syncPushesInOrder(store: SyncHarness.Store) async throws {
+        try await SyncHarness.with(store: store) { harness in
             let repository = harness.repository
             let owl = try await repository.hero(try Hero.ID("0001")).value
             harness.transport.isOffline = true
@@ -85,10 +88,10 @@ struct OfflineEditsTests {
     }
 
     @Test(
-        "a 412 merges per attribute and pushes once: the local edit wins and is a conflict, the server's other change stays"
-    )
-    func preconditionFailedMerges() async throws {
-        try await SyncHarness.with { harness in
+        "a 412 merges per attribute and pushes once: the local edit wins and is a conflict, the server's other change stays",
+        arguments: SyncHarness.Store.allCases)
+    func preconditionFailedMerges(store: SyncHarness.Store) async throws {
+        try await SyncHarness.with(store: store) { harness in
             let repository = harness.repository
             let hero = try await repository.hero(try Hero.ID("0003")).value
             harness.transport.isOffline = true
@@ -127,9 +130,11 @@ struct OfflineEditsTests {
         }
     }
 
-    @Test("a 404 on a pending update or delete drops that change and reports it")
-    func notFoundDrops() async throws {
-        try await SyncHarness.with { harness in
+    @Test(
+        "a 404 on a pending update or delete drops that change and reports it",
+        arguments: SyncHarness.Store.allCases)
+    func notFoundDrops(store: SyncHarness.Store) async throws {
+        try await SyncHarness.with(store: store) { harness in
             let repository = harness.repository
             let hero = try await repository.hero(try Hero.ID("0004")).value
             _ = try await repository.hero(try Hero.ID("0005"))
@@ -157,9 +162,10 @@ struct OfflineEditsTests {
     }
 
     @Test(
-        "a pending delete of a hero changed on the server is not merged: it stays pending and is a conflict")
-    func deleteOfChangedHeroStaysPending() async throws {
-        try await SyncHarness.with { harness in
+        "a pending delete of a hero changed on the server is not merged: it stays pending and is a conflict",
+        arguments: SyncHarness.Store.allCases)
+    func deleteOfChangedHeroStaysPending(store: SyncHarness.Store) async throws {
+        try await SyncHarness.with(store: store) { harness in
             let repository = harness.repository
             let hero = try await repository.hero(try Hero.ID("0008")).value
             harness.transport.isOffline = true

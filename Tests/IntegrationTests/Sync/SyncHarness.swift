@@ -6,18 +6,26 @@ import TestSupport
 
 @testable import Data
 
-/// A mock server, a repository that can go offline over its own store file, and a second
-/// client that stays online, for tests of offline edits and sync.
+/// A mock server, a repository that can go offline over its own store (JSON files by default,
+/// or SQLite), and a second client that stays online, for tests of offline edits and sync.
 struct SyncHarness {
     let server: MockServer
     let transport: SwitchableTransport
-    let store: JSONFileHeroStore
+    let store: any HeroStore
     let storeFolder: URL
     let repository: OfflineFirstHeroRepository
     /// Another client of the same server, always online.
     let other: RemoteHeroDataSource
 
-    static func with(syncPageSize: Int = 100, _ body: (SyncHarness) async throws -> Void) async throws {
+    /// The stores a harness can keep its repository's cache in.
+    enum Store: String, CaseIterable, Sendable {
+        case jsonFiles = "JSONFileHeroStore"
+        case sqlite = "SQLiteHeroStore"
+    }
+
+    static func with(
+        syncPageSize: Int = 100, store kind: Store = .jsonFiles, _ body: (SyncHarness) async throws -> Void
+    ) async throws {
         let editor = RemoteHeroDataSourceTests.editor
         let server = MockServer(configuration: MockServerConfiguration(users: [editor]))
         try await server.start()
@@ -32,7 +40,11 @@ struct SyncHarness {
         }
         let transport = SwitchableTransport()
         let storeFolder = folder.appendingPathComponent("heroes-store")
-        let store = try JSONFileHeroStore.open(at: storeFolder)
+        let store: any HeroStore =
+            switch kind {
+            case .jsonFiles: try JSONFileHeroStore.open(at: storeFolder)
+            case .sqlite: try SQLiteHeroStore.open(at: storeFolder)
+            }
         let harness = SyncHarness(
             server: server, transport: transport, store: store, storeFolder: storeFolder,
             repository: OfflineFirstHeroRepository(

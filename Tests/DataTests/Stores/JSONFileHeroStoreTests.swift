@@ -10,7 +10,10 @@ import Testing
     import Darwin
 #endif
 
-@Suite("JSONFileHeroStore")
+/// What only the JSON-file layout has: shards, chunks, record files and their damage, commits
+/// torn around the manifest, the one-file cache of earlier versions. The port's contract, which
+/// it shares with `SQLiteHeroStore`, is `HeroStoreContractTests`.
+@Suite("JSONFileHeroStore's layout")
 struct JSONFileHeroStoreTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "hero-store-\(UUID().uuidString)")
@@ -53,83 +56,20 @@ struct JSONFileHeroStoreTests {
         return found
     }
 
-    @Test("every kind of record reads back from a new opener; files are 0600 and folders 0700")
-    func roundTrip() async throws {
+    @Test("700 heroes take several chunks of the order, each its own record")
+    func rosterChunks() async throws {
         let store = try store()
-        var queued = PendingQueue()
-        queued.enqueue(
-            .delete, id: "0002", input: nil, expectedVersion: 3, base: nil,
-            madeAt: Date(timeIntervalSince1970: 5))
-        let queue = queued
-        let page = StoredPage(ids: ["0001"], page: 1, perPage: 20, total: 1, entityTag: "\"p\"")
-        let teams = StoredTeams(items: [.object(["id": .string("dawn-guard")])], entityTag: "\"t\"")
         try await store.write { writer in
-            try writer.setHero("0001", to: Self.hero("0001", "Basalt"))
-            try writer.setPage("page=1", to: page)
-            try writer.setTeams(teams)
-            try writer.setPending(queue)
-            try writer.setHoldsRoster(true)
-        }
-        let again = try self.store()
-        try await again.read { (reader: any HeroStoreReading) throws in
-            #expect(try reader.hero("0001") == Self.hero("0001", "Basalt"))
-            #expect(try reader.page("page=1") == page)
-            #expect(try reader.page("page=2") == nil)
-            #expect(try reader.teams() == teams)
-            #expect(try reader.pending() == queue)
-            #expect(try reader.holdsRoster())
-            #expect(try reader.heroIDs(in: 0..<10) == ["0001"])
-        }
-        #expect(try permissions(folder) == 0o700)
-        #expect(try permissions(records) == 0o700)
-        #expect(try permissions(shardFile("0001")) == 0o600)
-        #expect(try permissions(folder.appendingPathComponent("manifest.json")) == 0o600)
-    }
-
-    @Test("the roster keeps the contract's order through chunk splits, renames and removals")
-    func rosterOrder() async throws {
-        let store = try store()
-        var names = (0..<700).map { (String(format: "%04d", $0), "Hero \(($0 * 7919) % 700)") }
-        let shuffled = names.shuffled()
-        try await store.write { writer in
-            for (id, name) in shuffled { try writer.setHero(id, to: Self.hero(id, name)) }
-        }
-        try await store.write { writer in
-            try writer.setHero("0003", to: Self.hero("0003", "aardvark", version: 2))  // moves to the front
-            try writer.setHero("0004", to: nil)
-        }
-        names[3].1 = "aardvark"
-        names.remove(at: 4)
-        let expected = names.sorted { ($0.1.lowercased(), $0.0) < ($1.1.lowercased(), $1.0) }.map(\.0)
-        try await store.read { (reader: any HeroStoreReading) throws in
-            #expect(try reader.heroCount() == 699)
-            #expect(try reader.heroIDs(in: 0..<699) == expected)
-            #expect(try reader.heroIDs(in: 250..<260) == Array(expected[250..<260]))
-            #expect(try reader.heroIDs(in: 690..<720) == Array(expected[690...]))
+            for index in (0..<700).shuffled() {
+                let id = String(format: "%04d", index)
+                try writer.setHero(id, to: Self.hero(id, "Hero \((index * 7919) % 700)"))
+            }
         }
         let chunks = try FileManager.default.contentsOfDirectory(atPath: records.path).filter {
             $0.hasPrefix("roster-")
         }
         #expect(chunks.count >= 4, "700 heroes take several chunks: \(chunks)")
-    }
-
-    @Test("a stored page loses its entity tag once a hero changes, but not when only a hero's tag does")
-    func pageTags() async throws {
-        let store = try store()
-        let page = StoredPage(ids: ["0001"], page: 1, perPage: 20, total: 1, entityTag: "\"p\"")
-        try await store.write { writer in
-            try writer.setHero("0001", to: Self.hero("0001", "Basalt"))
-            try writer.setPage("page=1", to: page)
-        }
-        try await store.write { writer in
-            var retagged = Self.hero("0001", "Basalt")
-            retagged.entityTag = "W/\"other\""
-            try writer.setHero("0001", to: retagged)
-        }
-        #expect(try await store.read { try $0.page("page=1")?.entityTag } == "\"p\"")
-        try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt", version: 2)) }
-        let stale = try await store.read { try $0.page("page=1") }
-        #expect(stale?.ids == ["0001"] && stale?.entityTag == nil)
+        #expect(try await store.read { try $0.heroCount() } == 700)
     }
 
     @Test("a damaged record is moved aside with one warning and reads as absent; the rest is kept")
@@ -171,23 +111,6 @@ struct JSONFileHeroStoreTests {
                 atPath: aside.appendingPathComponent("records/\(JSONFileHeroStore.shardKey("0001")).json")
                     .path))
         try? FileManager.default.removeItem(at: aside)
-    }
-
-    @Test("a store of a newer schema is refused by name for reads and writes, and left untouched")
-    func newerSchema() async throws {
-        let store = try store()
-        try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Basalt")) }
-        let manifest = folder.appendingPathComponent("manifest.json")
-        let newer = Data(#"{"generation": 9, "schema_version": 3}"#.utf8)
-        try newer.write(to: manifest)
-        let refusal = StorageError.unsupportedSchema(manifest, version: 3)
-        #expect(throws: refusal) { try self.store() }
-        await #expect(throws: refusal) { try await store.read { try $0.hero("0001") } }
-        await #expect(throws: refusal) {
-            try await store.write { try $0.setHero("0002", to: Self.hero("0002", "X")) }
-        }
-        #expect(try Data(contentsOf: manifest) == newer)
-        #expect(!FileManager.default.fileExists(atPath: shardFile("0002").path))
     }
 
     @Test("a FIFO where a record or the manifest should be is refused at once, never waited on")
@@ -399,5 +322,38 @@ struct JSONFileHeroStoreTests {
             try JSONFileHeroStore.open(at: folder, migrating: legacyFile)
         }
         #expect(FileManager.default.fileExists(atPath: legacyFile.path))
+    }
+}
+
+extension JSONFileHeroStoreTests {
+    @Test(
+        "a read-only folder refuses the commit with a typed error naming the store, and the last commit stays",
+        .enabled(if: geteuid() != 0, "root writes to read-only folders"))
+    func readOnlyFolder() async throws {
+        let store = try JSONFileHeroStore.open(at: folder)
+        let hero = StoredHero(record: .object(["id": .string("0001")]), entityTag: nil)
+        try await store.write { try $0.setHero("0001", to: hero) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: records.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: records.path)
+        }
+        await #expect {
+            try await store.write { try $0.setHero("0002", to: hero) }
+        } throws: { error in
+            guard case StorageError.io(let url, _) = error else { return false }
+            return url == folder
+        }
+        #expect(try await store.read { try $0.hero("0001") } == hero)
+    }
+
+    @Test("a commit past the file-size limit says it could not commit, and leaves no staged file behind")
+    func diskFullMessage() async throws {
+        let store = try JSONFileHeroStore.open(at: folder)
+        try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Small")) }
+        let writer = try ChildProcess(["fill", folder.path, "8192"])
+        #expect(await writer.status() == 0)
+        _ = await writer.waitForLine { _ in false }
+        #expect(writer.lines.joined().contains("cannot commit"), "\(writer.lines)")
+        #expect(try JSONFileLeftovers.find(in: folder).isEmpty)
     }
 }

@@ -1,0 +1,156 @@
+import CSQLite
+import Foundation
+
+/// What SQLite refused, with its extended result code and message.
+struct SQLiteError: Error, CustomStringConvertible {
+    /// The extended result code (`SQLITE_CORRUPT`, `SQLITE_BUSY_SNAPSHOT`, …).
+    let code: Int32
+    /// SQLite's words for it.
+    let message: String
+
+    /// The file is damaged or is not a database: what SQLite says when a page it reads is wrong.
+    var isDamage: Bool {
+        let primary = code & 0xff
+        return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+    }
+
+    /// Another connection holds the lock for longer than the busy timeout.
+    var isBusy: Bool {
+        let primary = code & 0xff
+        return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
+    }
+
+    var description: String { "\(message) (SQLite \(code))" }
+}
+
+/// A value bound to a statement's parameter.
+enum SQLiteValue {
+    case integer(Int)
+    case text(String)
+    case data(Data)
+    case null
+}
+
+/// One connection to a database file, with its prepared statements kept by their SQL, so a
+/// statement run 10,000 times in a commit is compiled once. Used by one thread at a time: the
+/// store's pool hands it to one transaction and takes it back after.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens (creating it) the database at `path`, in multi-thread mode: no mutex of SQLite's,
+    /// since one transaction at a time uses a connection.
+    init(path: String, busyTimeout: Duration) throws {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else { throw SQLiteError(code: status, message: "cannot open the database") }
+        guard status == SQLITE_OK else {
+            let error = SQLiteError(code: status, message: String(cString: sqlite3_errmsg(opened)))
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 1)
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that answers no rows (several statements, separated by `;`).
+    func execute(_ sql: String) throws {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// Runs the statement `sql` with `values`, calling `row` for each row it answers.
+    func run(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in values.enumerated() {
+            let status = bind(value, at: Int32(index + 1), in: statement)
+            guard status == SQLITE_OK else { throw error(status) }
+        }
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else { throw error(status) }
+            try row(SQLiteRow(statement: statement))
+        }
+    }
+
+    private func bind(_ value: SQLiteValue, at position: Int32, in statement: OpaquePointer) -> Int32 {
+        switch value {
+        case .integer(let number):
+            return sqlite3_bind_int64(statement, position, Int64(number))
+        case .text(let text):
+            // By length, not to a NUL: a search text may hold one.
+            return bindText(Data(text.utf8), at: position, in: statement)
+        case .data(let bytes):
+            return bindText(bytes, at: position, in: statement)
+        case .null:
+            return sqlite3_bind_null(statement, position)
+        }
+    }
+
+    private func bindText(_ bytes: Data, at position: Int32, in statement: OpaquePointer) -> Int32 {
+        bytes.withUnsafeBytes { buffer in
+            sqlite3_bind_text(
+                statement, position, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                Int32(buffer.count),
+                heroes_sqlite_transient())
+        }
+    }
+
+    /// The first column of the first row `sql` answers, as an integer; `nil` for no row.
+    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int? {
+        var found: Int?
+        try run(sql, values) { row in if found == nil { found = row.integer(0) } }
+        return found
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let known = statements[sql] { return known }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func error(_ status: Int32) -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    }
+}
+
+/// The row a statement stands on, read column by column.
+struct SQLiteRow {
+    fileprivate let statement: OpaquePointer
+
+    /// Column `index` as an integer (0 for `NULL`).
+    func integer(_ index: Int32) -> Int { Int(sqlite3_column_int64(statement, index)) }
+
+    /// Column `index` as text; `nil` for `NULL`.
+    func text(_ index: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(statement, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Column `index`'s bytes; `nil` for `NULL`.
+    func data(_ index: Int32) -> Data? {
+        guard sqlite3_column_type(statement, index) != SQLITE_NULL else { return nil }
+        let bytes = sqlite3_column_blob(statement, index)
+        let count = Int(sqlite3_column_bytes(statement, index))
+        guard count > 0, let bytes else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+}

@@ -1,0 +1,42 @@
+/// The tables of `SQLiteHeroStore`, and how a database of an earlier version becomes this one.
+/// The version is kept in `PRAGMA user_version`, which SQLite keeps in the file's header.
+enum SQLiteSchema {
+    /// The version this code writes; a newer database is refused for reads and writes alike.
+    static let version = 1
+
+    /// `migrations[n]` takes a database at version `n` to `n + 1`; all run in one transaction.
+    /// Version 0 is the empty file SQLite makes.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE heroes (
+            id TEXT PRIMARY KEY NOT NULL,
+            record TEXT NOT NULL,
+            entity_tag TEXT,
+            sort_name TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX heroes_in_order ON heroes (sort_name, id);
+        CREATE TABLE pages (
+            query TEXT PRIMARY KEY NOT NULL,
+            ids TEXT NOT NULL,
+            page INTEGER NOT NULL,
+            per_page INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            entity_tag TEXT,
+            heroes_version INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE pending_changes (
+            position INTEGER PRIMARY KEY NOT NULL,
+            change TEXT NOT NULL
+        );
+        CREATE TABLE store_state (
+            id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+            holds_roster INTEGER NOT NULL,
+            heroes_version INTEGER NOT NULL,
+            hero_count INTEGER NOT NULL,
+            last_local_number INTEGER NOT NULL,
+            teams TEXT
+        );
+        INSERT INTO store_state VALUES (1, 0, 0, 0, 0, NULL);
+        """
+    ]
+}
