@@ -24,7 +24,21 @@ let package = Package(
         /// Entities, ports and use cases. The standard library and Foundation's value types only.
         .target(name: "Domain", exclude: ["README.md"]),
         /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
-        .target(name: "Network", exclude: ["README.md"]),
+        /// On Linux it also drives libcurl itself (`CurlTransport`): FoundationNetworking's
+        /// URLSession spins a core while it waits (Sources/Network/README.md).
+        .target(
+            name: "Network",
+            dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            exclude: ["README.md"]
+        ),
+        /// libcurl's easy and multi interfaces, from libcurl4-openssl-dev, with typed wrappers for
+        /// its variadic calls. Linux only: Apple platforms use URLSession.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         /// OpenSSL's libcrypto (AES-256-GCM for secret identities), from the system's libssl-dev.
         /// pkg-config's `libcrypto`, not `openssl`, which would link libssl too, for nothing.
         .systemLibrary(
