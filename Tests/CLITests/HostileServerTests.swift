@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 
 extension CLITests {
@@ -40,6 +41,54 @@ extension CLITests {
             #expect([65, 69].contains(run.status), "\(name): \(run)")
             #expect(run.stderr.split(separator: "\n").count == 1, "\(name): \(run)")
             #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Backtrac"), "\(name)")
+        }
+    }
+}
+
+extension CLITests {
+    @Suite("Against a server that never answers: the wait costs no CPU")
+    struct StalledServerTests {
+        /// Clock ticks of user and system time `pid` has used so far, from /proc/PID/stat.
+        static func cpuSeconds(of pid: Int32) -> Double? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let end = stat.lastIndex(of: ")")
+            else { return nil }
+            // Fields after the command's name: state is the 3rd field, utime the 14th, stime the 15th.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+                return nil
+            }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
+
+        // FoundationNetworking's URLSession spun about 80% of a core in this wait (issue 20:
+        // 11 to 12 s of CPU in 15 s). A bound on resources used, far from both figures, rather
+        // than a timing: at 4 s, the libcurl transport had used 0.01 s.
+        @Test(
+            "show on a server that accepts and never answers is still waiting at 4 s, having used < 0.5 s of CPU"
+        )
+        func stalled() async throws {
+            #if os(Linux)
+                let server = try CannedServer.stalling()
+                let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+                let plist = cli.home.appendingPathComponent("Slow.plist")
+                let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
+                #expect(text.contains("<integer>15</integer>"))
+                try text.replacingOccurrences(of: "<integer>15</integer>", with: "<integer>6</integer>")
+                    .write(to: plist, atomically: true, encoding: .utf8)
+                let probe = Locked<(cpu: Double?, alive: Bool)>((nil, false))
+                let run = try await cli.run(["--config", plist.path, "show", "0001"], timeout: .seconds(40)) {
+                    pid in
+                    try? await Task.sleep(for: .seconds(4))
+                    let cpu = Self.cpuSeconds(of: pid)
+                    probe.withLock { $0 = (cpu, kill(pid, 0) == 0) }
+                }
+                let (cpu, alive) = probe.withLock { $0 }
+                #expect(alive, "still waiting at 4 s of a 6 s deadline")
+                let used = try #require(cpu)
+                #expect(used < 0.5, "\(used) s of CPU while waiting")
+                #expect(run.status == 69, "\(run)")
+            #endif
         }
     }
 }
