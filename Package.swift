@@ -147,7 +147,8 @@ let package = Package(
         /// A child process for the store's multi-process tests (two writers, SIGKILL, disk full).
         .executableTarget(name: "store-writer", dependencies: ["Data"], path: "Tests/Helpers/store-writer"),
         /// Runs the built heroes-cli (and mock-server) as processes, as scripts do.
-        .testTarget(name: "CLITests", dependencies: ["MockServerKit", "Locking"], exclude: ["Golden"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["MockServerKit", "Locking", "CZlib"], exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

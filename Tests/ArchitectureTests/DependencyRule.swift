@@ -5,7 +5,9 @@ enum DependencyRule {
     static let allowed: [String: Set<String>] = [
         "Locking": [],
         "Domain": [],
-        "Network": [],
+        // libcurl on Linux only, for CurlTransport.
+        "Network": ["CCurl"],
+        "CCurl": [],
         "COpenSSL": [],
         "Data": ["Domain", "Network", "COpenSSL"],
         "Presentation": ["Domain", "Locking"],

@@ -92,3 +92,59 @@ extension CLITests {
         }
     }
 }
+
+extension CLITests {
+    @Suite("Against gzip bodies: the size limit counts inflated bytes, as they arrive")
+    struct GzipBodyTests {
+        /// The highest `VmHWM` (peak resident set, kB) seen in /proc/PID/status until it is gone.
+        static func peakKilobytes(of pid: Int32) async -> Int {
+            var peak = 0
+            while let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+            {
+                peak = max(peak, kilobytes)
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return peak
+        }
+
+        static let head =
+            "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Encoding: gzip\nContent-Length: LENGTH\n\n"
+
+        // On main, URLSession inflated the whole bomb before the limit could stop it: 1.1 to
+        // 4.6 GB of memory, 42 s. A bound on memory used, not a timing.
+        @Test("a 4 MB gzip bomb inflating to 4 GiB ends in exit 65, never holding 100 MB")
+        func bomb() async throws {
+            #if os(Linux)
+                let body = GzipBody.bomb(inflatingToMebibytes: 4096)
+                #expect(body.count < 5_000_000)
+                let server = try CannedServer(head: Self.head, body: body)
+                let peak = Locked(0)
+                let run = try await CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+                    .run(["show", "0001"], timeout: .seconds(60)) { pid in
+                        let seen = await Self.peakKilobytes(of: pid)
+                        peak.withLock { $0 = seen }
+                    }
+                #expect(run.status == 65, "\(run)")
+                #expect(run.stderr.contains("larger than"), "\(run)")
+                #expect(peak.withLock { $0 } < 100_000, "peak resident set in kB")
+            #endif
+        }
+
+        @Test("a genuine gzip hero inflating to 6 MB, under the 8 MiB limit, is read")
+        func genuine() async throws {
+            let hero =
+                #"{"code_name":"Copper Kestrel","id":"0001","powers":["Flight"],"#
+                + #""updated_at":"2026-11-02T09:07:00Z","version":2,"padding":""#
+                + String(repeating: "abcdefghij", count: 600_000) + #""}"#
+            let body = GzipBody.gzip(Data(hero.utf8))
+            #expect(body.count < 1_000_000)
+            let server = try CannedServer(head: Self.head, body: body)
+            let run = try await CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+                .run("show", "0001", "--json")
+            #expect(run.status == 0, "\(run.status) \(run.stderr)")
+            #expect(try run.json()["code_name"] as? String == "Copper Kestrel")
+        }
+    }
+}

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where a streamed response body goes, piece by piece, as it arrives.
 ///
 /// `write` may block for as long as its reader needs (a pipe read slowly): `CurlTransport`
@@ -25,23 +19,8 @@ public struct FileDescriptorSink: ResponseBodySink {
     /// A sink writing to `descriptor`.
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// Writes all of `bytes`, retrying after a signal; a failed write throws its `POSIXError`.
+    /// Writes all of `bytes`; a failed write (a reader gone, a full disk) throws.
     public func write(_ bytes: Data) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let start = buffer.baseAddress?.advanced(by: offset)
-                #if canImport(Glibc)
-                    let written = Glibc.write(descriptor, start, buffer.count - offset)
-                #else
-                    let written = Darwin.write(descriptor, start, buffer.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-                offset += written
-            }
-        }
+        try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
     }
 }

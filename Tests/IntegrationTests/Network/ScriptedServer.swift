@@ -23,6 +23,9 @@ final class ScriptedServer: Sendable {
         /// Bytes of filler sent after `body`, in 64 KiB pieces, until the client goes away if
         /// `Int.max`.
         var filler = 0
+        /// Whether `head` is sent exactly as written, without the `Connection: close` and blank
+        /// line the server adds otherwise: for heads that never end, or that hold 1xx answers.
+        var raw = false
 
         /// `status` with `headers` and `body`, and a `Content-Length` matching the body unless
         /// `contentLength` says otherwise.
@@ -135,7 +138,8 @@ final class ScriptedServer: Sendable {
         let request = Request(line: line, headers: Array(lines.dropFirst()))
         received.requests.withLock { $0.append(request) }
         let reply = respond(request)
-        guard send(Array((reply.head + "Connection: close\r\n\r\n").utf8), to: client),
+        let sentHead = reply.raw ? reply.head : reply.head + "Connection: close\r\n\r\n"
+        guard send(Array(sentHead.utf8), to: client),
             send(reply.body, to: client)
         else { return }
         let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 65_536)
