@@ -97,7 +97,7 @@ let package = Package(
         /// Every ratio in one run: `swift run -c release heroes-bench` (after `swift build -c release`,
         /// which also builds heroes-cli and bench-hello, the processes it times).
         .executableTarget(
-            name: "heroes-bench", dependencies: ["Network", "Domain", "Data", "MockServerKit"],
+            name: "heroes-bench", dependencies: ["Network", "Domain", "Data", "MockServerKit", "CZlib"],
             path: "Benchmarks/heroes-bench"),
         /// A Foundation hello world: the baseline process that heroes-cli's start-up is timed against.
         .executableTarget(name: "bench-hello", path: "Benchmarks/bench-hello"),

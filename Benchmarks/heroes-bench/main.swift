@@ -24,6 +24,10 @@ if let index = arguments.firstIndex(of: "--download-child"), index + 3 < argumen
     try await DownloadMemoryBenchmark.child(url: url, toFile: arguments[index + 2] == "file", size: size)
     exit(0)
 }
+if let index = arguments.firstIndex(of: "--network-child") {
+    try await NetworkWaitBenchmark.child(Array(arguments[(index + 1)...]))
+    exit(0)
+}
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
@@ -88,6 +92,32 @@ if !onlyData && !onlyProcess {
             ours: formatted(kilobytes: download.streamedKilobytes),
             baseline: formatted(kilobytes: download.heldKilobytes),
             ratio: Double(download.streamedKilobytes) / Double(max(download.heldKilobytes, 1)), goal: 0.2))
+
+    // Waiting costs no CPU: CPU seconds per wall second while a request waits on a server that
+    // accepts and never answers, libcurl's transport against URLSession's (which spins). The
+    // ratio column is the value itself, against its bound.
+    let curlWait = try NetworkWaitBenchmark.waitingCPU(transport: "curl", seconds: 3)
+    let sessionWait = try NetworkWaitBenchmark.waitingCPU(transport: "urlsession", seconds: 3)
+    report.add(
+        Report.Row(
+            name: "waiting on a silent server: CPU s per s, curl vs URLSession",
+            ours: String(format: "%.4f", curlWait), baseline: String(format: "%.4f", sessionWait),
+            ratio: curlWait, goal: 0.03))
+
+    // Back-pressure: 60 MB streamed to a pipe drained at 2 MB/s, peak RSS against a 48 MB bound.
+    let pipePeak = try NetworkWaitBenchmark.slowPipePeak(
+        transport: "curl", size: 60 * 1_000_000, bytesPerSecond: 2_000_000)
+    report.add(
+        Report.Row(
+            name: "60 MB to a pipe read at 2 MB/s: peak RSS vs 48 MB", ours: formatted(kilobytes: pipePeak),
+            baseline: formatted(kilobytes: 48_000), ratio: Double(pipePeak) / 48_000, goal: 1))
+
+    // Decoded bytes count: a 4 MB gzip bomb inflating to 4 GiB stops at the 8 MiB limit.
+    let bombPeak = try NetworkWaitBenchmark.bombPeak(transport: "curl", mebibytes: 4096)
+    report.add(
+        Report.Row(
+            name: "4 MB gzip bomb (4 GiB inflated): peak RSS vs 100 MB", ours: formatted(kilobytes: bombPeak),
+            baseline: formatted(kilobytes: 100_000), ratio: Double(bombPeak) / 100_000, goal: 1))
 }
 
 if !onlyProcess {

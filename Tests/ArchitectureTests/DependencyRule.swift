@@ -21,7 +21,7 @@ enum DependencyRule {
         "CEpoll": [],
         "MockServerKit": ["Locking", "CEpoll"],
         "mock-server": ["MockServerKit"],
-        "heroes-bench": ["Network", "Domain", "Data", "MockServerKit"],
+        "heroes-bench": ["Network", "Domain", "Data", "MockServerKit", "CZlib"],
         "bench-hello": [],
         "bench-launch": [],
         "store-writer": ["Data"],

@@ -70,6 +70,7 @@ final class ScriptedServer: Sendable {
     /// The requests received, shared with the connection threads.
     private final class Journal: Sendable {
         let requests = Locked<[Request]>([])
+        let bytesSent = Locked(0)
     }
 
     /// `http://127.0.0.1:<port>`.
@@ -77,6 +78,9 @@ final class ScriptedServer: Sendable {
         // A loopback URL with a number for its port always parses.
         URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
+
+    /// Bytes written to clients so far (heads, bodies and filler), for back-pressure tests.
+    var bytesSent: Int { received.bytesSent.withLock { $0 } }
 
     /// Every request so far, oldest first.
     var requests: [Request] { received.requests.withLock { $0 } }
@@ -139,14 +143,14 @@ final class ScriptedServer: Sendable {
         received.requests.withLock { $0.append(request) }
         let reply = respond(request)
         let sentHead = reply.raw ? reply.head : reply.head + "Connection: close\r\n\r\n"
-        guard send(Array(sentHead.utf8), to: client),
-            send(reply.body, to: client)
+        guard send(Array(sentHead.utf8), to: client, counting: received),
+            send(reply.body, to: client, counting: received)
         else { return }
         let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 65_536)
         var left = reply.filler
         while left > 0 {
             let count = min(left, piece.count)
-            guard send(Array(piece[0..<count]), to: client) else { return }
+            guard send(Array(piece[0..<count]), to: client, counting: received) else { return }
             if reply.filler != Int.max { left -= count }
         }
         // Half-close and drain, so the client reads everything before the connection ends.
@@ -154,7 +158,7 @@ final class ScriptedServer: Sendable {
         while read(client, &buffer, buffer.count) > 0 {}
     }
 
-    private static func send(_ bytes: [UInt8], to client: Int32) -> Bool {
+    private static func send(_ bytes: [UInt8], to client: Int32, counting journal: Journal) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -166,6 +170,7 @@ final class ScriptedServer: Sendable {
             }
             guard written > 0 else { return false }
             offset += written
+            journal.bytesSent.withLock { $0 += written }
         }
         return true
     }
