@@ -96,7 +96,10 @@
                 condition.lock()
                 while pieces.isEmpty && finishing == nil && !abandoned { condition.wait() }
                 if abandoned {
+                    // Whoever waits for the end is told, so no continuation is left hanging.
+                    let done = finishing
                     condition.unlock()
+                    done?("the transfer was stopped")
                     return
                 }
                 guard !pieces.isEmpty else {
