@@ -38,7 +38,14 @@
         }
 
         /// Starts `transfer`; its continuation is resumed on the engine's thread when it ends.
-        func add(_ transfer: CurlTransfer) { submit(.add(transfer)) }
+        func add(_ transfer: CurlTransfer) {
+            // Without a multi handle (libcurl out of memory at start) nothing can be sent.
+            guard multi != nil else {
+                return transfer.fail(
+                    .transport(code: URLError.unknown.rawValue, message: "libcurl did not start"))
+            }
+            submit(.add(transfer))
+        }
 
         /// Stops `transfer` if it is running (it ends with `.cancelled`).
         func cancel(_ transfer: CurlTransfer) { submit(.cancel(transfer)) }
@@ -71,7 +78,6 @@
         }
 
         private func loop() {
-            guard multi != nil else { return failEverything() }
             while true {
                 let batch = lock.withLock {
                     defer { commands = [] }
@@ -95,24 +101,6 @@
                 collectFinished()
                 // libcurl shortens the wait to its own next timer (a timeout, a retry of a connect).
                 curl_multi_poll(multi, nil, 0, transfers.isEmpty ? 60_000 : 1_000, nil)
-            }
-        }
-
-        /// Without a multi handle nothing can be sent: every command fails its transfer.
-        private func failEverything() {
-            while true {
-                let batch = lock.withLock {
-                    defer { commands = [] }
-                    return commands
-                }
-                for command in batch {
-                    if case .add(let transfer) = command {
-                        transfer.fail(
-                            .transport(code: URLError.unknown.rawValue, message: "libcurl did not start"))
-                    }
-                    if case .stop = command { return }
-                }
-                Thread.sleep(forTimeInterval: 0.1)
             }
         }
 
