@@ -105,7 +105,7 @@ if !onlyData && !onlyProcess {
     let sessionWait = try NetworkWaitBenchmark.waitingCPU(transport: "urlsession", seconds: 3)
     report.add(
         Report.Row(
-            name: "waiting on a silent server: CPU s per s, curl vs URLSession",
+            name: "silent server: CPU s/s, curl vs URLSession",
             ours: String(format: "%.4f", curlWait), baseline: String(format: "%.4f", sessionWait),
             ratio: curlWait, goal: 0.03))
 
@@ -114,14 +114,14 @@ if !onlyData && !onlyProcess {
         transport: "curl", size: 60 * 1_000_000, bytesPerSecond: 2_000_000)
     report.add(
         Report.Row(
-            name: "60 MB to a pipe read at 2 MB/s: peak RSS vs 48 MB", ours: formatted(kilobytes: pipePeak),
+            name: "60 MB to a 2 MB/s pipe: peak RSS vs bound", ours: formatted(kilobytes: pipePeak),
             baseline: formatted(kilobytes: 48_000), ratio: Double(pipePeak) / 48_000, goal: 1))
 
     // Decoded bytes count: a 4 MB gzip bomb inflating to 4 GiB stops at the 8 MiB limit.
     let bombPeak = try NetworkWaitBenchmark.bombPeak(transport: "curl", mebibytes: 4096)
     report.add(
         Report.Row(
-            name: "4 MB gzip bomb (4 GiB inflated): peak RSS vs 100 MB", ours: formatted(kilobytes: bombPeak),
+            name: "gzip bomb 4 MB to 4 GiB: peak RSS vs bound", ours: formatted(kilobytes: bombPeak),
             baseline: formatted(kilobytes: 100_000), ratio: Double(bombPeak) / 100_000, goal: 1))
 }
 
