@@ -35,11 +35,11 @@
             }
         }
 
-        private let method: String
-        private var url: URL
-        private let sink: StreamedBody?
-        private var headerList: UnsafeMutablePointer<curl_slist>?
-        private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+        let method: String
+        private(set) var url: URL
+        let sink: StreamedBody?
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
         private let redirectPolicy = RedirectPolicy()
 
         /// The response being read: a 1xx, a redirect or the final answer.
@@ -48,7 +48,7 @@
         private var headBytes = 0
         private var interimResponses = 0
         /// Set when the head of the final answer is complete.
-        private var headComplete = false
+        private(set) var headComplete = false
         /// Where the current 3xx leads, when the policy follows it: its body is dropped.
         private var redirectTarget: URL?
         /// Why the server's answer was refused before its body (header section too large, a
@@ -89,100 +89,10 @@
             cancelLock.withLock { cancelled = true }
         }
 
-        // MARK: Options
-
-        private func configure(_ request: URLRequest) {
-            setString(CURLOPT_URL, url.absoluteString)
-            setString(CURLOPT_PROTOCOLS_STR, "http,https")
-            setLong(CURLOPT_NOSIGNAL, 1)
-            heroes_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
-            // The request's timeout bounds connecting and any silence; WebService's deadline
-            // bounds the whole call. Less than 1 byte a second for that long is silence.
-            let idle = max(1, Int(request.timeoutInterval.rounded(.up)))
-            setLong(CURLOPT_CONNECTTIMEOUT, idle)
-            setLong(CURLOPT_LOW_SPEED_LIMIT, 1)
-            setLong(CURLOPT_LOW_SPEED_TIME, idle)
-            setLong(CURLOPT_TIMEOUT, Int(CurlTransport.resourceTimeout))
-
-            var headers = request.allHTTPHeaderFields ?? [:]
-            let asksForEncoding = headers.keys.contains {
-                $0.caseInsensitiveCompare("Accept-Encoding") == .orderedSame
-            }
-            // Decoded as it arrives, so the size limit counts decoded bytes. A streamed body
-            // is asked for as is: libcurl would hold a paused transfer's decoded output whole.
-            if !asksForEncoding && sink == nil { setString(CURLOPT_ACCEPT_ENCODING, "") }
-            // libcurl would wait a second for a `100 Continue` before a large body.
-            headers["Expect"] = ""
-            if request.httpBody != nil,
-                !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame })
-            {
-                headers["Content-Type"] = ""  // not libcurl's application/x-www-form-urlencoded
-            }
-            for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-                // `Name;` sends an empty value, `Name:` removes libcurl's own header.
-                let removesDefault = value.isEmpty && (name == "Expect" || name == "Content-Type")
-                let line = removesDefault ? "\(name):" : value.isEmpty ? "\(name);" : "\(name): \(value)"
-                headerList = curl_slist_append(headerList, line)
-            }
-            heroes_curl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList)
-
-            switch method {
-            case "GET": setLong(CURLOPT_HTTPGET, 1)
-            case "HEAD": setLong(CURLOPT_NOBODY, 1)
-            default:
-                setString(CURLOPT_CUSTOMREQUEST, method)
-            }
-            if let body = request.httpBody {
-                heroes_curl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-                _ = body.withUnsafeBytes { bytes in
-                    // Copied by libcurl, so the request may go away before the transfer ends.
-                    heroes_curl_easy_setopt_pointer(
-                        handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
-                }
-            } else if method == "POST" {
-                setLong(CURLOPT_POSTFIELDSIZE, 0)
-                setString(CURLOPT_COPYPOSTFIELDS, "")
-            }
-
-            let me = Unmanaged.passUnretained(self).toOpaque()
-            heroes_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, me)
-            heroes_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { bytes, size, count, me in
-                guard let me else { return 0 }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
-                let length = size * count
-                return transfer.headerLine(UnsafeRawBufferPointer(start: bytes, count: length)) ? length : 0
-            }
-            heroes_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, me)
-            heroes_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { bytes, size, count, me in
-                guard let me else { return 0 }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
-                return transfer.bodyPiece(UnsafeRawBufferPointer(start: bytes, count: size * count))
-            }
-            if state.progress != nil && request.httpBody != nil {
-                heroes_curl_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, me)
-                heroes_curl_easy_setopt_progress_callback(handle, CURLOPT_XFERINFOFUNCTION) {
-                    me, _, _, total, sent in
-                    guard let me else { return 0 }
-                    Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue().uploaded(sent, of: total)
-                    return 0
-                }
-                setLong(CURLOPT_NOPROGRESS, 0)
-            }
-        }
-
-        private func setLong(_ option: CURLoption, _ value: Int) {
-            heroes_curl_easy_setopt_long(handle, option, value)
-        }
-
-        private func setString(_ option: CURLoption, _ value: String) {
-            // libcurl copies strings, so the C string need not outlive the call.
-            value.withCString { _ = heroes_curl_easy_setopt_pointer(handle, option, $0) }
-        }
-
         // MARK: Callbacks, on the engine's thread
 
         /// One line of a head: a status line, a field, or the blank line that ends it.
-        private func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
             headBytes += bytes.count
             guard headBytes <= CurlTransport.maximumHeaderBytes else {
                 violation = "the response's header section passed \(CurlTransport.maximumHeaderBytes) bytes"
@@ -239,7 +149,7 @@
         private var announcedLength: Int64 { field("Content-Length").flatMap { Int64($0) } ?? -1 }
 
         /// One piece of the decoded body; returns the bytes taken, 0 to stop, or the pause value.
-        private func bodyPiece(_ bytes: UnsafeRawBufferPointer) -> Int {
+        func bodyPiece(_ bytes: UnsafeRawBufferPointer) -> Int {
             if redirectTarget != nil { return bytes.count }  // a followed redirect's body is dropped
             let expected = announcedLength
             if let sink, (200..<300).contains(status) {
@@ -262,7 +172,7 @@
             return bytes.count
         }
 
-        private func uploaded(_ sent: curl_off_t, of total: curl_off_t) {
+        func uploaded(_ sent: curl_off_t, of total: curl_off_t) {
             guard total > 0, Int64(sent) > uploadReported else { return }
             uploadReported = Int64(sent)
             state.progress?(
@@ -340,28 +250,13 @@
             return state.outcome(response: response, error: code == CURLE_OK ? nil : urlError(code))
         }
 
+        /// libcurl's failure as the `URLError` that `Transfer` maps, with libcurl's own message.
         private func urlError(_ code: CURLcode) -> URLError {
             let detail = String(cString: errorBuffer)
             let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-            let mapped: URLError.Code
-            switch code {
-            case CURLE_OPERATION_TIMEDOUT: mapped = .timedOut
-            case CURLE_COULDNT_CONNECT: mapped = .cannotConnectToHost
-            case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: mapped = .cannotFindHost
-            case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
-                mapped = .networkConnectionLost
-            case CURLE_BAD_CONTENT_ENCODING: mapped = .cannotDecodeContentData
-            case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: mapped = .unsupportedURL
-            case CURLE_SSL_CONNECT_ERROR: mapped = .secureConnectionFailed
-            case CURLE_PEER_FAILED_VERIFICATION: mapped = .serverCertificateUntrusted
-            case CURLE_OUT_OF_MEMORY where !headComplete:
-                // libcurl's own bound on one header line (100 KiB) is reported as out of memory.
-                mapped = .cannotParseResponse
-            case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP3:
-                mapped = headComplete ? .networkConnectionLost : .badServerResponse
-            default: mapped = .unknown
-            }
-            return URLError(mapped, userInfo: [NSLocalizedDescriptionKey: message])
+            return URLError(
+                URLError.Code(curl: code, afterHead: headComplete),
+                userInfo: [NSLocalizedDescriptionKey: message])
         }
     }
 #endif
