@@ -50,14 +50,14 @@
             default:
                 setString(CURLOPT_CUSTOMREQUEST, method)
             }
-            if let body = request.httpBody {
+            if let body = request.httpBody, !body.isEmpty {
                 heroes_curl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
                 _ = body.withUnsafeBytes { bytes in
                     // Copied by libcurl, so the request may go away before the transfer ends.
-                    heroes_curl_easy_setopt_pointer(
-                        handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
+                    heroes_curl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress)
                 }
-            } else if method == "POST" {
+            } else if request.httpBody != nil || method == "POST" {
+                // An empty body, sent with `Content-Length: 0`.
                 setLong(CURLOPT_POSTFIELDSIZE, 0)
                 setString(CURLOPT_COPYPOSTFIELDS, "")
             }
