@@ -24,7 +24,21 @@ let package = Package(
         /// Entities, ports and use cases. The standard library and Foundation's value types only.
         .target(name: "Domain", exclude: ["README.md"]),
         /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
-        .target(name: "Network", exclude: ["README.md"]),
+        /// On Linux it also drives libcurl itself (`CurlTransport`): FoundationNetworking's
+        /// URLSession spins a core while it waits (Sources/Network/README.md).
+        .target(
+            name: "Network",
+            dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            exclude: ["README.md"]
+        ),
+        /// libcurl's easy and multi interfaces, from libcurl4-openssl-dev, with typed wrappers for
+        /// its variadic calls. Linux only: Apple platforms use URLSession.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         /// OpenSSL's libcrypto (AES-256-GCM for secret identities), from the system's libssl-dev.
         /// pkg-config's `libcrypto`, not `openssl`, which would link libssl too, for nothing.
         .systemLibrary(
@@ -90,7 +104,7 @@ let package = Package(
         /// Every ratio in one run: `swift run -c release heroes-bench` (after `swift build -c release`,
         /// which also builds heroes-cli and bench-hello, the processes it times).
         .executableTarget(
-            name: "heroes-bench", dependencies: ["Network", "Domain", "Data", "MockServerKit"],
+            name: "heroes-bench", dependencies: ["Network", "Domain", "Data", "MockServerKit", "CZlib"],
             path: "Benchmarks/heroes-bench"),
         /// A Foundation hello world: the baseline process that heroes-cli's start-up is timed against.
         .executableTarget(name: "bench-hello", path: "Benchmarks/bench-hello"),
@@ -140,9 +154,10 @@ let package = Package(
         /// A child process for the store's multi-process tests (two writers, SIGKILL, disk full).
         .executableTarget(name: "store-writer", dependencies: ["Data"], path: "Tests/Helpers/store-writer"),
         /// Runs the built heroes-cli (and mock-server) as processes, as scripts do; SQLite ages a
-        /// database as a newer heroes-cli would.
+        /// database as a newer heroes-cli would, and zlib makes the gzip bomb.
         .testTarget(
-            name: "CLITests", dependencies: ["MockServerKit", "Locking", "CSQLite"], exclude: ["Golden"]),
+            name: "CLITests", dependencies: ["MockServerKit", "Locking", "CSQLite", "CZlib"],
+            exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -9,8 +9,23 @@ import Foundation
 /// A minimal HTTP/1.1 server on loopback that answers every request with `size` bytes from one
 /// 64 KiB buffer, so that whatever memory a download uses belongs to the client.
 enum StreamingServer {
-    /// Listens on a kernel-chosen port and serves on a thread of its own; returns the port.
+    /// Listens on a kernel-chosen port and serves `size` bytes on a thread of its own; returns the port.
     static func start(size: Int) throws -> Int {
+        try start { client in serve(client, size: size) }
+    }
+
+    /// Serves `body` with `headers` (each line ending in CRLF) to every request; returns the port.
+    static func start(body: [UInt8], headers: String) throws -> Int {
+        try start { client in
+            guard readHead(client) else { return }
+            let head =
+                "HTTP/1.1 200 OK\r\n\(headers)Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            guard writeAll(client, Array(head.utf8)) else { return }
+            _ = writeAll(client, body)
+        }
+    }
+
+    private static func start(serving serve: @escaping @Sendable (Int32) -> Void) throws -> Int {
         #if canImport(Glibc)
             let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -36,7 +51,7 @@ enum StreamingServer {
             while true {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }
-                serve(client, size: size)
+                serve(client)
                 close(client)
             }
         }
@@ -44,14 +59,19 @@ enum StreamingServer {
         return port
     }
 
-    private static func serve(_ client: Int32, size: Int) {
+    private static func readHead(_ client: Int32) -> Bool {
         var request = [UInt8](repeating: 0, count: 16 * 1024)
         var received: [UInt8] = []
         while !received.ends(with: Array("\r\n\r\n".utf8)) {
             let count = read(client, &request, request.count)
-            guard count > 0 else { return }
+            guard count > 0 else { return false }
             received += request[0..<count]
         }
+        return true
+    }
+
+    private static func serve(_ client: Int32, size: Int) {
+        guard readHead(client) else { return }
         let head =
             "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(size)\r\n"
             + "Connection: close\r\n\r\n"

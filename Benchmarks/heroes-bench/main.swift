@@ -3,11 +3,12 @@
 //
 //     swift build -c release          # builds heroes-bench, heroes-cli and bench-hello
 //     swift run -c release heroes-bench [--iterations N] [--megabytes N]
-//         [--heroes N] [--rounds N] [--runs N] [--hero ID] [--only-data | --only-process]
+//         [--heroes N] [--rounds N] [--runs N] [--hero ID] [--only-data | --only-process | --only-network]
 //
 // The 100 MB download is measured both to a file and into memory (--in-memory is accepted and
 // ignored). --only-data runs only the decode-and-map, store and sync measures (10,000 heroes by
-// default); --only-process only the two whole-process measures (heroes-cli show and list).
+// default); --only-process only the two whole-process measures (heroes-cli show and list);
+// --only-network only the transports' wait, back-pressure and gzip-bomb measures.
 // Exits 1 when a measure misses its goal.
 import Foundation
 
@@ -24,11 +25,15 @@ if let index = arguments.firstIndex(of: "--download-child"), index + 3 < argumen
     try await DownloadMemoryBenchmark.child(url: url, toFile: arguments[index + 2] == "file", size: size)
     exit(0)
 }
+if let index = arguments.firstIndex(of: "--network-child") {
+    try await NetworkWaitBenchmark.child(Array(arguments[(index + 1)...]))
+    exit(0)
+}
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
         usage: heroes-bench [--iterations N] [--megabytes N] [--in-memory] [--heroes N] [--rounds N]
-                            [--runs N] [--hero ID] [--only-data | --only-process]
+                            [--runs N] [--hero ID] [--only-data | --only-process | --only-network]
           --iterations N  requests built per round (default 20000; best of 7 rounds)
           --megabytes N   size of the download (default 100)
           --in-memory     accepted for old command lines: both downloads are always measured now
@@ -38,6 +43,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --hero ID       the hero heroes-cli shows offline (default 0007)
           --only-data     only decode and map, the store and sync
           --only-process  only the processes: heroes-cli show --offline and list
+          --only-network  only the transports: CPU while waiting, a slow pipe, a gzip bomb
         heroes-cli and bench-hello must be built beside heroes-bench: run `swift build -c release`.
         """)
     exit(0)
@@ -58,9 +64,10 @@ let iterations = option("--iterations", default: 20_000)
 let megabytes = option("--megabytes", default: 100)
 let onlyData = arguments.contains("--only-data")
 let onlyProcess = arguments.contains("--only-process")
-if onlyData && onlyProcess {
+let onlyNetwork = arguments.contains("--only-network")
+if [onlyData, onlyProcess, onlyNetwork].filter({ $0 }).count > 1 {
     FileHandle.standardError.write(
-        Data("heroes-bench: --only-data and --only-process exclude each other\n".utf8))
+        Data("heroes-bench: --only-data, --only-process and --only-network exclude each other\n".utf8))
     exit(2)
 }
 let hero = text("--hero", default: "0007")
@@ -70,7 +77,7 @@ print(
 var report = Report()
 report.header()
 
-if !onlyData && !onlyProcess {
+if !onlyData && !onlyProcess && !onlyNetwork {
     // Best of 7 rounds of `iterations` builds each, alternating: the least disturbed round.
     for result in try RequestBuildingBenchmark.run(iterations: iterations) {
         report.add(
@@ -90,7 +97,35 @@ if !onlyData && !onlyProcess {
             ratio: Double(download.streamedKilobytes) / Double(max(download.heldKilobytes, 1)), goal: 0.2))
 }
 
-if !onlyProcess {
+if !onlyData && !onlyProcess {
+    // Waiting costs no CPU: CPU seconds per wall second while a request waits on a server that
+    // accepts and never answers, libcurl's transport against URLSession's (which spins). The
+    // ratio column is the value itself, against its bound.
+    let curlWait = try NetworkWaitBenchmark.waitingCPU(transport: "curl", seconds: 3)
+    let sessionWait = try NetworkWaitBenchmark.waitingCPU(transport: "urlsession", seconds: 3)
+    report.add(
+        Report.Row(
+            name: "silent server: CPU s/s, curl vs URLSession",
+            ours: String(format: "%.4f", curlWait), baseline: String(format: "%.4f", sessionWait),
+            ratio: curlWait, goal: 0.03))
+
+    // Back-pressure: 60 MB streamed to a pipe drained at 2 MB/s, peak RSS against a 48 MB bound.
+    let pipePeak = try NetworkWaitBenchmark.slowPipePeak(
+        transport: "curl", size: 60 * 1_000_000, bytesPerSecond: 2_000_000)
+    report.add(
+        Report.Row(
+            name: "60 MB to a 2 MB/s pipe: peak RSS vs bound", ours: formatted(kilobytes: pipePeak),
+            baseline: formatted(kilobytes: 48_000), ratio: Double(pipePeak) / 48_000, goal: 1))
+
+    // Decoded bytes count: a 4 MB gzip bomb inflating to 4 GiB stops at the 8 MiB limit.
+    let bombPeak = try NetworkWaitBenchmark.bombPeak(transport: "curl", mebibytes: 4096)
+    report.add(
+        Report.Row(
+            name: "gzip bomb 4 MB to 4 GiB: peak RSS vs bound", ours: formatted(kilobytes: bombPeak),
+            baseline: formatted(kilobytes: 100_000), ratio: Double(bombPeak) / 100_000, goal: 1))
+}
+
+if !onlyProcess && !onlyNetwork {
     // The pipeline reads Foundation's decoder too, so it pays for a tree and the rules on top
     // of the same parse: at most twice the plain structs.
     let mapping = try MappingBenchmark.run(count: heroCount, rounds: rounds)
@@ -131,7 +166,7 @@ if !onlyProcess {
     }
 }
 
-if !onlyData {
+if !onlyData && !onlyNetwork {
     // Whole processes, spawn to exit, 3 warm-ups then `runs` alternating pairs.
     let showName = "heroes-cli show \(hero) --offline vs bench-hello"
     let listName = "heroes-cli list vs curl -s (mock server)"
@@ -157,7 +192,7 @@ if !onlyData {
         report.skip(listName, because: "see above")
     }
 }
-if !onlyData {
+if !onlyData && !onlyNetwork {
     // The store by record: one hero or one page costs the same at 10,000 heroes as at 44, on
     // each store; then what each costs against the other, for information.
     do {

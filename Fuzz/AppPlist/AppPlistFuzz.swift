@@ -52,7 +52,7 @@ private let environment = GraphEnvironment(
     clearanceKey: nil,
     cacheFolder: FileManager.default.temporaryDirectory.appendingPathComponent(
         "heroes-fuzz-app-plist-\(getpid())", isDirectory: true),
-    transport: RefusingTransport.offline,
+    transports: AppTransports(refusing: .offline),
     plistFolder: nil,
     reportStorageProblem: { _ in })
 

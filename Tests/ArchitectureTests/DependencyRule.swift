@@ -5,7 +5,9 @@ enum DependencyRule {
     static let allowed: [String: Set<String>] = [
         "Locking": [],
         "Domain": [],
-        "Network": [],
+        // libcurl on Linux only, for CurlTransport.
+        "Network": ["CCurl"],
+        "CCurl": [],
         "COpenSSL": [],
         "CSQLite": [],
         "Data": ["Domain", "Network", "COpenSSL", "CSQLite"],
@@ -20,7 +22,7 @@ enum DependencyRule {
         "CEpoll": [],
         "MockServerKit": ["Locking", "CEpoll"],
         "mock-server": ["MockServerKit"],
-        "heroes-bench": ["Network", "Domain", "Data", "MockServerKit"],
+        "heroes-bench": ["Network", "Domain", "Data", "MockServerKit", "CZlib"],
         "bench-hello": [],
         "bench-launch": [],
         "store-writer": ["Data"],

@@ -31,6 +31,11 @@ extension CLITests {
                 ("<integer>15</integer>", "<string>fifteen</string>", "deadlineSeconds: must be a number"),
                 ("<integer>15</integer>", "<true/>", "deadlineSeconds: must be a number"),
                 ("<key>heroManager</key>", "<key>heroManagr</key>", "PictureManager.heroManagr: unknown key"),
+                (
+                    "<string>basic</string>",
+                    "<string>basic</string><key>transport</key><string>pigeon</string>",
+                    "networkServiceConfiguration.transport: must be curl or urlsession, not 'pigeon'"
+                ),
             ])
         func broken(original: String, replacement: String, expected: String) async throws {
             let cli = try CLI()
@@ -54,6 +59,22 @@ extension CLITests {
                 to: file, atomically: true, encoding: .utf8)
             let run = try await cli.run("lint", file.path)
             #expect(run.status == 0, "\(run)")
+        }
+
+        @Test(
+            "a service may name its transport, and a read goes through it", arguments: ["curl", "urlsession"])
+        func transportChoice(transport: String) async throws {
+            let cli = try CLI()
+            let file = cli.home.appendingPathComponent("Transport.plist")
+            let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
+            try text.replacingOccurrences(
+                of: "<string>basic</string>",
+                with: "<string>basic</string><key>transport</key><string>\(transport)</string>"
+            ).write(to: file, atomically: true, encoding: .utf8)
+            #expect(try await cli.run("lint", file.path).status == 0)
+            let run = try await cli.run("--config", file.path, "show", "0007", "--json")
+            #expect(run.status == 0, "\(run)")
+            #expect(try run.json()["id"] as? String == "0007", "\(run)")
         }
 
         /// Found writing `fuzz-app-plist`'s seeds (Fuzz/README.md): a manager naming itself as its

@@ -113,6 +113,7 @@ public final class GraphBuilder {
     func webService(configuredBy configuration: PlistNode) throws -> WebService {
         try configuration.allowOnly([
             "catalog", "authentication", "deadlineSeconds", "retryAttempts", "maximumRetryAfterSeconds",
+            "transport",
         ])
         let catalog = try self.catalog(named: try configuration.string("catalog"), in: configuration)
         let authentication: (any AuthenticationProvider)?
@@ -123,13 +124,14 @@ public final class GraphBuilder {
         case let other:
             throw configuration.error("must be basic, token or none, not '\(other)'", at: "authentication")
         }
+        let transport = try self.transport(configuredBy: configuration)
         let deadline = try configuration.optionalNumber("deadlineSeconds", in: 0.1...600) ?? 15
         let attempts = try configuration.optionalNumber("retryAttempts", in: 1...10) ?? 3
         let retryAfter = try configuration.optionalNumber("maximumRetryAfterSeconds", in: 0...600) ?? 5
         return WebService(
             baseURL: environment.serverURL,
             catalog: catalog,
-            transport: environment.transport,
+            transport: transport,
             authentication: authentication,
             retryPolicy: RetryPolicy(
                 attempts: Int(attempts), maximumRetryAfter: .milliseconds(Int(retryAfter * 1000))),
@@ -144,10 +146,24 @@ public final class GraphBuilder {
         if let sharedTokenProvider { return sharedTokenProvider }
         let endpoint = TokenEndpoint(
             url: environment.serverURL.appendingPathComponent("v1/token"),
-            credentials: environment.authentication, transport: environment.transport)
+            credentials: environment.authentication,
+            transport: environment.transports.transport(AppTransports.defaultKind))
         let provider = TokenProvider(fetch: endpoint.fetch)
         sharedTokenProvider = provider
         return provider
+    }
+
+    /// The transport `transport` names (`curl` or `urlsession`), by default libcurl on Linux.
+    private func transport(configuredBy configuration: PlistNode) throws -> any HTTPTransport {
+        guard let name = try configuration.optionalString("transport") else {
+            return environment.transports.transport(AppTransports.defaultKind)
+        }
+        let kinds = AppTransports.availableKinds
+        guard let kind = AppTransports.Kind(rawValue: name), kinds.contains(kind) else {
+            let known = kinds.map(\.rawValue).joined(separator: " or ")
+            throw configuration.error("must be \(known), not '\(name)'", at: "transport")
+        }
+        return environment.transports.transport(kind)
     }
 
     private func catalog(named name: String, in node: PlistNode) throws -> ServiceCatalog {

@@ -14,8 +14,9 @@ public struct GraphEnvironment: Sendable {
     let clearanceKey: ClearanceKey?
     /// This server's folder inside the cache directory.
     let cacheFolder: URL
-    /// How requests travel: the real URLSession transport, or one that refuses with `--offline`.
-    let transport: any HTTPTransport
+    /// How requests travel: the transports a service may name (libcurl by default on Linux,
+    /// URLSession), or one that refuses them all with `--offline`.
+    let transports: AppTransports
     /// Where relative paths in the plist are resolved.
     let plistFolder: URL?
     /// Told about a cache file that had to be moved aside or could not be used.
@@ -31,7 +32,7 @@ public struct GraphEnvironment: Sendable {
         authentication: (any AuthenticationProvider)?,
         clearanceKey: ClearanceKey?,
         cacheFolder: URL,
-        transport: any HTTPTransport,
+        transports: AppTransports,
         plistFolder: URL?,
         reportStorageProblem: @escaping @Sendable (StorageError) -> Void,
         networkLogger: NetworkLogger? = nil,
@@ -41,7 +42,7 @@ public struct GraphEnvironment: Sendable {
         self.authentication = authentication
         self.clearanceKey = clearanceKey
         self.cacheFolder = cacheFolder
-        self.transport = transport
+        self.transports = transports
         self.plistFolder = plistFolder
         self.reportStorageProblem = reportStorageProblem
         self.networkLogger = networkLogger

@@ -33,7 +33,7 @@ struct LintCommand {
             authentication: nil,
             clearanceKey: nil,
             cacheFolder: scratch,
-            transport: RefusingTransport.offline,
+            transports: AppTransports(refusing: .offline),
             plistFolder: plist.folder,
             reportStorageProblem: { _ in })
         let builder = GraphBuilder(environment: environment)

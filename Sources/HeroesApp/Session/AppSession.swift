@@ -60,7 +60,7 @@ final class AppSession {
                 settings: settings, usesBundledServer: usesBundledServer, environment: environment),
             clearanceKey: try keyText.map { text throws(DomainError) in try ClearanceKey(base64: text) },
             cacheFolder: cacheFolder,
-            transport: settings.isOffline ? RefusingTransport.offline : URLSessionTransport(),
+            transports: settings.isOffline ? AppTransports(refusing: .offline) : AppTransports(),
             plistFolder: plist.folder,
             reportStorageProblem: reportStorageProblem,
             networkLogger: DiagnosticLog.network(verbose: settings.isVerbose),

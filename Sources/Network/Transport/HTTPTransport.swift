@@ -30,6 +30,15 @@ public protocol HTTPTransport: Sendable {
     func download(
         for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead
+
+    /// Sends `request` and hands a 2xx body to `sink` as it arrives; any other status comes back
+    /// with its body in memory, and the sink gets nothing. A body of more than
+    /// `maximumResponseBytes` bytes throws `NetworkError.responseTooLarge`. The returned
+    /// response's body is empty for a 2xx.
+    func stream(
+        for request: URLRequest, into sink: any ResponseBodySink, maximumResponseBytes: Int64,
+        progress: ProgressHandler?
+    ) async throws -> HTTPResponse
 }
 
 extension HTTPTransport {
@@ -43,6 +52,25 @@ extension HTTPTransport {
             throw NetworkError.responseTooLarge(limit: maximumResponseBytes)
         }
         return response
+    }
+
+    /// Receives the whole body in memory, then writes a 2xx body to `sink`: no back-pressure,
+    /// for a transport that has none (`URLSessionTransport`, `StubTransport`). `CurlTransport`
+    /// streams instead, pausing while the sink is behind.
+    public func stream(
+        for request: URLRequest, into sink: any ResponseBodySink, maximumResponseBytes: Int64,
+        progress: ProgressHandler?
+    ) async throws -> HTTPResponse {
+        let response = try await data(
+            for: request, maximumResponseBytes: maximumResponseBytes, progress: progress)
+        guard (200..<300).contains(response.head.status) else { return response }
+        do {
+            try sink.write(response.body)
+        } catch {
+            throw NetworkError.transport(
+                code: URLError.cannotWriteToFile.rawValue, message: "cannot write the body: \(error)")
+        }
+        return HTTPResponse(head: response.head, body: Data())
     }
 
     /// Downloads with `download(for:to:progress:)`, then applies the limit, removing the file

@@ -77,7 +77,7 @@ final class Transfer {
         return handle
     }
 
-    private func discardPartialFile() {
+    func discardPartialFile() {
         guard let (url, handle) = partialFile else { return }
         try? handle.close()
         try? FileManager.default.removeItem(at: url)

@@ -14,7 +14,8 @@ public final class JSONErrorView: ErrorView {
         ]
         if !error.fields.isEmpty {
             body["fields"] = .object(
-                Dictionary(error.fields.map { (FieldLabel.snakeCase($0.key), JSONDocument.string($0.value)) }) {
+                Dictionary(error.fields.map { (FieldLabel.snakeCase($0.key), JSONDocument.string($0.value)) })
+                {
                     first, _ in first
                 })
         }

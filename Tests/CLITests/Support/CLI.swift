@@ -94,10 +94,13 @@ struct CLI: Sendable {
         case full
     }
 
-    /// `output` says where standard output goes (by default it is captured).
+    /// `output` says where standard output goes (by default it is captured); `whileRunning`, if
+    /// given, is called with the process's id once it has started, and awaited before the run is
+    /// waited for.
     func run(
         _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
-        timeout: Duration = .seconds(60), output: Output = .captured
+        timeout: Duration = .seconds(60), output: Output = .captured,
+        whileRunning: (@Sendable (Int32) async -> Void)? = nil
     )
         async throws -> Run
     {
@@ -134,6 +137,7 @@ struct CLI: Sendable {
         let exited = ExitSignal()
         process.terminationHandler = { _ in exited.fire() }
         try process.run()
+        await whileRunning?(process.processIdentifier)
         if await !exited.wait(timeout: timeout) {
             process.terminate()
             await _ = exited.wait(timeout: .seconds(5))

@@ -54,6 +54,9 @@ final class CannedServer: Sendable {
         close(listener)
     }
 
+    /// A server that accepts, reads the request and never answers, until the client leaves.
+    static func stalling() throws -> CannedServer { try CannedServer(head: "") }
+
     private static func serve(_ connection: Int32, response: Data, body: Data, repeats: Int) {
         defer { close(connection) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -62,6 +65,10 @@ final class CannedServer: Sendable {
             let count = read(connection, &buffer, buffer.count)
             guard count > 0 else { return }
             received.append(contentsOf: buffer[..<count])
+        }
+        guard !response.isEmpty else {
+            while read(connection, &buffer, buffer.count) > 0 {}
+            return
         }
         var sent = send(connection, response, flags: 0)
         for _ in 0..<repeats where sent { sent = send(connection, body, flags: 0) }

@@ -5,16 +5,18 @@ import Testing
 
 /// Where a download may land: a destination that cannot take it is a typed error that leaves
 /// the file system as it was, without a partial file.
-@Suite("URLSessionTransport: download destinations that cannot take the file")
+@Suite("Transports: download destinations that cannot take the file")
 struct DownloadDestinationTests {
     /// The names in `folder` that look like a download's partial file.
     static func partials(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
     }
 
-    @Test("a folder at the destination is refused and kept with everything in it")
-    func folderIsNotReplaced() async throws {
-        try await NetworkIT.withServer { _, service in
+    @Test(
+        "a folder at the destination is refused and kept with everything in it",
+        arguments: TransportKind.available)
+    func folderIsNotReplaced(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { _, service in
             let parent = NetworkIT.temporaryFile()
             defer { try? FileManager.default.removeItem(at: parent) }
             let folder = parent.appendingPathComponent("pictures")
@@ -36,9 +38,11 @@ struct DownloadDestinationTests {
         }
     }
 
-    @Test("a destination whose folder does not exist cannot be written, and nothing is created")
-    func missingFolder() async throws {
-        try await NetworkIT.withServer { _, service in
+    @Test(
+        "a destination whose folder does not exist cannot be written, and nothing is created",
+        arguments: TransportKind.available)
+    func missingFolder(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { _, service in
             let parent = NetworkIT.temporaryFile()
             let file = parent.appendingPathComponent("picture.png")
             let error = await #expect(throws: NetworkError.self) {
@@ -54,9 +58,10 @@ struct DownloadDestinationTests {
         }
     }
 
-    @Test("an existing file at the destination is replaced by the download")
-    func fileIsReplaced() async throws {
-        try await NetworkIT.withServer { _, service in
+    @Test(
+        "an existing file at the destination is replaced by the download", arguments: TransportKind.available)
+    func fileIsReplaced(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { _, service in
             let parent = NetworkIT.temporaryFile()
             defer { try? FileManager.default.removeItem(at: parent) }
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import Network
 import TestSupport
 import Testing
 
-@Suite("URLSessionTransport against the mock server: faults")
+@Suite("Transports against the mock server: faults")
 struct FaultTests {
     private static func fault(_ fault: String, times: Int = 1) -> FaultRule {
         FaultRule(method: "GET", path: "/v1/heroes/0001", fault: fault, times: times)
@@ -12,10 +12,10 @@ struct FaultTests {
 
     @Test(
         "a connection fault is a transport error when nothing is retried",
-        arguments: ["reset", "close-before-headers"]
+        arguments: TransportKind.available, ["reset", "close-before-headers"]
     )
-    func connectionFaults(fault: String) async throws {
-        try await NetworkIT.withServer { server, service in
+    func connectionFaults(kind: TransportKind, fault: String) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             try server.addFault(Self.fault(fault))
             await #expect {
                 try await service.call(TestAPI.hero, "0001")
@@ -26,9 +26,11 @@ struct FaultTests {
         }
     }
 
-    @Test("a body cut short is an incomplete body, not a decoding error, when nothing is retried")
-    func truncatedBody() async throws {
-        try await NetworkIT.withServer { server, service in
+    @Test(
+        "a body cut short is an incomplete body, not a decoding error, when nothing is retried",
+        arguments: TransportKind.available)
+    func truncatedBody(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             try server.addFault(Self.fault("truncate-body:10"))
             await #expect {
                 try await service.call(TestAPI.hero, "0001")
@@ -41,11 +43,12 @@ struct FaultTests {
 
     @Test(
         "an idempotent request survives a connection fault or a 503 by retrying",
-        arguments: ["reset", "close-before-headers", "truncate-body:10", "status:503"]
+        arguments: TransportKind.available,
+        ["reset", "close-before-headers", "truncate-body:10", "status:503"]
     )
-    func retriedFaults(fault: String) async throws {
+    func retriedFaults(kind: TransportKind, fault: String) async throws {
         let sleeper = RecordingSleeper()
-        try await NetworkIT.withServer(retryPolicy: RetryPolicy(attempts: 3, sleeper: sleeper)) {
+        try await NetworkIT.withServer(on: kind, retryPolicy: RetryPolicy(attempts: 3, sleeper: sleeper)) {
             server, service in
             try server.addFault(Self.fault(fault, times: 2))
             let reply = try await service.call(TestAPI.hero, "0001")
@@ -55,9 +58,11 @@ struct FaultTests {
         }
     }
 
-    @Test("malformed JSON is a decoding error carrying the start of the body")
-    func malformedJSON() async throws {
-        try await NetworkIT.withServer { server, service in
+    @Test(
+        "malformed JSON is a decoding error carrying the start of the body",
+        arguments: TransportKind.available)
+    func malformedJSON(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             try server.addFault(Self.fault("malformed-json"))
             await #expect {
                 try await service.call(TestAPI.hero, "0001")
@@ -69,9 +74,10 @@ struct FaultTests {
     }
 
     @Test(
-        "a stalled or delayed response is cut off by the overall deadline", arguments: ["stall", "delay:60s"])
-    func deadline(fault: String) async throws {
-        try await NetworkIT.withServer(deadline: .milliseconds(300)) { server, service in
+        "a stalled or delayed response is cut off by the overall deadline",
+        arguments: TransportKind.available, ["stall", "delay:60s"])
+    func deadline(kind: TransportKind, fault: String) async throws {
+        try await NetworkIT.withServer(on: kind, deadline: .milliseconds(300)) { server, service in
             try server.addFault(Self.fault(fault))
             let start = ContinuousClock.now
             await #expect(throws: NetworkError.timedOut) { try await service.call(TestAPI.hero, "0001") }
@@ -81,9 +87,11 @@ struct FaultTests {
         }
     }
 
-    @Test("a trickled body still arrives whole, reporting download progress as it comes")
-    func trickle() async throws {
-        try await NetworkIT.withServer { server, service in
+    @Test(
+        "a trickled body still arrives whole, reporting download progress as it comes",
+        arguments: TransportKind.available)
+    func trickle(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             // Pieces 300 ms apart: a client starved on a loaded machine still reads them apart,
             // where 50 ms pauses could all land in one read and one progress report. Under a
             // sanitizer the client is starved for longer (a ThreadSanitizer run in CI read all

@@ -45,10 +45,6 @@ enum HostileAPI {
         </dict></plist>
         """
 
-    /// A session of its own, kept for the run, so the large bodies these tests send do not
-    /// hold up the delegate queue of the shared one.
-    static let transport = URLSessionTransport()
-
     static func catalog() throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONSerializer(), as: "JSON")
@@ -61,7 +57,10 @@ enum HostileAPI {
     /// deadline is a margin, not what these tests check: under a sanitizer the tens of
     /// megabytes these servers send reach a slowed delegate queue, so it stretches with
     /// `TestTime` (a CI run under ThreadSanitizer timed out all seven tests at 20 s).
+    /// The transport is `kind`'s separate one, so the large bodies these tests send do not hold
+    /// up the delegate queue of the shared one.
     static func withServer(
+        on kind: TransportKind,
         authentication: (any AuthenticationProvider)? = nil,
         deadline: Duration = TestTime.budget(.seconds(20)),
         _ respond: @escaping @Sendable (ScriptedServer.Request) -> ScriptedServer.Reply,
@@ -70,18 +69,20 @@ enum HostileAPI {
         let server = try ScriptedServer(respond)
         defer { server.stop() }
         let service = WebService(
-            baseURL: server.baseURL, catalog: try catalog(), transport: transport,
+            baseURL: server.baseURL, catalog: try catalog(), transport: kind.separateTransport,
             authentication: authentication, retryPolicy: .never, deadline: deadline)
         try await body(server, service)
     }
 }
 
-@Suite("URLSessionTransport against hostile servers: size limits")
+@Suite("Transports against hostile servers: size limits")
 struct ResponseSizeLimitTests {
-    @Test("a 50 MB JSON answer is refused at the default 8 MiB limit, while it arrives")
-    func hugeJSON() async throws {
+    @Test(
+        "a 50 MB JSON answer is refused at the default 8 MiB limit, while it arrives",
+        arguments: TransportKind.available)
+    func hugeJSON(kind: TransportKind) async throws {
         let size = 50 * 1024 * 1024
-        try await HostileAPI.withServer { _ in
+        try await HostileAPI.withServer(on: kind) { _ in
             ScriptedServer.Reply(
                 head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(size)\r\n",
                 filler: size)
@@ -97,9 +98,9 @@ struct ResponseSizeLimitTests {
     // FoundationNetworking has no back-pressure: what libcurl reads ahead queues up for the
     // delegate until the cancel lands, so over loopback an endless body could fill memory in
     // that moment. 30 MB without a length stands for "no end" here.
-    @Test("a body without a length is refused at the descriptor's limit")
-    func unsizedJSON() async throws {
-        try await HostileAPI.withServer { _ in
+    @Test("a body without a length is refused at the descriptor's limit", arguments: TransportKind.available)
+    func unsizedJSON(kind: TransportKind) async throws {
+        try await HostileAPI.withServer(on: kind) { _ in
             ScriptedServer.Reply(
                 head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", filler: 30_000_000)
         } _: { _, service in
@@ -109,10 +110,12 @@ struct ResponseSizeLimitTests {
         }
     }
 
-    @Test("a download past its limit stops, and leaves no file", arguments: [true, false])
-    func endlessDownload(announced: Bool) async throws {
+    @Test(
+        "a download past its limit stops, and leaves no file", arguments: TransportKind.available,
+        [true, false])
+    func endlessDownload(kind: TransportKind, announced: Bool) async throws {
         let length = announced ? "Content-Length: 10000000\r\n" : ""
-        try await HostileAPI.withServer { _ in
+        try await HostileAPI.withServer(on: kind) { _ in
             ScriptedServer.Reply(
                 head: "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\(length)",
                 filler: announced ? 10_000_000 : 30_000_000)
@@ -126,10 +129,12 @@ struct ResponseSizeLimitTests {
         }
     }
 
-    @Test("a body at the limit, or a download under the default limit, arrives whole")
-    func withinLimits() async throws {
+    @Test(
+        "a body at the limit, or a download under the default limit, arrives whole",
+        arguments: TransportKind.available)
+    func withinLimits(kind: TransportKind) async throws {
         let body = #"{"status": "ok"}"# + String(repeating: " ", count: 1000 - 16)
-        try await HostileAPI.withServer { request in
+        try await HostileAPI.withServer(on: kind) { request in
             request.path == "/json"
                 ? .status(200, [("Content-Type", "application/json")], body: body)
                 : ScriptedServer.Reply(
@@ -145,15 +150,17 @@ struct ResponseSizeLimitTests {
     }
 }
 
-@Suite("URLSessionTransport against hostile servers: redirects")
+@Suite("Transports against hostile servers: redirects")
 struct RedirectTests {
     static let editor = BasicAuthentication(username: "ed", password: "ed-secret-1")
     static let healthy = ScriptedServer.Reply.status(
         200, [("Content-Type", "application/json")], body: #"{"status": "ok"}"#)
 
-    @Test("a same-origin redirect of a GET is followed, credentials included")
-    func sameOrigin() async throws {
-        try await HostileAPI.withServer(authentication: Self.editor) { request in
+    @Test(
+        "a same-origin redirect of a GET is followed, credentials included",
+        arguments: TransportKind.available)
+    func sameOrigin(kind: TransportKind) async throws {
+        try await HostileAPI.withServer(on: kind, authentication: Self.editor) { request in
             request.path == "/json" ? .status(302, [("Location", "/moved")]) : Self.healthy
         } _: { server, service in
             let health = try await service.call(HostileAPI.json).content
@@ -163,9 +170,9 @@ struct RedirectTests {
         }
     }
 
-    @Test("a redirect loop stops after 5 hops with tooManyRedirects")
-    func loop() async throws {
-        try await HostileAPI.withServer { request in
+    @Test("a redirect loop stops after 5 hops with tooManyRedirects", arguments: TransportKind.available)
+    func loop(kind: TransportKind) async throws {
+        try await HostileAPI.withServer(on: kind) { request in
             .status(302, [("Location", request.path == "/json" ? "/again" : "/json")])
         } _: { server, service in
             await #expect(throws: NetworkError.tooManyRedirects) { try await service.call(HostileAPI.json) }
@@ -173,12 +180,14 @@ struct RedirectTests {
         }
     }
 
-    @Test("a redirect to another origin is not followed, and the other server never sees the credentials")
-    func crossOrigin() async throws {
+    @Test(
+        "a redirect to another origin is not followed, and the other server never sees the credentials",
+        arguments: TransportKind.available)
+    func crossOrigin(kind: TransportKind) async throws {
         let other = try ScriptedServer { _ in Self.healthy }
         defer { other.stop() }
         let elsewhere = other.baseURL.appendingPathComponent("json").absoluteString
-        try await HostileAPI.withServer(authentication: Self.editor) { _ in
+        try await HostileAPI.withServer(on: kind, authentication: Self.editor) { _ in
             .status(302, [("Location", elsewhere)])
         } _: { _, service in
             await #expect {
@@ -192,11 +201,13 @@ struct RedirectTests {
     }
 }
 
-@Suite("URLSessionTransport against hostile servers: framing")
+@Suite("Transports against hostile servers: framing")
 struct FramingTests {
-    @Test("a body shorter than its Content-Length is an incomplete body, for a call and for a download")
-    func shortBody() async throws {
-        try await HostileAPI.withServer { _ in
+    @Test(
+        "a body shorter than its Content-Length is an incomplete body, for a call and for a download",
+        arguments: TransportKind.available)
+    func shortBody(kind: TransportKind) async throws {
+        try await HostileAPI.withServer(on: kind) { _ in
             .status(200, [("Content-Type", "application/json")], body: #"{"status""#, contentLength: 1000)
         } _: { _, service in
             await #expect(throws: NetworkError.incompleteBody(expected: 1000, received: 9)) {
@@ -211,11 +222,13 @@ struct FramingTests {
         }
     }
 
-    @Test("HTML answering a JSON endpoint is an unexpected content type carrying an excerpt")
-    func htmlForJSON() async throws {
+    @Test(
+        "HTML answering a JSON endpoint is an unexpected content type carrying an excerpt",
+        arguments: TransportKind.available)
+    func htmlForJSON(kind: TransportKind) async throws {
         let page =
             "<html><body><h1>502 Bad Gateway</h1>" + String(repeating: "x", count: 2000) + "</body></html>"
-        try await HostileAPI.withServer { _ in
+        try await HostileAPI.withServer(on: kind) { _ in
             .status(200, [("Content-Type", "text/html; charset=utf-8")], body: page)
         } _: { _, service in
             await #expect {
@@ -232,9 +245,10 @@ struct FramingTests {
 
     @Test(
         "JSON with a JSON media type, parameters or a +json suffix, or without a type, decodes",
-        arguments: ["application/json", "application/json; charset=utf-8", "application/problem+json", nil])
-    func jsonTypes(type: String?) async throws {
-        try await HostileAPI.withServer { _ in
+        arguments: TransportKind.available,
+        ["application/json", "application/json; charset=utf-8", "application/problem+json", nil])
+    func jsonTypes(kind: TransportKind, type: String?) async throws {
+        try await HostileAPI.withServer(on: kind) { _ in
             .status(200, type.map { [("Content-Type", $0)] } ?? [], body: #"{"status": "ok"}"#)
         } _: { _, service in
             let health = try await service.call(HostileAPI.json).content
@@ -243,10 +257,12 @@ struct FramingTests {
     }
 }
 
-@Suite("URLSessionTransport: the body of a 401")
+@Suite("Transports: the body of a 401")
 struct UnauthorizedBodyTests {
-    @Test("a 401 with a challenge comes back with its status, headers and body, without hanging")
-    func challengeBody() async throws {
+    @Test(
+        "a 401 with a challenge comes back with its status, headers and body, without hanging",
+        arguments: TransportKind.available)
+    func challengeBody(kind: TransportKind) async throws {
         let body = #"{"error": {"code": "unauthorized", "message": "wrong password"}}"#
         let server = try ScriptedServer { _ in
             .status(
@@ -256,7 +272,7 @@ struct UnauthorizedBodyTests {
         defer { server.stop() }
         var request = URLRequest(url: server.baseURL.appendingPathComponent("json"))
         request.setValue("Basic ZWQ6d3Jvbmc=", forHTTPHeaderField: "Authorization")
-        let response = try await NetworkIT.transport.data(for: request, progress: nil)
+        let response = try await kind.transport.data(for: request, progress: nil)
         #expect(response.head.status == 401)
         #expect(response.head.headers["WWW-Authenticate"] == #"Basic realm="heroes""#)
         #expect(String(decoding: response.body, as: UTF8.self) == body)

@@ -106,12 +106,10 @@ enum NetworkIT {
     static let editor = MockUser(name: "ed", password: "ed-secret-1", role: .editor)
     static let viewer = MockUser(name: "vi", password: "vi-secret-1", role: .viewer)
 
-    /// One `URLSessionTransport` for the whole test run: one long-lived session (Platform notes
-    /// #4 in Sources/Network/README.md).
-    static let transport = URLSessionTransport()
-
-    /// Starts a mock server on port 0, gives `body` a web service pointed at it, then stops it.
+    /// Starts a mock server on port 0, gives `body` a web service over `kind`'s shared
+    /// transport pointed at it, then stops it.
     static func withServer(
+        on kind: TransportKind,
         authentication: (any AuthenticationProvider)? = nil,
         retryPolicy: RetryPolicy = .never,
         deadline: Duration = TestTime.budget(.seconds(20)),
@@ -120,7 +118,7 @@ enum NetworkIT {
         let server = MockServer(configuration: MockServerConfiguration(users: [editor, viewer]))
         try await server.start()
         let service = WebService(
-            baseURL: server.baseURL, catalog: try TestAPI.catalog(), transport: transport,
+            baseURL: server.baseURL, catalog: try TestAPI.catalog(), transport: kind.transport,
             authentication: authentication, retryPolicy: retryPolicy, deadline: deadline
         )
         do {

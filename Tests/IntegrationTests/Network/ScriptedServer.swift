@@ -23,6 +23,9 @@ final class ScriptedServer: Sendable {
         /// Bytes of filler sent after `body`, in 64 KiB pieces, until the client goes away if
         /// `Int.max`.
         var filler = 0
+        /// Whether `head` is sent exactly as written, without the `Connection: close` and blank
+        /// line the server adds otherwise: for heads that never end, or that hold 1xx answers.
+        var raw = false
 
         /// `status` with `headers` and `body`, and a `Content-Length` matching the body unless
         /// `contentLength` says otherwise.
@@ -67,6 +70,7 @@ final class ScriptedServer: Sendable {
     /// The requests received, shared with the connection threads.
     private final class Journal: Sendable {
         let requests = Locked<[Request]>([])
+        let bytesSent = Locked(0)
     }
 
     /// `http://127.0.0.1:<port>`.
@@ -74,6 +78,9 @@ final class ScriptedServer: Sendable {
         // A loopback URL with a number for its port always parses.
         URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
+
+    /// Bytes written to clients so far (heads, bodies and filler), for back-pressure tests.
+    var bytesSent: Int { received.bytesSent.withLock { $0 } }
 
     /// Every request so far, oldest first.
     var requests: [Request] { received.requests.withLock { $0 } }
@@ -135,14 +142,15 @@ final class ScriptedServer: Sendable {
         let request = Request(line: line, headers: Array(lines.dropFirst()))
         received.requests.withLock { $0.append(request) }
         let reply = respond(request)
-        guard send(Array((reply.head + "Connection: close\r\n\r\n").utf8), to: client),
-            send(reply.body, to: client)
+        let sentHead = reply.raw ? reply.head : reply.head + "Connection: close\r\n\r\n"
+        guard send(Array(sentHead.utf8), to: client, counting: received),
+            send(reply.body, to: client, counting: received)
         else { return }
         let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 65_536)
         var left = reply.filler
         while left > 0 {
             let count = min(left, piece.count)
-            guard send(Array(piece[0..<count]), to: client) else { return }
+            guard send(Array(piece[0..<count]), to: client, counting: received) else { return }
             if reply.filler != Int.max { left -= count }
         }
         // Half-close and drain, so the client reads everything before the connection ends.
@@ -150,7 +158,7 @@ final class ScriptedServer: Sendable {
         while read(client, &buffer, buffer.count) > 0 {}
     }
 
-    private static func send(_ bytes: [UInt8], to client: Int32) -> Bool {
+    private static func send(_ bytes: [UInt8], to client: Int32, counting journal: Journal) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -162,6 +170,7 @@ final class ScriptedServer: Sendable {
             }
             guard written > 0 else { return false }
             offset += written
+            journal.bytesSent.withLock { $0 += written }
         }
         return true
     }

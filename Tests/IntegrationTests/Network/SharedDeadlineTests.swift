@@ -5,9 +5,11 @@ import Testing
 
 @Suite("WebService.withDeadline: one deadline for every call of a command")
 struct SharedDeadlineTests {
-    @Test("two calls under one deadline against a trickling body end in it, and the second sends nothing")
-    func twoCalls() async throws {
-        try await NetworkIT.withServer { server, service in
+    @Test(
+        "two calls under one deadline against a trickling body end in it, and the second sends nothing",
+        arguments: TransportKind.available)
+    func twoCalls(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             try server.addFault(
                 FaultRule(method: "GET", path: "/v1/heroes/0001", fault: "status:200,trickle:2s", times: 5))
             let mark = server.lastSequence
@@ -24,10 +26,12 @@ struct SharedDeadlineTests {
         }
     }
 
-    @Test("retries stay inside the shared deadline, and a nested one cannot extend it")
-    func retriesAndNesting() async throws {
+    @Test(
+        "retries stay inside the shared deadline, and a nested one cannot extend it",
+        arguments: TransportKind.available)
+    func retriesAndNesting(kind: TransportKind) async throws {
         let policy = RetryPolicy(attempts: 10, baseDelay: .milliseconds(50), maximumDelay: .milliseconds(100))
-        try await NetworkIT.withServer(retryPolicy: policy) { server, service in
+        try await NetworkIT.withServer(on: kind, retryPolicy: policy) { server, service in
             try server.addFault(
                 FaultRule(method: "GET", path: "/v1/heroes/0001", fault: "delay:300ms,status:503", times: 100)
             )

@@ -3,13 +3,13 @@ import MockServerKit
 import Network
 import Testing
 
-@Suite("URLSessionTransport against the mock server: statuses and auth")
+@Suite("Transports against the mock server: statuses and auth")
 struct StatusAndAuthTests {
     static let editor = BasicAuthentication(username: "ed", password: "ed-secret-1")
 
-    @Test("2xx: a 200 decodes, a 201 decodes, a 204 has no content")
-    func successes() async throws {
-        try await NetworkIT.withServer(authentication: Self.editor) { _, service in
+    @Test("2xx: a 200 decodes, a 201 decodes, a 204 has no content", arguments: TransportKind.available)
+    func successes(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind, authentication: Self.editor) { _, service in
             #expect(try await service.call(TestAPI.health).content == TestAPI.Health(status: "ok"))
             let created = try await service.call(
                 TestAPI.createHero, TestAPI.HeroInput(codeName: "Test Wren", powers: ["Tests"]))
@@ -22,9 +22,9 @@ struct StatusAndAuthTests {
         }
     }
 
-    @Test("a query built from the grammar reaches the server intact")
-    func queryEncoding() async throws {
-        try await NetworkIT.withServer { server, service in
+    @Test("a query built from the grammar reaches the server intact", arguments: TransportKind.available)
+    func queryEncoding(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             let none: String? = nil
             let page = try #require(try await service.call(TestAPI.heroes, 2, 5, none).content)
             #expect(page.page == 2 && page.perPage == 5 && page.items.count == 5)
@@ -36,9 +36,11 @@ struct StatusAndAuthTests {
         }
     }
 
-    @Test("304: the ETag sent back as If-None-Match comes back as not modified")
-    func notModified() async throws {
-        try await NetworkIT.withServer { _, service in
+    @Test(
+        "304: the ETag sent back as If-None-Match comes back as not modified",
+        arguments: TransportKind.available)
+    func notModified(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { _, service in
             let first = try await service.call(TestAPI.hero, "0001")
             let tag = try #require(first.entityTag)
             let second = try await service.call(TestAPI.hero, "0001", ifNoneMatch: tag)
@@ -49,9 +51,11 @@ struct StatusAndAuthTests {
         }
     }
 
-    @Test("4xx: a missing hero is an unacceptable status carrying the error body")
-    func clientError() async throws {
-        try await NetworkIT.withServer { _, service in
+    @Test(
+        "4xx: a missing hero is an unacceptable status carrying the error body",
+        arguments: TransportKind.available)
+    func clientError(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { _, service in
             await #expect {
                 try await service.call(TestAPI.hero, "no-such-hero")
             } throws: { error in
@@ -64,9 +68,11 @@ struct StatusAndAuthTests {
         }
     }
 
-    @Test("5xx: an injected 500 is an error, never content", arguments: [500, 502, 503, 504])
-    func serverError(status: Int) async throws {
-        try await NetworkIT.withServer { server, service in
+    @Test(
+        "5xx: an injected 500 is an error, never content", arguments: TransportKind.available,
+        [500, 502, 503, 504])
+    func serverError(kind: TransportKind, status: Int) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             try server.addFault(FaultRule(method: "GET", path: "/v1/heroes/0001", fault: "status:\(status)"))
             await #expect {
                 try await service.call(TestAPI.hero, "0001")
@@ -77,9 +83,9 @@ struct StatusAndAuthTests {
         }
     }
 
-    @Test("Basic auth accepted: an editor may delete")
-    func basicAccepted() async throws {
-        try await NetworkIT.withServer(authentication: Self.editor) { server, service in
+    @Test("Basic auth accepted: an editor may delete", arguments: TransportKind.available)
+    func basicAccepted(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind, authentication: Self.editor) { server, service in
             let reply = try await service.call(TestAPI.deleteHero, "0002")
             #expect(reply.status == 204)
             // The journal keeps the user name and redacts the password.
@@ -89,20 +95,22 @@ struct StatusAndAuthTests {
 
     @Test(
         "Basic auth wrong or missing is unauthorized with the realm; a viewer is forbidden",
-        arguments: [
+        arguments: TransportKind.available,
+        [
             ("wrong", NetworkError.unauthorized(realm: "heroes")),
             ("missing", NetworkError.unauthorized(realm: "heroes")),
             ("viewer", NetworkError.forbidden),
         ]
     )
-    func basicRefused(who: String, expected: NetworkError) async throws {
+    func basicRefused(kind: TransportKind, refusal: (who: String, expected: NetworkError)) async throws {
+        let (who, expected) = refusal
         let provider: (any AuthenticationProvider)? =
             switch who {
             case "wrong": BasicAuthentication(username: "ed", password: "not-it")
             case "viewer": BasicAuthentication(username: "vi", password: "vi-secret-1")
             default: nil
             }
-        try await NetworkIT.withServer(authentication: provider) { _, service in
+        try await NetworkIT.withServer(on: kind, authentication: provider) { _, service in
             await #expect(throws: expected) { try await service.call(TestAPI.deleteHero, "0002") }
         }
     }

@@ -3,12 +3,13 @@ import MockServerKit
 import Network
 import Testing
 
-@Suite("URLSessionTransport: descriptor timeouts")
+@Suite("Transports: descriptor timeouts")
 struct TimeoutTests {
     static let quickHero = Endpoint<TestAPI.Hero>("quickHero", arguments: 1)
-    /// A session of its own, kept for the run: on the shared one, tests flooding its delegate
-    /// queue with large bodies could delay a prompt answer past a sub-second deadline.
-    static let transport = URLSessionTransport()
+    /// A transport of each kind of its own, kept for the run: on the shared one, tests flooding
+    /// its delegate queue with large bodies could delay a prompt answer past a sub-second deadline.
+    static let transports: [TransportKind: any HTTPTransport] = Dictionary(
+        uniqueKeysWithValues: TransportKind.available.map { ($0, $0.makeTransport()) })
 
     static let plist = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -24,7 +25,9 @@ struct TimeoutTests {
         </dict></plist>
         """
 
-    static func withService(_ body: (MockServer, WebService) async throws -> Void) async throws {
+    static func withService(on kind: TransportKind, _ body: (MockServer, WebService) async throws -> Void)
+        async throws
+    {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONSerializer(keys: .snakeCase), as: "SnakeJSON")
         registry.register(model: TestAPI.Hero.self, as: "Hero")
@@ -35,7 +38,8 @@ struct TimeoutTests {
         let server = MockServer(configuration: configuration)
         try await server.start()
         let service = WebService(
-            baseURL: server.baseURL, catalog: catalog, transport: transport, retryPolicy: .never)
+            baseURL: server.baseURL, catalog: catalog, transport: try #require(transports[kind]),
+            retryPolicy: .never)
         do {
             try await body(server, service)
         } catch {
@@ -49,18 +53,20 @@ struct TimeoutTests {
     // `Int(seconds) * 1000`: 0.9 s became 0 ms, and every request timed out at once. The first
     // call pays for starting libcurl and connecting, which a loaded 2-core machine can stretch
     // past 0.9 s, so it only warms up; truncated to 0 ms, both calls would fail at once.
-    @Test("a sub-second descriptor timeout lets a prompt answer through")
-    func promptAnswer() async throws {
-        try await Self.withService { _, service in
+    @Test("a sub-second descriptor timeout lets a prompt answer through", arguments: TransportKind.available)
+    func promptAnswer(kind: TransportKind) async throws {
+        try await Self.withService(on: kind) { _, service in
             _ = try? await service.call(Self.quickHero, "0001")
             let hero = try await service.call(Self.quickHero, "0001").content
             #expect(hero?.id == "0001")
         }
     }
 
-    @Test("a sub-second descriptor timeout cuts a stalled answer off soon after it passes")
-    func stalledAnswer() async throws {
-        try await Self.withService { server, service in
+    @Test(
+        "a sub-second descriptor timeout cuts a stalled answer off soon after it passes",
+        arguments: TransportKind.available)
+    func stalledAnswer(kind: TransportKind) async throws {
+        try await Self.withService(on: kind) { server, service in
             try server.addFault(FaultRule(method: "GET", path: "/v1/heroes/0001", fault: "stall"))
             let start = ContinuousClock.now
             await #expect(throws: NetworkError.timedOut) { try await service.call(Self.quickHero, "0001") }

@@ -9,6 +9,10 @@ import Testing
 /// over TCP.
 @Suite("TokenProvider against the mock server: one refresh, one replay")
 struct TokenRefreshTests {
+    /// The platform's default transport (libcurl on Linux): the refresh rules are the service's,
+    /// not the transport's, so one kind is enough here.
+    static let transport = TransportKind.available[0].transport
+
     static let ids = (1...20).map { String(format: "%04d", $0) }
 
     /// A server whose tokens last `lifetime`, and a service whose every request carries a bearer
@@ -24,10 +28,10 @@ struct TokenRefreshTests {
         let endpoint = TokenEndpoint(
             url: server.baseURL.appendingPathComponent("v1/token"),
             credentials: BasicAuthentication(username: "ed", password: password),
-            transport: NetworkIT.transport, deadline: TestTime.budget(.seconds(15)))
+            transport: TokenRefreshTests.transport, deadline: TestTime.budget(.seconds(15)))
         let provider = TokenProvider(fetch: endpoint.fetch)
         let service = WebService(
-            baseURL: server.baseURL, catalog: try TestAPI.catalog(), transport: NetworkIT.transport,
+            baseURL: server.baseURL, catalog: try TestAPI.catalog(), transport: TokenRefreshTests.transport,
             authentication: provider, retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
         do {
             try await body(server, service, provider)

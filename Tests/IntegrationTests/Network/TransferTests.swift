@@ -4,7 +4,7 @@ import Network
 import TestSupport
 import Testing
 
-@Suite("URLSessionTransport against the mock server: transfers, cancellation, concurrency")
+@Suite("Transports against the mock server: transfers, cancellation, concurrency")
 struct TransferTests {
     static let editor = BasicAuthentication(username: "ed", password: "ed-secret-1")
 
@@ -15,9 +15,11 @@ struct TransferTests {
         return bytes
     }
 
-    @Test("an upload reports progress up to its size, and the download streams it back to a file")
-    func uploadThenDownload() async throws {
-        try await NetworkIT.withServer(authentication: Self.editor) { server, service in
+    @Test(
+        "an upload reports progress up to its size, and the download streams it back to a file",
+        arguments: TransportKind.available)
+    func uploadThenDownload(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind, authentication: Self.editor) { server, service in
             let picture = Self.picture(size: 3 * 1024 * 1024)
             let uploads = NetworkIT.ProgressReports()
             let put = try await service.call(TestAPI.putPicture, "0003", picture, progress: uploads.record)
@@ -42,9 +44,11 @@ struct TransferTests {
         }
     }
 
-    @Test("a download that fails removes its file and carries the error body")
-    func failedDownload() async throws {
-        try await NetworkIT.withServer { _, service in
+    @Test(
+        "a download that fails removes its file and carries the error body",
+        arguments: TransportKind.available)
+    func failedDownload(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { _, service in
             let file = NetworkIT.temporaryFile()
             await #expect {
                 try await service.download(TestAPI.picture, "no-such-hero", to: file)
@@ -56,9 +60,9 @@ struct TransferTests {
         }
     }
 
-    @Test("a download's 304 is not modified and leaves no file")
-    func downloadNotModified() async throws {
-        try await NetworkIT.withServer { _, service in
+    @Test("a download's 304 is not modified and leaves no file", arguments: TransportKind.available)
+    func downloadNotModified(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { _, service in
             let file = NetworkIT.temporaryFile()
             defer { try? FileManager.default.removeItem(at: file) }
             let first = try await service.download(TestAPI.picture, "0001", to: file)
@@ -70,9 +74,11 @@ struct TransferTests {
         }
     }
 
-    @Test("cancelling mid-flight stops the request at once, retries included")
-    func cancellation() async throws {
-        try await NetworkIT.withServer(retryPolicy: RetryPolicy(attempts: 3)) { server, service in
+    @Test(
+        "cancelling mid-flight stops the request at once, retries included",
+        arguments: TransportKind.available)
+    func cancellation(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind, retryPolicy: RetryPolicy(attempts: 3)) { server, service in
             try server.addFault(
                 FaultRule(method: "GET", path: "/v1/heroes/0001", fault: "delay:30s", times: 3))
             let call = Task { try await service.call(TestAPI.hero, "0001") }
@@ -88,9 +94,9 @@ struct TransferTests {
         }
     }
 
-    @Test("100 concurrent requests over one session all succeed")
-    func burst() async throws {
-        try await NetworkIT.withServer { server, service in
+    @Test("100 concurrent requests over one session all succeed", arguments: TransportKind.available)
+    func burst(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             let ids = (1...100).map { String(format: "%04d", ($0 - 1) % 30 + 1) }
             let results = try await withThrowingTaskGroup(of: (String, Int).self) { group in
                 for id in ids {
@@ -112,11 +118,13 @@ struct TransferTests {
     }
 }
 
-@Suite("URLSessionTransport: cancellation under load")
+@Suite("Transports: cancellation under load")
 struct CancellationStressTests {
-    @Test("cancelling 40 requests at scattered moments neither crashes nor leaks, and the session goes on")
-    func scatteredCancellation() async throws {
-        try await NetworkIT.withServer { server, service in
+    @Test(
+        "cancelling 40 requests at scattered moments neither crashes nor leaks, and the session goes on",
+        arguments: TransportKind.available)
+    func scatteredCancellation(kind: TransportKind) async throws {
+        try await NetworkIT.withServer(on: kind) { server, service in
             try server.addFault(
                 FaultRule(method: "GET", path: "/v1/heroes/0001", fault: "delay:300ms", times: 40))
             let outcomes = await withTaskGroup(of: String.self) { group in

@@ -1,0 +1,100 @@
+#if canImport(CCurl)
+    import CCurl
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    extension CurlTransfer {
+        /// Sets every option of the handle for `request`: URL, method, headers, body, timeouts
+        /// and the callbacks, which reach this transfer through its unretained pointer.
+        func configure(_ request: URLRequest) {
+            setString(CURLOPT_URL, url.absoluteString)
+            setString(CURLOPT_PROTOCOLS_STR, "http,https")
+            setLong(CURLOPT_NOSIGNAL, 1)
+            heroes_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+            // The request's timeout bounds connecting and any silence; WebService's deadline
+            // bounds the whole call. Less than 1 byte a second for that long is silence.
+            let idle = max(1, Int(request.timeoutInterval.rounded(.up)))
+            setLong(CURLOPT_CONNECTTIMEOUT, idle)
+            setLong(CURLOPT_LOW_SPEED_LIMIT, 1)
+            setLong(CURLOPT_LOW_SPEED_TIME, idle)
+            setLong(CURLOPT_TIMEOUT, Int(CurlTransport.resourceTimeout))
+
+            var headers = request.allHTTPHeaderFields ?? [:]
+            let asksForEncoding = headers.keys.contains {
+                $0.caseInsensitiveCompare("Accept-Encoding") == .orderedSame
+            }
+            // Decoded as it arrives, so the size limit counts decoded bytes. A streamed body
+            // is asked for as is: libcurl would hold a paused transfer's decoded output whole.
+            if !asksForEncoding && sink == nil { setString(CURLOPT_ACCEPT_ENCODING, "") }
+            // libcurl would wait a second for a `100 Continue` before a large body.
+            headers["Expect"] = ""
+            if request.httpBody != nil,
+                !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame })
+            {
+                headers["Content-Type"] = ""  // not libcurl's application/x-www-form-urlencoded
+            }
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+                // `Name;` sends an empty value, `Name:` removes libcurl's own header.
+                let removesDefault = value.isEmpty && (name == "Expect" || name == "Content-Type")
+                let line = removesDefault ? "\(name):" : value.isEmpty ? "\(name);" : "\(name): \(value)"
+                headerList = curl_slist_append(headerList, line)
+            }
+            heroes_curl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList)
+
+            switch method {
+            case "GET": setLong(CURLOPT_HTTPGET, 1)
+            case "HEAD": setLong(CURLOPT_NOBODY, 1)
+            default:
+                setString(CURLOPT_CUSTOMREQUEST, method)
+            }
+            if let body = request.httpBody, !body.isEmpty {
+                heroes_curl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+                _ = body.withUnsafeBytes { bytes in
+                    // Copied by libcurl, so the request may go away before the transfer ends.
+                    heroes_curl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress)
+                }
+            } else if request.httpBody != nil || method == "POST" {
+                // An empty body, sent with `Content-Length: 0`.
+                setLong(CURLOPT_POSTFIELDSIZE, 0)
+                setString(CURLOPT_COPYPOSTFIELDS, "")
+            }
+
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            heroes_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, me)
+            heroes_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { bytes, size, count, me in
+                guard let me else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
+                let length = size * count
+                return transfer.headerLine(UnsafeRawBufferPointer(start: bytes, count: length)) ? length : 0
+            }
+            heroes_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, me)
+            heroes_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { bytes, size, count, me in
+                guard let me else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
+                return transfer.bodyPiece(UnsafeRawBufferPointer(start: bytes, count: size * count))
+            }
+            if state.progress != nil && request.httpBody != nil {
+                heroes_curl_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, me)
+                heroes_curl_easy_setopt_progress_callback(handle, CURLOPT_XFERINFOFUNCTION) {
+                    me, _, _, total, sent in
+                    guard let me else { return 0 }
+                    Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue().uploaded(sent, of: total)
+                    return 0
+                }
+                setLong(CURLOPT_NOPROGRESS, 0)
+            }
+        }
+
+        func setLong(_ option: CURLoption, _ value: Int) {
+            heroes_curl_easy_setopt_long(handle, option, value)
+        }
+
+        func setString(_ option: CURLoption, _ value: String) {
+            // libcurl copies strings, so the C string need not outlive the call.
+            value.withCString { _ = heroes_curl_easy_setopt_pointer(handle, option, $0) }
+        }
+    }
+#endif

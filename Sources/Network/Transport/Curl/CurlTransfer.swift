@@ -1,0 +1,262 @@
+#if canImport(CCurl)
+    import CCurl
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// One request on a libcurl easy handle: its options, its callbacks, and the response head
+    /// as it arrives. The body rules (limit, partial file, framing, error mapping) are
+    /// `Transfer`'s, shared with `URLSessionTransport`.
+    ///
+    /// `@unchecked Sendable` is safe: once handed to `CurlEngine.add`, it is only touched on the
+    /// engine's thread (libcurl calls the callbacks there, inside `curl_multi_perform`), except
+    /// `cancelled`, which is behind `cancelLock`.
+    final class CurlTransfer: @unchecked Sendable {
+        /// What `finish` asks of the engine.
+        enum Next: Equatable {
+            /// The transfer is over; its continuation has been resumed (or will be, once its sink drains).
+            case done
+            /// The handle points at the redirect's target: add it again.
+            case followRedirect
+        }
+
+        let handle: UnsafeMutableRawPointer
+        let state: Transfer
+        var continuation: CheckedContinuation<Transfer.Outcome, any Error>?
+        weak var engine: CurlEngine? {
+            didSet {
+                let engine = self.engine
+                sink?.onResume = { [weak self, weak engine] in
+                    guard let self else { return }
+                    engine?.resume(self)
+                }
+            }
+        }
+
+        let method: String
+        private(set) var url: URL
+        let sink: StreamedBody?
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+        private let redirectPolicy = RedirectPolicy()
+
+        /// The response being read: a 1xx, a redirect or the final answer.
+        private var status = 0
+        private var fields: [(String, String)] = []
+        private var headBytes = 0
+        private var interimResponses = 0
+        /// Set when the head of the final answer is complete.
+        private(set) var headComplete = false
+        /// Where the current 3xx leads, when the policy follows it: its body is dropped.
+        private var redirectTarget: URL?
+        /// Why the server's answer was refused before its body (header section too large, a
+        /// flood of 1xx answers).
+        private var violation: String?
+        private var sinkFailure: String?
+        private var uploadReported: Int64 = 0
+
+        private let cancelLock = NSLock()
+        private var cancelled = false
+
+        /// Prepares `request` on a new easy handle.
+        init(request: URLRequest, state: Transfer, sink: StreamedBody?) throws {
+            guard let url = request.url, let handle = curl_easy_init() else {
+                throw NetworkError.transport(
+                    code: URLError.badURL.rawValue, message: "cannot prepare the request")
+            }
+            self.handle = handle
+            self.state = state
+            self.sink = sink
+            self.url = url
+            method = (request.httpMethod ?? "GET").uppercased()
+            errorBuffer.initialize(to: 0)
+            configure(request)
+        }
+
+        deinit {
+            curl_easy_cleanup(handle)
+            curl_slist_free_all(headerList)
+            errorBuffer.deallocate()
+        }
+
+        /// Whether the caller gave up; a transfer not yet started then never starts.
+        var cancellationRequested: Bool { cancelLock.withLock { cancelled } }
+
+        /// Notes that the caller gave up (from any thread).
+        func requestCancellation() {
+            cancelLock.withLock { cancelled = true }
+        }
+
+        // MARK: Callbacks, on the engine's thread
+
+        /// One line of a head: a status line, a field, or the blank line that ends it.
+        func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            headBytes += bytes.count
+            guard headBytes <= CurlTransport.maximumHeaderBytes else {
+                violation = "the response's header section passed \(CurlTransport.maximumHeaderBytes) bytes"
+                return false
+            }
+            let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
+            if line.hasPrefix("HTTP/") {
+                status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+                fields = []
+                redirectTarget = nil
+                return true
+            }
+            guard line.isEmpty else {
+                if let colon = line.firstIndex(of: ":") {
+                    let name = String(line[..<colon])
+                    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    fields.append((name, value))
+                }
+                return true
+            }
+            if (100..<200).contains(status) {
+                interimResponses += 1
+                guard interimResponses <= CurlTransport.maximumInterimResponses else {
+                    violation =
+                        "the server sent more than \(CurlTransport.maximumInterimResponses) interim (1xx) answers"
+                    return false
+                }
+                return true
+            }
+            return headEnded()
+        }
+
+        /// The final head is in: decides whether it is a redirect to follow.
+        private func headEnded() -> Bool {
+            headComplete = true
+            guard [301, 302, 303, 307, 308].contains(status), let location = field("Location"),
+                let target = URL(string: location, relativeTo: url)?.absoluteURL
+            else { return true }
+            state.redirects += 1
+            switch redirectPolicy.decision(method: method, from: url, to: target, hop: state.redirects) {
+            case .follow: redirectTarget = target
+            case .refuse: break
+            case .tooMany:
+                state.tooManyRedirects = true
+                return false
+            }
+            return true
+        }
+
+        private func field(_ name: String) -> String? {
+            fields.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        }
+
+        private var announcedLength: Int64 { field("Content-Length").flatMap { Int64($0) } ?? -1 }
+
+        /// One piece of the decoded body; returns the bytes taken, 0 to stop, or the pause value.
+        func bodyPiece(_ bytes: UnsafeRawBufferPointer) -> Int {
+            if redirectTarget != nil { return bytes.count }  // a followed redirect's body is dropped
+            let expected = announcedLength
+            if let sink, (200..<300).contains(status) {
+                guard state.received + Int64(bytes.count) <= state.limit, expected <= state.limit else {
+                    state.exceededLimit = true
+                    return 0
+                }
+                switch sink.offer(bytes) {
+                case .pause: return heroes_curl_writefunc_pause()
+                case .failed(let message):
+                    sinkFailure = message
+                    return 0
+                case .taken: state.received += Int64(bytes.count)
+                }
+            } else {
+                guard state.receive(Data(bytes), expectedLength: expected) else { return 0 }
+            }
+            state.progress?(
+                TransferReport(direction: .download, completedBytes: state.received, totalBytes: expected))
+            return bytes.count
+        }
+
+        func uploaded(_ sent: curl_off_t, of total: curl_off_t) {
+            guard total > 0, Int64(sent) > uploadReported else { return }
+            uploadReported = Int64(sent)
+            state.progress?(
+                TransferReport(direction: .upload, completedBytes: Int64(sent), totalBytes: Int64(total)))
+        }
+
+        // MARK: The end
+
+        /// Ends the transfer with `code`, or points it at the redirect it follows.
+        func finish(_ code: CURLcode) -> Next {
+            if code == CURLE_OK, let target = redirectTarget {
+                url = target
+                setString(CURLOPT_URL, target.absoluteString)
+                (status, fields, headBytes, interimResponses, headComplete, redirectTarget) = (
+                    0, [], 0, 0, false, nil
+                )
+                return .followRedirect
+            }
+            let result = outcome(code)
+            guard let sink else {
+                resume(with: result)
+                return .done
+            }
+            guard case .success = result else {
+                sink.abandon()
+                resume(with: result)
+                return .done
+            }
+            sink.finish { [self] failure in
+                resume(
+                    with: failure.map {
+                        .failure(.transport(code: URLError.cannotWriteToFile.rawValue, message: $0))
+                    } ?? result)
+            }
+            return .done
+        }
+
+        /// Ends a transfer that never ran, or was stopped, with `error`.
+        func fail(_ error: NetworkError) {
+            sink?.abandon()
+            state.cancelled = error == .cancelled
+            _ = state.outcome(response: nil, error: URLError(.cancelled))  // removes a partial file
+            resume(with: .failure(error))
+        }
+
+        private func resume(with result: Result<Transfer.Outcome, NetworkError>) {
+            let continuation = self.continuation
+            self.continuation = nil
+            continuation?.resume(with: result)
+        }
+
+        private func outcome(_ code: CURLcode) -> Result<Transfer.Outcome, NetworkError> {
+            if let violation {
+                state.discardPartialFile()
+                return .failure(.transport(code: URLError.cannotParseResponse.rawValue, message: violation))
+            }
+            if let sinkFailure {
+                return .failure(.transport(code: URLError.cannotWriteToFile.rawValue, message: sinkFailure))
+            }
+            var response: HTTPURLResponse?
+            if status > 0 {
+                var headers: [String: String] = [:]
+                for (name, value) in fields {
+                    headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+                }
+                response = HTTPURLResponse(
+                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            }
+            // Past the limit or one redirect too many: `Transfer` reports it, whatever libcurl says.
+            if state.exceededLimit || state.tooManyRedirects {
+                return state.outcome(response: response, error: URLError(.cancelled))
+            }
+            // The file could not be written: `Transfer` reports that rather than libcurl's write error.
+            if state.fileError != nil { return state.outcome(response: response, error: nil) }
+            return state.outcome(response: response, error: code == CURLE_OK ? nil : urlError(code))
+        }
+
+        /// libcurl's failure as the `URLError` that `Transfer` maps, with libcurl's own message.
+        private func urlError(_ code: CURLcode) -> URLError {
+            let detail = String(cString: errorBuffer)
+            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            return URLError(
+                URLError.Code(curl: code, afterHead: headComplete),
+                userInfo: [NSLocalizedDescriptionKey: message])
+        }
+    }
+#endif

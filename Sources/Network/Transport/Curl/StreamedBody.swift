@@ -1,0 +1,137 @@
+#if canImport(CCurl)
+    import Foundation
+
+    /// The bridge between libcurl's thread and a `ResponseBodySink` that may block: pieces wait
+    /// here for a writer thread of their own, at most `bufferLimit` bytes of them. When the buffer
+    /// is full the transfer pauses (`CURL_WRITEFUNC_PAUSE`); when the writer has brought it
+    /// down to half, it asks the engine to resume. No piece is spooled anywhere else.
+    ///
+    /// `@unchecked Sendable` is safe: every stored property but `sink` (itself Sendable) is only
+    /// touched while `condition`'s lock is held.
+    final class StreamedBody: @unchecked Sendable {
+        /// What `offer` did with a piece.
+        enum Offer {
+            /// Queued for the sink.
+            case taken
+            /// Not taken: the buffer is full; pause and offer it again after `onResume`.
+            case pause
+            /// Not taken: the sink failed, with this message.
+            case failed(String)
+        }
+
+        /// The most bytes received and not yet written: 1 MiB.
+        static let bufferLimit = 1 << 20
+
+        private let sink: any ResponseBodySink
+        private let condition = NSCondition()
+        private var pieces: [Data] = []
+        private var buffered = 0
+        private var paused = false
+        private var finishing: (@Sendable (String?) -> Void)?
+        private var abandoned = false
+        private var failure: String?
+        private var writerStarted = false
+        /// Called, from the writer thread, when a paused transfer may go on.
+        var onResume: (@Sendable () -> Void)? {
+            get { condition.withLock { resume } }
+            set { condition.withLock { resume = newValue } }
+        }
+        private var resume: (@Sendable () -> Void)?
+
+        init(_ sink: any ResponseBodySink) {
+            self.sink = sink
+        }
+
+        /// Queues a copy of `bytes` for the sink, unless the buffer is full or the sink failed.
+        func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
+            condition.lock()
+            defer { condition.unlock() }
+            if let failure { return .failed(failure) }
+            guard buffered < Self.bufferLimit else {
+                paused = true
+                return .pause
+            }
+            pieces.append(Data(bytes))
+            buffered += bytes.count
+            startWriterIfNeeded()
+            condition.signal()
+            return .taken
+        }
+
+        /// Calls `done` once every queued piece is written (with nil) or the sink failed (with
+        /// its message).
+        func finish(_ done: @escaping @Sendable (String?) -> Void) {
+            condition.lock()
+            if writerStarted {
+                finishing = done
+                condition.signal()
+                condition.unlock()
+            } else {
+                let failure = self.failure
+                condition.unlock()
+                done(failure)
+            }
+        }
+
+        /// Drops whatever is queued: the transfer failed or was cancelled.
+        func abandon() {
+            condition.withLock {
+                abandoned = true
+                pieces = []
+                buffered = 0
+                condition.signal()
+            }
+        }
+
+        private func startWriterIfNeeded() {
+            guard !writerStarted else { return }
+            writerStarted = true
+            let thread = Thread { [self] in writeUntilDone() }
+            thread.name = "CurlTransport.sink"
+            thread.start()
+        }
+
+        private func writeUntilDone() {
+            while true {
+                condition.lock()
+                while pieces.isEmpty && finishing == nil && !abandoned { condition.wait() }
+                if abandoned {
+                    // Whoever waits for the end is told, so no continuation is left hanging.
+                    let done = finishing
+                    condition.unlock()
+                    done?("the transfer was stopped")
+                    return
+                }
+                guard !pieces.isEmpty else {
+                    let (done, failure) = (finishing, self.failure)
+                    condition.unlock()
+                    done?(failure)
+                    return
+                }
+                let piece = pieces.removeFirst()
+                condition.unlock()
+
+                var failed: String?
+                do {
+                    try sink.write(piece)
+                } catch {
+                    failed = "cannot write the body: \(error)"
+                }
+
+                condition.lock()
+                buffered -= piece.count
+                if let failed {
+                    failure = failed
+                    pieces = []
+                    buffered = 0
+                }
+                // Resume at half, not at the first free byte: fewer pause and resume rounds.
+                let wake = paused && (buffered <= Self.bufferLimit / 2 || failed != nil)
+                if wake { paused = false }
+                let resume = self.resume
+                condition.unlock()
+                if wake { resume?() }
+            }
+        }
+    }
+#endif

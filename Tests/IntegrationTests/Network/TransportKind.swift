@@ -1,0 +1,60 @@
+import Network
+
+/// The real transports, each test of the Network integration suites run against each: the
+/// rules of `HTTPTransport` are the same for both. One instance of each for the whole run, as
+/// an app keeps one (Platform notes #4 in Sources/Network/README.md).
+enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// libcurl's multi interface, the default on Linux.
+    case curl
+    /// URLSession: Apple's, or FoundationNetworking's on Linux.
+    case urlSession
+
+    /// The transports this platform has.
+    static var available: [TransportKind] {
+        #if os(Linux)
+            [.curl, .urlSession]
+        #else
+            [.urlSession]
+        #endif
+    }
+
+    /// libcurl only, for the bounds URLSession cannot keep (it has no back-pressure and decodes
+    /// a body whole before the limit can stop it): empty on Apple platforms.
+    static var curlOnly: [TransportKind] { available.filter { $0 == .curl } }
+
+    var description: String { rawValue }
+
+    /// The shared instance of this kind.
+    var transport: any HTTPTransport {
+        switch self {
+        case .curl: Self.curlTransport
+        case .urlSession: Self.urlSessionTransport
+        }
+    }
+
+    /// A second instance of this kind, for tests that flood a transport with large bodies and
+    /// must not delay the prompt answers other tests wait for.
+    var separateTransport: any HTTPTransport {
+        switch self {
+        case .curl: Self.separateCurlTransport
+        case .urlSession: Self.separateURLSessionTransport
+        }
+    }
+
+    /// A new instance of this kind.
+    func makeTransport() -> any HTTPTransport {
+        switch self {
+        #if os(Linux)
+            case .curl: CurlTransport()
+        #else
+            case .curl: URLSessionTransport()
+        #endif
+        case .urlSession: URLSessionTransport()
+        }
+    }
+
+    private static let urlSessionTransport = TransportKind.urlSession.makeTransport()
+    private static let separateURLSessionTransport = TransportKind.urlSession.makeTransport()
+    private static let curlTransport = TransportKind.curl.makeTransport()
+    private static let separateCurlTransport = TransportKind.curl.makeTransport()
+}
