@@ -14,18 +14,38 @@ public final class RemotePictureRepository: PictureRepository {
     /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`.
     public init(service: WebService) { self.service = service }
 
+    /// Where a download to `url` writes: the path with every symbolic link at its end followed,
+    /// even to a target that does not exist yet, so the link stays and its target is written.
+    public static func followingLinks(_ url: URL) -> URL { PictureDestination.followingLinks(url) }
+
     /// Streams the hero's picture into `destination`, never holding it in memory.
     public func download(
         pictureOf hero: Hero.ID,
         to destination: URL,
         progress: @escaping @Sendable (Domain.TransferProgress) -> Void
     ) async throws -> PictureFile {
-        let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
-            try await service.download(HeroAPI.picture, hero.rawValue, to: destination) { report in
-                guard report.direction == .download else { return }
-                progress(
-                    TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
+        let report: ProgressHandler = { report in
+            guard report.direction == .download else { return }
+            progress(TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
+        }
+        let file: URL
+        switch try PictureDestination.of(destination) {
+        case .stream(let descriptor):
+            defer { close(descriptor) }
+            let sink = PNGCheckingSink(
+                FileDescriptorSink(descriptor: descriptor), signature: Self.pngSignature)
+            let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
+                try await service.stream(HeroAPI.picture, hero.rawValue, into: sink, progress: report)
             }
+            guard case .content(let count) = reply.outcome, count > 0 else {
+                throw DomainError.badData("the picture came back with status \(reply.status) and no body")
+            }
+            return PictureFile(location: destination, byteCount: count)
+        case .file(let target):
+            file = target
+        }
+        let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
+            try await service.download(HeroAPI.picture, hero.rawValue, to: file, progress: report)
         }
         guard case .content(let file) = reply.outcome else {
             throw DomainError.badData("the picture came back with status \(reply.status) and no body")

@@ -1,5 +1,14 @@
+import Data
 import Domain
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs one parsed command: the ones that need the object graph get a session (and with it the
 /// bundled server when no server is named); `serve`, `lint` and `demo reset` need none.
@@ -92,9 +101,22 @@ struct CommandRunner {
             try await withHeroes { try await $0.sync() }
         case .picture:
             let id = try heroID()
-            let destination = file(invocation[.output] ?? "\(id.rawValue).png")
+            let toStandardOutput = invocation[.output] == "-"
+            if toStandardOutput, isatty(STDOUT_FILENO) == 1 {
+                throw UsageError(
+                    "--output - would write the PNG to this terminal, which garbles it; "
+                        + "see it with `heroes-cli show \(id) --picture`, or redirect standard output",
+                    command: .picture)
+            }
+            let destination =
+                toStandardOutput
+                ? URL(fileURLWithPath: "/dev/stdout") : file(invocation[.output] ?? "\(id.rawValue).png")
             try LocalFileError.checkWritable(destination)
-            try await withHeroes { try await $0.downloadPicture(id, to: destination) }
+            try await withHeroes { heroes in
+                try await Interruption.cancelling {
+                    try await heroes.downloadPicture(id, to: destination, besideData: toStandardOutput)
+                }
+            }
         case .uploadPicture:
             try await withHeroes {
                 try await $0.uploadPicture(file(invocation.argument(1) ?? ""), for: try heroID())

@@ -107,9 +107,9 @@ struct HeroCommands {
     }
 
     /// `picture ID [--output FILE]`.
-    func downloadPicture(_ id: Hero.ID, to destination: URL) async throws {
+    func downloadPicture(_ id: Hero.ID, to destination: URL, besideData: Bool = false) async throws {
         try await pictures().download(
-            with: views.picture(), progress: views.progress(), id: id, to: destination)
+            with: views.picture(besideData: besideData), progress: views.progress(), id: id, to: destination)
     }
 
     /// `upload-picture ID FILE`.

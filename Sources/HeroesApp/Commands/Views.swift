@@ -40,8 +40,15 @@ struct Views {
         pick(json: { JSONSyncView(output: $0) }, console: { ConsoleSyncView(output: $0, style: $1) })
     }
 
-    func picture() -> any PictureView {
-        pick(json: { JSONPictureView(output: $0) }, console: { ConsolePictureView(output: $0, style: $1) })
+    /// Where a picture's result is said; `besideData` when standard output carries the
+    /// picture itself (`--output -`), so the line goes to standard error instead.
+    func picture(besideData: Bool = false) -> any PictureView {
+        guard besideData else {
+            return pick(
+                json: { JSONPictureView(output: $0) }, console: { ConsolePictureView(output: $0, style: $1) })
+        }
+        return json
+            ? JSONPictureView(output: errors) : ConsolePictureView(output: errors, style: terminal.errorStyle)
     }
 
     /// A progress bar on standard error; silent on a pipe and with `--json`.

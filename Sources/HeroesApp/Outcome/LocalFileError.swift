@@ -1,3 +1,4 @@
+import Data
 import Foundation
 
 #if canImport(Glibc)
@@ -19,6 +20,12 @@ struct LocalFileError: Error, Sendable, CustomStringConvertible {
     /// Checks, before anything is fetched, that a download can land at `destination`: its
     /// folder exists and can be written, and the path is not a folder.
     static func checkWritable(_ destination: URL) throws(LocalFileError) {
+        // A FIFO or a device is written straight through: nothing is made beside it.
+        var status = stat()
+        if stat(destination.path, &status) == 0, [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT) {
+            return
+        }
+        let destination = RemotePictureRepository.followingLinks(destination)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder),
             isFolder.boolValue

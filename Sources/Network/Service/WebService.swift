@@ -172,6 +172,45 @@ public final class WebService: Sendable {
         }
     }
 
+    /// Streams what `endpoint` returns into `sink` as it arrives: for a destination that is not
+    /// a file to replace (a pipe, a FIFO, standard output). With `CurlTransport` the transfer
+    /// pauses while the sink is behind, so memory stays bounded whatever the reader's pace.
+    ///
+    /// A failure before the first byte reaches the sink is retried as any call is; after it, a
+    /// retry would write those bytes twice, so the call ends with the error instead.
+    public func stream(
+        _ endpoint: Endpoint<Data>,
+        _ arguments: any Encodable & Sendable...,
+        into sink: any ResponseBodySink,
+        progress: ProgressHandler? = nil
+    ) async throws -> Reply<Int64> {
+        let descriptor = try catalog.descriptor(for: endpoint)
+        let request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
+        return try await reportingFailure(of: request) {
+            let limit = descriptor.maximumResponseBytes ?? Self.defaultMaximumDownloadBytes
+            let counted = CountingSink(sink)
+            let response = try await send(request, descriptor) { [transport] prepared in
+                do {
+                    let response = try await transport.stream(
+                        for: prepared, into: counted, maximumResponseBytes: limit, progress: progress)
+                    return (response, response.head)
+                } catch let error as NetworkError where counted.count > 0 && error.isTransient {
+                    throw NetworkError.transport(
+                        code: URLError.Code.downloadDecodingFailedMidStream.rawValue,
+                        message: "the body was cut after \(counted.count) bytes had been written: \(error)")
+                }
+            }
+            try ResponseInterpreter.check(response.head) { ResponseInterpreter.excerpt(of: response.body) }
+            let outcome: Reply<Int64>.Outcome =
+                switch response.head.status {
+                case 304: .notModified
+                case 204, 205: .noContent
+                default: .content(counted.count)
+                }
+            return Reply(outcome: outcome, status: response.head.status, headers: response.head.headers)
+        }
+    }
+
     /// Runs `body`, telling the logger when it fails, on the wire or in judging the response.
     private func reportingFailure<Value>(
         of request: URLRequest, _ body: () async throws -> Value

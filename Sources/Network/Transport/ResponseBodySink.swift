@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a streamed response body goes, piece by piece, as it arrives.
 ///
@@ -22,5 +23,21 @@ public struct FileDescriptorSink: ResponseBodySink {
     /// Writes all of `bytes`; a failed write (a reader gone, a full disk) throws.
     public func write(_ bytes: Data) throws {
         try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
+    }
+}
+
+/// A sink that counts what it passes on, so a caller knows whether any byte has left.
+final class CountingSink: ResponseBodySink {
+    private let sink: any ResponseBodySink
+    private let written = Mutex<Int64>(0)
+
+    init(_ sink: any ResponseBodySink) { self.sink = sink }
+
+    /// Bytes passed on so far.
+    var count: Int64 { written.withLock { $0 } }
+
+    func write(_ bytes: Data) throws {
+        try sink.write(bytes)
+        written.withLock { $0 += Int64(bytes.count) }
     }
 }

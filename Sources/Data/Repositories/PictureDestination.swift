@@ -1,0 +1,88 @@
+import Domain
+import Foundation
+import Network
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a downloaded picture goes, decided by what is at the path, so that a download never
+/// replaces what it writes to:
+/// - a FIFO or a character device (standard output through `/dev/stdout`, a terminal, `/dev/null`)
+///   is written straight through, with no temporary file;
+/// - a symbolic link is followed, and its target written as a file is;
+/// - a regular file, or a new path, is written to a temporary file beside it and renamed over
+///   it, so a reader never sees half a picture.
+enum PictureDestination {
+    /// A device or a FIFO, open for writing.
+    case stream(descriptor: Int32)
+    /// A file to write atomically at this path, symbolic links already followed.
+    case file(URL)
+
+    /// What `destination` is; a device or FIFO that cannot be opened throws, naming it.
+    static func of(_ destination: URL) throws -> PictureDestination {
+        var status = stat()
+        if stat(destination.path, &status) == 0 {
+            let type = status.st_mode & S_IFMT
+            if type == S_IFIFO || type == S_IFCHR {
+                let descriptor = open(destination.path, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    throw DomainError.invalid([
+                        .picture: "cannot write \(destination.path): \(String(cString: strerror(errno)))"
+                    ])
+                }
+                return .stream(descriptor: descriptor)
+            }
+        }
+        return .file(followingLinks(destination))
+    }
+
+    /// `url` with every symbolic link at its end followed, even to a target that does not exist
+    /// yet (which `resolvingSymlinksInPath` leaves as it is).
+    static func followingLinks(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+                return current
+            }
+            current =
+                target.hasPrefix("/")
+                ? URL(fileURLWithPath: target)
+                : current.deletingLastPathComponent().appendingPathComponent(target)
+        }
+        return current
+    }
+}
+
+/// Passes a picture on only once its first bytes are a PNG signature, so a server that sends
+/// something else writes nothing to the reader.
+final class PNGCheckingSink: ResponseBodySink {
+    private let sink: any ResponseBodySink
+    private let signature: [UInt8]
+    private let held = Mutex<(bytes: Data, checked: Bool)>((Data(), false))
+
+    init(_ sink: any ResponseBodySink, signature: [UInt8]) {
+        self.sink = sink
+        self.signature = signature
+    }
+
+    func write(_ bytes: Data) throws {
+        let ready: Data? = try held.withLock { state in
+            if state.checked { return bytes }
+            state.bytes.append(bytes)
+            guard state.bytes.count >= signature.count else { return nil }
+            guard state.bytes.prefix(signature.count).elementsEqual(signature) else {
+                throw DomainError.badData("the picture is not a PNG image")
+            }
+            state.checked = true
+            defer { state.bytes = Data() }
+            return state.bytes
+        }
+        if let ready { try sink.write(ready) }
+    }
+}

@@ -1,0 +1,43 @@
+import Dispatch
+import Foundation
+import Locking
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Ctrl-C during a command that writes a file, handled as a Unix tool handles it: the work is
+/// cancelled, so it removes its temporary file, and then the process ends by SIGINT after all,
+/// so the shell sees 130 as it would have without the handler.
+@MainActor
+enum Interruption {
+    /// Runs `work`; a SIGINT meanwhile cancels it and, once it has cleaned up, ends the process.
+    static func cancelling(_ work: @escaping @MainActor () async throws -> Void) async throws {
+        let task = Task { @MainActor in try await work() }
+        let interrupted = Locked(false)
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { @Sendable in
+            interrupted.withLock { $0 = true }
+            task.cancel()
+        }
+        source.resume()
+        let outcome = await task.result
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+        if interrupted.withLock({ $0 }) {
+            // libdispatch blocks signals on the main thread, where this runs: unblocked first,
+            // the raised SIGINT ends the process at once, with its default action.
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(SIGINT)
+        }
+        try outcome.get()
+    }
+}
