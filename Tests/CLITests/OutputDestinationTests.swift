@@ -118,7 +118,9 @@ extension CLITests {
                 #expect(try !Self.partials(in: cli.home).isEmpty, "the download started")
                 kill(process.processIdentifier, SIGINT)
                 #expect(await exited.wait(timeout: .seconds(15)), "it ended")
-                #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "\(process.terminationReason.rawValue) \(process.terminationStatus)")
+                #expect(
+                    process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+                    "\(process.terminationReason.rawValue) \(process.terminationStatus)")
                 #expect(try Self.leftovers(in: cli.home).isEmpty, "no temporary file is left")
                 #expect(
                     !FileManager.default.fileExists(atPath: cli.home.appendingPathComponent("slow.png").path))
