@@ -108,13 +108,16 @@ extension HeroesApplication {
         }
     }
 
-    /// 401 for a bearer token that expired or was never issued, with the challenge of RFC 6750.
+    /// 401 for a bearer token that expired or was never issued: the Basic challenge every 401
+    /// carries (docs/API.md), then the one of RFC 6750 saying the token is no longer good. A
+    /// client that knows only Basic reads the first, as it reads any 401.
     static var invalidTokenResponse: ServerResponse {
         ErrorBody.response(
             status: 401, message: "the bearer token is expired or unknown",
             extra: [
+                HTTPField(name: "WWW-Authenticate", value: #"Basic realm="heroes""#),
                 HTTPField(
-                    name: "WWW-Authenticate", value: #"Bearer realm="heroes", error="invalid_token""#)
+                    name: "WWW-Authenticate", value: #"Bearer realm="heroes", error="invalid_token""#),
             ])
     }
 
