@@ -49,23 +49,8 @@ extension PseudoTerminal {
         _ cli: CLI, _ arguments: [String], columns: Int, rows: Int, turns: [Turn],
         environment: [String: String] = [:]
     ) async throws -> CLI.Run {
-        let python = try #require(python)
         let text = String(decoding: try JSONEncoder().encode(turns), as: UTF8.self)
-        let process = Process()
-        process.executableURL = python
-        process.arguments =
-            ["-c", conversation, "\(columns)", "\(rows)", text, try CLI.binary().path] + arguments
-        process.environment = cli.environment.merging(environment) { _, given in given }
-        process.currentDirectoryURL = cli.home
-        let output = cli.home.appendingPathComponent("pty-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        let exited = ExitSignal()
-        process.terminationHandler = { _ in exited.fire() }
-        try process.run()
-        _ = await exited.wait(timeout: .seconds(40))
-        let transcript = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-        return CLI.Run(status: process.terminationStatus, stdout: transcript, stderr: "")
+        return try await play(
+            conversation, ["\(columns)", "\(rows)", text], cli, arguments, environment: environment)
     }
 }

@@ -40,10 +40,19 @@ enum PseudoTerminal {
         _ cli: CLI, _ arguments: [String], prompt: String = "", answer: String = "",
         environment: [String: String] = [:]
     ) async throws -> CLI.Run {
+        try await play(script, [prompt, answer], cli, arguments, environment: environment)
+    }
+
+    /// Runs the Python `script` with `scriptArguments`, then heroes-cli's path and `arguments`,
+    /// in `cli`'s HOME, and answers what the terminal showed and how the script ended.
+    static func play(
+        _ script: String, _ scriptArguments: [String], _ cli: CLI, _ arguments: [String],
+        environment: [String: String]
+    ) async throws -> CLI.Run {
         let python = try #require(python)
         let process = Process()
         process.executableURL = python
-        process.arguments = ["-c", script, prompt, answer, try CLI.binary().path] + arguments
+        process.arguments = ["-c", script] + scriptArguments + [try CLI.binary().path] + arguments
         process.environment = cli.environment.merging(environment) { _, given in given }
         process.currentDirectoryURL = cli.home
         let output = cli.home.appendingPathComponent("pty-\(UUID().uuidString)")
