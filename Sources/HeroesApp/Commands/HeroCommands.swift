@@ -103,7 +103,7 @@ struct HeroCommands {
     /// `sync`.
     func sync() async throws {
         try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
-            .activate(with: views.sync(), progress: views.progress(unit: .count("pages")))
+            .activate(with: views.sync(), progress: views.progress())
     }
 
     /// `picture ID [--output FILE]`.

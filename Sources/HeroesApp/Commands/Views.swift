@@ -52,8 +52,8 @@ struct Views {
     }
 
     /// A progress bar on standard error; silent on a pipe and with `--json`.
-    func progress(unit: ConsoleProgressView.Unit = .bytes) -> any TransferProgressView {
-        ConsoleProgressView(output: errors, style: json ? .plain : terminal.errorStyle, unit: unit)
+    func progress() -> any TransferProgressView {
+        ConsoleProgressView(output: errors, style: json ? .plain : terminal.errorStyle)
     }
 
     /// The error view: JSON on standard output, or a line on standard error, where the console

@@ -115,7 +115,7 @@ final class ConsoleRouter {
         await perform {
             try await self.input.cancellable {
                 try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
-                    .activate(with: views.sync(), progress: views.progress(unit: .count("pages")))
+                    .activate(with: views.sync(), progress: views.progress())
             }
         }
     }

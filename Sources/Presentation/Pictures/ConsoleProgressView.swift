@@ -9,20 +9,12 @@ public final class ConsoleProgressView: TransferProgressView {
     /// Seconds on a monotonic clock; tests pass their own to make rates exact.
     public typealias Clock = @Sendable () -> TimeInterval
 
-    /// What the reports count.
-    public enum Unit: Sendable, Equatable {
-        /// Bytes, shown in KiB and MiB with a rate.
-        case bytes
-        /// Whole things, such as `pages`, shown as `2 / 3 pages` without a rate.
-        case count(String)
-    }
-
     private struct State: Sendable {
         var output: any TextOutputStream & Sendable
         var label = ""
         var start: TimeInterval?
         var lastDraw: TimeInterval?
-        var latest: TransferProgress?
+        var latest: ProgressFigures?
         var latestIsDrawn = false
         var hasDrawn = false
         var isFinished = false
@@ -35,20 +27,16 @@ public final class ConsoleProgressView: TransferProgressView {
     private let style: ConsoleStyle
     private let minimumInterval: TimeInterval
     private let clock: Clock
-    private let unit: Unit
 
-    /// A bar writing to `output` in `style`, redrawing at most every `minimumInterval` seconds,
-    /// its figures in `unit`.
+    /// A bar writing to `output` in `style`, redrawing at most every `minimumInterval` seconds.
     public init(
         output: any TextOutputStream & Sendable,
         style: ConsoleStyle,
-        unit: Unit = .bytes,
         minimumInterval: TimeInterval = 0.1,
         clock: @escaping Clock = { ProcessInfo.processInfo.systemUptime }
     ) {
         state = Locked(State(output: output))
         self.style = style
-        self.unit = unit
         self.minimumInterval = minimumInterval
         self.clock = clock
     }
@@ -63,7 +51,7 @@ public final class ConsoleProgressView: TransferProgressView {
     }
 
     /// Draws `progress` unless the last redraw was too recent; the final report always draws.
-    public func report(_ progress: TransferProgress) {
+    public func report(_ progress: ProgressFigures) {
         guard style.isTerminal else { return }
         state.withLock { state in
             guard !state.isFinished else { return }
@@ -71,7 +59,7 @@ public final class ConsoleProgressView: TransferProgressView {
             if state.start == nil { state.start = now }
             state.latest = progress
             state.latestIsDrawn = false
-            let isComplete = progress.totalBytes.map { progress.completedBytes >= $0 } ?? false
+            let isComplete = progress.total.map { progress.completed >= $0 } ?? false
             if let last = state.lastDraw, now - last < minimumInterval, !isComplete { return }
             draw(&state, now: now)
         }
@@ -92,15 +80,15 @@ public final class ConsoleProgressView: TransferProgressView {
         guard let progress = state.latest else { return }
         let elapsed = now - (state.start ?? now)
         let rate =
-            elapsed > 0 && unit == .bytes
-            ? Formats.bytes(Int64(Double(progress.completedBytes) / elapsed)) + "/s" : nil
+            elapsed > 0 && progress.unit == .bytes
+            ? Formats.bytes(Int64(Double(progress.completed) / elapsed)) + "/s" : nil
         let bar: String
         var figures: [String]
-        if let fraction = progress.fractionCompleted, let total = progress.totalBytes {
+        if let fraction = progress.fractionCompleted, let total = progress.total {
             let filled = Int((fraction * Double(Self.barWidth)).rounded(.down))
             bar =
                 String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
-            figures = [Formats.percent(fraction), amount(progress.completedBytes, of: total)]
+            figures = [Formats.percent(fraction), amount(progress.completed, of: total, in: progress.unit)]
         } else {
             let travel = Self.barWidth - 3
             let step = state.frame % (2 * travel)
@@ -108,7 +96,7 @@ public final class ConsoleProgressView: TransferProgressView {
             bar =
                 String(repeating: " ", count: position) + "<=>"
                 + String(repeating: " ", count: travel - position)
-            figures = [amount(progress.completedBytes, of: nil)]
+            figures = [amount(progress.completed, of: nil, in: progress.unit)]
         }
         if let rate { figures.append(rate) }
         let plain = ([state.label, "[\(bar)]"] + figures).joined(separator: "  ")
@@ -125,7 +113,7 @@ public final class ConsoleProgressView: TransferProgressView {
     }
 
     /// `2.0 KiB / 10.0 KiB`, or `2 / 3 pages`; without a total, the amount alone.
-    private func amount(_ completed: Int64, of total: Int64?) -> String {
+    private func amount(_ completed: Int64, of total: Int64?, in unit: ProgressFigures.Unit) -> String {
         switch unit {
         case .bytes:
             [Formats.bytes(completed), total.map(Formats.bytes)].compactMap { $0 }.joined(separator: " / ")

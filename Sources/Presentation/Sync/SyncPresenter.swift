@@ -17,8 +17,9 @@ public final class SyncPresenter {
         do {
             changes = try await syncHeroes { pulled in
                 progress?.report(
-                    TransferProgress(
-                        completedBytes: Int64(pulled.pagesPulled), totalBytes: Int64(pulled.pageCount)))
+                    ProgressFigures(
+                        completed: Int64(pulled.pagesPulled), total: Int64(pulled.pageCount),
+                        unit: .count("pages")))
             }
         } catch {
             progress?.finish()

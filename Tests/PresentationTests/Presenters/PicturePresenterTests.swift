@@ -36,8 +36,9 @@ struct PicturePresenterTests {
         #expect(pictures.calls == [.download(hero.id, to: destination)])
         #expect(
             progress.events == [
-                .begin("download 0007"), .report(TransferProgress(completedBytes: 1024, totalBytes: 2048)),
-                .report(TransferProgress(completedBytes: 2048, totalBytes: 2048)), .finish,
+                .begin("download 0007"),
+                .report(ProgressFigures(TransferProgress(completedBytes: 1024, totalBytes: 2048))),
+                .report(ProgressFigures(TransferProgress(completedBytes: 2048, totalBytes: 2048))), .finish,
             ])
         #expect(view.events == [.downloaded(file, hero.id)])
     }
@@ -57,7 +58,8 @@ struct PicturePresenterTests {
         }
         #expect(
             progress.events == [
-                .begin("download 0007"), .report(TransferProgress(completedBytes: 10, totalBytes: nil)),
+                .begin("download 0007"),
+                .report(ProgressFigures(TransferProgress(completedBytes: 10, totalBytes: nil))),
                 .finish,
             ])
         #expect(view.events.isEmpty)
@@ -76,7 +78,8 @@ struct PicturePresenterTests {
         #expect(pictures.calls == [.upload(file, for: id)])
         #expect(
             progress.events == [
-                .begin("upload owl.png"), .report(TransferProgress(completedBytes: 5, totalBytes: 5)),
+                .begin("upload owl.png"),
+                .report(ProgressFigures(TransferProgress(completedBytes: 5, totalBytes: 5))),
                 .finish,
             ])
         #expect(view.events == [.uploaded(file, id)])

@@ -90,8 +90,8 @@ struct SmallPresenterTests {
 
         #expect(
             progress.events == [
-                .begin("sync"), .report(TransferProgress(completedBytes: 1, totalBytes: 2)),
-                .report(TransferProgress(completedBytes: 2, totalBytes: 2)), .finish,
+                .begin("sync"), .report(ProgressFigures(completed: 1, total: 2, unit: .count("pages"))),
+                .report(ProgressFigures(completed: 2, total: 2, unit: .count("pages"))), .finish,
             ])
         #expect(view.events == [.changes(changes)])
     }

@@ -7,7 +7,7 @@ import TestSupport
 final class SpyProgressView: TransferProgressView {
     enum Event: Hashable, Sendable {
         case begin(String)
-        case report(TransferProgress)
+        case report(ProgressFigures)
         case finish
     }
 
@@ -16,6 +16,6 @@ final class SpyProgressView: TransferProgressView {
     var events: [Event] { log.withLock { $0 } }
 
     func begin(_ label: String) { log.withLock { $0.append(.begin(label)) } }
-    func report(_ progress: TransferProgress) { log.withLock { $0.append(.report(progress)) } }
+    func report(_ figures: ProgressFigures) { log.withLock { $0.append(.report(figures)) } }
     func finish() { log.withLock { $0.append(.finish) } }
 }

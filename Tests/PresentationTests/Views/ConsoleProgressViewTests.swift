@@ -26,12 +26,11 @@ struct ConsoleProgressViewTests {
     func pages() {
         let buffer = TextBuffer()
         let clock = clock
-        let view = ConsoleProgressView(
-            output: buffer, style: terminal, unit: .count("pages"), clock: { clock.now })
+        let view = ConsoleProgressView(output: buffer, style: terminal, clock: { clock.now })
         view.begin("sync")
-        view.report(TransferProgress(completedBytes: 1, totalBytes: 3))
+        view.report(ProgressFigures(completed: 1, total: 3, unit: .count("pages")))
         clock.advance(1)
-        view.report(TransferProgress(completedBytes: 3, totalBytes: 3))
+        view.report(ProgressFigures(completed: 3, total: 3, unit: .count("pages")))
         view.finish()
         #expect(
             buffer.text.contains("sync  [######--------------]   33%  1 / 3 pages\u{1B}[K"), "\(buffer.text)")
