@@ -1,19 +1,18 @@
 /// Shows an error as one line, `error: …`, with the code in brackets; red when colour is on.
 @MainActor
 public final class ConsoleErrorView: ErrorView {
-    private var output: any TextOutputStream
-    private let style: ConsoleStyle
+    private var lines: ConsoleLines
+    private var style: ConsoleStyle { lines.style }
 
     /// A view writing to `output` (usually standard error) in `style`.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
-        self.output = output
-        self.style = style
+        lines = ConsoleLines(output, style)
     }
 
     /// Writes `error: MESSAGE [CODE]`.
     public func showError(_ error: ErrorViewModel) {
-        output.write(
+        lines.write(
             style.paint("error:", .red, .bold) + " \(error.message) " + style.paint("[\(error.code)]", .dim)
-                + "\n")
+        )
     }
 }

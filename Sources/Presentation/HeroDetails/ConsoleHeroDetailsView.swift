@@ -5,15 +5,14 @@ import Foundation
 /// the width. It is also the editor's view: field problems print as an aligned list.
 @MainActor
 public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
-    private var output: any TextOutputStream
-    private let style: ConsoleStyle
+    private var lines: ConsoleLines
+    private var style: ConsoleStyle { lines.style }
     private let pictureBase: URL?
     var card = HeroCard()
 
     /// A view writing to `output` in `style`; picture paths resolve against `pictureBase` if given.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain, pictureBase: URL? = nil) {
-        self.output = output
-        self.style = style
+        lines = ConsoleLines(output, style)
         self.pictureBase = pictureBase
     }
 
@@ -68,5 +67,5 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
         write(style.paint(prefix, .dim) + style.paint(cut, codes: paint))
     }
 
-    private func write(_ line: String) { output.write(line + "\n") }
+    private func write(_ line: String) { lines.write(line) }
 }

@@ -1,15 +1,14 @@
 /// Shows the hero list as a title, an aligned table cut to the width, and where the page is.
 @MainActor
 public final class ConsoleHeroListView: HeroListView {
-    private var output: any TextOutputStream
-    private let style: ConsoleStyle
+    private var lines: ConsoleLines
+    private var style: ConsoleStyle { lines.style }
     private let numbered: Bool
 
     /// A view writing to `output` in `style`; `numbered` puts each row's number (1 is the top
     /// row) in a first column, for a console where a row is opened by its number.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain, numbered: Bool = false) {
-        self.output = output
-        self.style = style
+        lines = ConsoleLines(output, style)
         self.numbered = numbered
     }
 
@@ -25,7 +24,7 @@ public final class ConsoleHeroListView: HeroListView {
         }
         let table = TextTable(
             headers: (numbered ? ["#"] : []) + ["ID", "CODE NAME", "POWERS", "TEAM"], rows: rows)
-        for line in table.render(style: style) { output.write(line + "\n") }
+        lines.write(table.render(style: style))
         var footer = list.summary
         if list.hasNextPage { footer += " · next: page \(list.query.page + 1)" }
         write(style.paint(footer, .dim))
@@ -41,5 +40,5 @@ public final class ConsoleHeroListView: HeroListView {
         write(style.title(list.title, isStale: list.isStale))
     }
 
-    private func write(_ line: String) { output.write(line + "\n") }
+    private func write(_ line: String) { lines.write(line) }
 }

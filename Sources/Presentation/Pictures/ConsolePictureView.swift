@@ -5,13 +5,12 @@ import Foundation
 /// of hero ID`.
 @MainActor
 public final class ConsolePictureView: PictureView {
-    private var output: any TextOutputStream
-    private let style: ConsoleStyle
+    private var lines: ConsoleLines
+    private var style: ConsoleStyle { lines.style }
 
     /// A view writing to `output` in `style`.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
-        self.output = output
-        self.style = style
+        lines = ConsoleLines(output, style)
     }
 
     /// Writes `saved N bytes to FILE`.
@@ -26,6 +25,6 @@ public final class ConsolePictureView: PictureView {
 
     private func write(_ verb: String, _ rest: String) {
         let room = max(1, style.width - verb.displayWidth)
-        output.write(style.paint(verb, .green) + rest.singleLine.truncated(toWidth: room) + "\n")
+        lines.write(style.paint(verb, .green) + rest.singleLine.truncated(toWidth: room))
     }
 }

@@ -4,13 +4,12 @@ import Domain
 /// line per rejected record and per conflict.
 @MainActor
 public final class ConsoleSyncView: SyncView {
-    private var output: any TextOutputStream
-    private let style: ConsoleStyle
+    private var lines: ConsoleLines
+    private var style: ConsoleStyle { lines.style }
 
     /// A view writing to `output` in `style`.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
-        self.output = output
-        self.style = style
+        lines = ConsoleLines(output, style)
     }
 
     /// Writes `synced: N inserted, N updated, N unchanged, N deleted` (then the pushed, dropped,
@@ -44,5 +43,5 @@ public final class ConsoleSyncView: SyncView {
         write(style.paint(label, .dim) + style.paint(cut, codes: paint))
     }
 
-    private func write(_ line: String) { output.write(line + "\n") }
+    private func write(_ line: String) { lines.write(line) }
 }

@@ -3,23 +3,22 @@ import Domain
 /// Shows the teams as an aligned table of id and name, or a message when there are none.
 @MainActor
 public final class ConsoleTeamListView: TeamListView {
-    private var output: any TextOutputStream
-    private let style: ConsoleStyle
+    private var lines: ConsoleLines
+    private var style: ConsoleStyle { lines.style }
 
     /// A view writing to `output` in `style`.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
-        self.output = output
-        self.style = style
+        lines = ConsoleLines(output, style)
     }
 
     /// Writes the title, then the table or "No teams yet."
     public func showTeams(_ teams: [Team], isStale: Bool) {
-        output.write(style.title("Teams", isStale: isStale) + "\n")
+        lines.write(style.title("Teams", isStale: isStale))
         guard !teams.isEmpty else {
-            output.write("No teams yet.\n")
+            lines.write("No teams yet.")
             return
         }
         let table = TextTable(headers: ["ID", "NAME"], rows: teams.map { [$0.id.rawValue, $0.name] })
-        for line in table.render(style: style) { output.write(line + "\n") }
+        lines.write(table.render(style: style))
     }
 }
