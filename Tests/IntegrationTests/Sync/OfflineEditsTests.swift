@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Data
@@ -37,7 +38,10 @@ struct OfflineEditsTests {
             let shown = try await repository.hero(owl.id)
             #expect(shown.isStale && shown.value.isPending && shown.value.codeName == "Owl Offline")
             #expect(try await repository.hero(created.id).value == created)
-            await #expect(throws: DomainError.self) { try await repository.hero(try Hero.ID("0002")) }
+            let error = await #expect(throws: DomainError.self) {
+                try await repository.hero(try Hero.ID("0002"))
+            }
+            #expect(error?.caseName == "notFound", "\(String(describing: error))")
             let page = try await repository.heroes(matching: HeroQuery()).value
             #expect(page.items.first == created)
             #expect(page.items.contains(shown.value))
@@ -83,7 +87,8 @@ struct OfflineEditsTests {
             let synced = try await repository.hero(owl.id).value
             #expect(
                 synced.codeName == "Owl Offline" && !synced.isPending && synced.version == owl.version + 1)
-            await #expect(throws: DomainError.self) { try await harness.serverHero("0002") }
+            let error = await #expect(throws: DomainError.self) { try await harness.serverHero("0002") }
+            #expect(error?.caseName == "notFound", "\(String(describing: error))")
         }
     }
 

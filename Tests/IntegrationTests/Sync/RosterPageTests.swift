@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Data
@@ -19,9 +20,10 @@ struct RosterPageTests {
         try await SyncHarness.with { harness in
             harness.transport.isOffline = true
             let unsynced = try HeroQuery(page: 2, perPage: 5)
-            await #expect(throws: DomainError.self) {
+            let error = await #expect(throws: DomainError.self) {
                 try await harness.repository.heroes(matching: unsynced)
             }
+            #expect(error?.caseName == "unavailable", "\(String(describing: error))")
 
             harness.transport.isOffline = false
             _ = try await harness.repository.sync()

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import MockServerKit
+import TestSupport
 import Testing
 
 @testable import Data
@@ -26,7 +27,8 @@ struct SyncFaultTests {
             _ = try harness.server.addFault(
                 FaultRule(method: "PUT", path: "/v1/heroes/0006", fault: "status:500"))
 
-            await #expect(throws: DomainError.self) { try await repository.sync() }
+            let error = await #expect(throws: DomainError.self) { try await repository.sync() }
+            #expect(error?.caseName == "unavailable", "\(String(describing: error))")
             #expect(try await harness.pending().map(\.id) == ["0006", "0007"])
             let first = try #require(try await harness.store.read { try $0.mappedHero("0005") })
             #expect(first.codeName == read[0].codeName + " Prime" && first.version == read[0].version + 1)
@@ -53,7 +55,8 @@ struct SyncFaultTests {
             _ = try harness.server.addFault(
                 FaultRule(method: "GET", path: "/v1/heroes", fault: "status:500", times: 1, after: 2))
 
-            await #expect(throws: DomainError.self) { try await repository.sync() }
+            let error = await #expect(throws: DomainError.self) { try await repository.sync() }
+            #expect(error?.caseName == "unavailable", "\(String(describing: error))")
             #expect(try harness.storeFiles() == before)
             let pages = harness.server.requests().filter { $0.path == "/v1/heroes" }.suffix(3)
             #expect(pages.map(\.status) == [200, 200, 500])

@@ -26,7 +26,7 @@ struct SyncHarness {
     static func with(
         syncPageSize: Int = 100, store kind: Store = .jsonFiles, _ body: (SyncHarness) async throws -> Void
     ) async throws {
-        let editor = RemoteHeroDataSourceTests.editor
+        let editor = IntegrationServer.editor
         let server = MockServer(configuration: MockServerConfiguration(users: [editor]))
         try await server.start()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -50,7 +50,7 @@ struct SyncHarness {
             repository: OfflineFirstHeroRepository(
                 remote: RemoteHeroDataSource(service: try service(transport)), store: store,
                 syncPageSize: syncPageSize),
-            other: RemoteHeroDataSource(service: try service(RemoteHeroDataSourceTests.transport)))
+            other: RemoteHeroDataSource(service: try service(IntegrationServer.transport)))
         do {
             try await body(harness)
         } catch {
