@@ -351,9 +351,11 @@ extension JSONFileHeroStoreTests {
         let store = try JSONFileHeroStore.open(at: folder)
         try await store.write { try $0.setHero("0001", to: Self.hero("0001", "Small")) }
         let writer = try ChildProcess(["fill", folder.path, "8192"])
-        #expect(await writer.status() == 0)
+        let status = await writer.status()
         _ = await writer.waitForLine { _ in false }
+        #expect(status == 0, "\(writer.lines) \(writer.standardError())")
         #expect(writer.lines.joined().contains("cannot commit"), "\(writer.lines)")
-        #expect(try JSONFileLeftovers.find(in: folder).isEmpty)
+        let leftovers = try JSONFileLeftovers.find(in: folder)
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }
