@@ -26,7 +26,7 @@ enum JSONDocument: Encodable, Hashable, Sendable {
     }
 
     /// One line of JSON: sorted keys, no escaped slashes, and the characters a terminal acts on
-    /// written as `\uXXXX` escapes. `JSONEncoder` escapes C0 controls but not DEL, C1 controls or
+    /// written as `\u` escapes of four hex digits. `JSONEncoder` escapes C0 controls but not DEL, C1 controls or
     /// bidirectional overrides, which JSON allows raw; escaped, a script still reads the exact
     /// string, and a terminal shows the line as it is.
     var text: String {
