@@ -6,11 +6,12 @@ import TestSupport
 import Testing
 
 /// What the Data layer's integration suites share, so that none reaches into another's statics:
-/// the mock server's two users, one real transport, and a remote source over a fresh server.
+/// the mock server's two users, one real transport (the app's default), and a remote source over
+/// a fresh server.
 enum IntegrationServer {
     static let editor = MockUser(name: "ed", password: "ed-secret-1", role: .editor)
     static let viewer = MockUser(name: "vi", password: "vi-secret-1", role: .viewer)
-    static let transport = URLSessionTransport()
+    static let transport = TransportKind.appDefault.transport
 
     /// Runs `body` with a remote source signed in as `user` (anonymous with `nil`) to a mock
     /// server that knows both users, and stops the server afterwards, whatever `body` does.

@@ -18,6 +18,18 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
         #endif
     }
 
+    /// The kind the app uses when its plist names none (`AppTransports.defaultKind`): libcurl on
+    /// Linux. The suites that are not about a transport use it, so that FoundationNetworking's
+    /// URLSession, which still crashes now and then on Linux (Platform notes #4), runs only in
+    /// the suites that test it.
+    static var appDefault: TransportKind {
+        #if os(Linux)
+            .curl
+        #else
+            .urlSession
+        #endif
+    }
+
     /// libcurl only, for the bounds URLSession cannot keep (it has no back-pressure and decodes
     /// a body whole before the limit can stop it): empty on Apple platforms.
     static var curlOnly: [TransportKind] { available.filter { $0 == .curl } }

@@ -8,9 +8,10 @@ import TestSupport
 #endif
 
 /// The real transport with a switch: off, it refuses every request as a lost connection would,
-/// so a test can take one client offline and back without stopping the server.
+/// so a test can take one client offline and back without stopping the server. It wraps the
+/// shared transport: a transport made and dropped per test is what Platform notes #4 warn of.
 final class SwitchableTransport: HTTPTransport {
-    private let inner = URLSessionTransport()
+    private let inner = IntegrationServer.transport
     private let offline = Locked(false)
 
     var isOffline: Bool {
