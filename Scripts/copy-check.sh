@@ -92,6 +92,9 @@ for module in "${ORDER[@]}"; do
         && swift test --skip-build) >"$log" 2>&1; then
         echo "copy-check: $module FAILED (from $readme); the package's Package.swift and the log's end:" >&2
         cat "$package/Package.swift" >&2
+        # A test's issues are printed where they happen, often far from the log's end.
+        grep -E -A4 'recorded an issue|error:' "$log" | head -80 >&2 || true
+        echo "… the log's last 40 lines:" >&2
         tail -40 "$log" >&2
         exit 1
     fi

@@ -128,11 +128,13 @@ struct HeroStoreProcessTests {
         try await store.write { try $0.setHero("0001", to: hero) }
         // Above the SQLite file's own size, so only the commit's growth passes the limit.
         let writer = try writer(kind, ["fill", folder.path, kind == .sqlite ? "65536" : "8192"])
-        #expect(await writer.status() == 0)
+        let status = await writer.status()
         _ = await writer.waitForLine { _ in false }  // every line: the pipe can outlive the exit
         let message = writer.lines.joined(separator: "\n")
+        #expect(status == 0, "\(message) \(writer.standardError())")
         #expect(message.contains(folder.lastPathComponent), "\(message)")
         #expect(try await store.read { try $0.hero("0001") } == hero)
-        #expect(try kind.leftovers(in: folder).isEmpty)
+        let leftovers = try kind.leftovers(in: folder)
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }

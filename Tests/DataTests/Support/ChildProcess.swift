@@ -102,7 +102,13 @@ final class ChildProcess: @unchecked Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter.resume(returning: status) }
-        receive(Data())
+        // The output ends at the pipe's end of file, not here: what the child wrote just before
+        // it exited can still be in the pipe, its readability handler not yet called. Should the
+        // end never come (another child holding the pipe's write end), stop waiting after a while.
+        Task { [weak self] in
+            try? await Task.sleep(for: .seconds(30))
+            self?.receive(Data())
+        }
     }
 
     /// The `store-writer` that `swift build` put beside this test bundle.
