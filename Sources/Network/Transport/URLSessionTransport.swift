@@ -10,7 +10,7 @@ import Foundation
 /// Make one per client and keep it: sessions created and dropped while requests are in flight
 /// have crashed FoundationNetworking (Platform notes #4). No task-level delegates, no KVO on
 /// `task.progress` (#6), statuses are judged by the caller (#10).
-public final class URLSessionTransport: HTTPTransport {
+public final class URLSessionTransport: BoundedHTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
@@ -56,13 +56,8 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends `request` as a data task, or as an upload task when it has a body (for upload
-    /// progress), collecting the response body in memory, with no limit on its size.
-    public func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
-        try await data(for: request, maximumResponseBytes: .max, progress: progress)
-    }
-
-    /// Sends `request` like `data(for:progress:)`, stopping the task as soon as the body passes
-    /// `maximumResponseBytes` (or its `Content-Length` announces more).
+    /// progress), stopping the task as soon as the body passes `maximumResponseBytes` (or its
+    /// `Content-Length` announces more).
     public func data(
         for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponse {
@@ -77,13 +72,6 @@ public final class URLSessionTransport: HTTPTransport {
         let transfer = Transfer(destination: nil, limit: maximumResponseBytes, progress: progress)
         let outcome = try await run(task, transfer: transfer)
         return HTTPResponse(head: outcome.head, body: outcome.body)
-    }
-
-    /// Streams the body of `request` to `destination`, with no limit on its size.
-    public func download(
-        for request: URLRequest, to destination: URL, progress: ProgressHandler?
-    ) async throws -> HTTPResponseHead {
-        try await download(for: request, to: destination, maximumResponseBytes: .max, progress: progress)
     }
 
     /// Streams the body of `request` into a partial file next to `destination` as it arrives,

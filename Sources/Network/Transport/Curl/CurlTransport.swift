@@ -17,7 +17,7 @@
     /// streamed to a slow `ResponseBodySink` pauses the transfer instead of piling up in memory.
     ///
     /// Make one per client and keep it: its thread and connection cache live as long as it does.
-    public final class CurlTransport: HTTPTransport {
+    public final class CurlTransport: BoundedHTTPTransport {
         private let engine = CurlEngine()
 
         /// A transport with its own libcurl multi handle; its thread starts with the first request.
@@ -35,11 +35,6 @@
         /// The most 1xx interim answers (`100 Continue`, `103 Early Hints`) before the final one: 10.
         public static let maximumInterimResponses = 10
 
-        /// Sends `request`, collecting the response body in memory, with no limit on its size.
-        public func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
-            try await data(for: request, maximumResponseBytes: .max, progress: progress)
-        }
-
         /// Sends `request`, stopping as soon as the decoded body passes `maximumResponseBytes` (or
         /// its `Content-Length` announces more).
         public func data(
@@ -48,13 +43,6 @@
             let state = Transfer(destination: nil, limit: maximumResponseBytes, progress: progress)
             let outcome = try await run(request, state: state, sink: nil)
             return HTTPResponse(head: outcome.head, body: outcome.body)
-        }
-
-        /// Streams the body of `request` to `destination`, with no limit on its size.
-        public func download(
-            for request: URLRequest, to destination: URL, progress: ProgressHandler?
-        ) async throws -> HTTPResponseHead {
-            try await download(for: request, to: destination, maximumResponseBytes: .max, progress: progress)
         }
 
         /// Streams the body of `request` into a partial file next to `destination`, renamed to
