@@ -25,14 +25,21 @@ final class HeroesApplication: RequestHandler {
     let adminAccess: AdminAccess
     /// The answers of creates sent with an `Idempotency-Key`. Taken before `store` when both are held.
     let idempotency = Locked(IdempotencyLedger())
+    /// The WireMock stub mappings, matched before the hero routes.
+    let stubs: StubRegistry
+    /// Whether requests no stub matches reach the hero routes.
+    let servesHeroes: Bool
 
     /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state).
     init(
         fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
-        adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600)
+        adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600),
+        stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true
     ) {
         self.adminAccess = adminAccess
+        self.stubs = stubs
+        self.servesHeroes = servesHeroes
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         store = Locked(
             HeroStore(teams: fixtures.teams, heroes: current.heroes, pictures: current.pictures, epoch: epoch)
@@ -106,8 +113,17 @@ final class HeroesApplication: RequestHandler {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
         } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
             response = ServerResponse(status: 0, fields: [], body: [])
+        } else if let (stubbed, delivery) = stubs.answer(request) {
+            response = stubbed
+            plan.delayMilliseconds += delivery.delayMilliseconds
+            if plan.mode == .normal { plan.mode = delivery.mode }
         } else {
-            response = route(request)
+            response = servesHeroes ? route(request) : stubs.nearMissResponse(request)
+            // Outside /v1 the hero contract has nothing to say: a stub author learns which stub
+            // came closest instead (under /v1, docs/API.md's JSON 404 stays).
+            if response.status == 404, servesHeroes, stubs.count > 0, !Self.isUnderV1(request.path) {
+                response = stubs.nearMissResponse(request)
+            }
         }
         if plan.malformedJSON {
             if !ResponseEncoder.hasBody(response.status) { response.status = 200 }
@@ -117,6 +133,11 @@ final class HeroesApplication: RequestHandler {
         }
         journal.record(request, status: response.status, fault: plan.isEmpty ? nil : plan.summary)
         return (response, plan.delivery)
+    }
+
+    /// Whether a path belongs to the hero contract's versioned API.
+    static func isUnderV1(_ path: Substring) -> Bool {
+        path == "/v1" || path.hasPrefix("/v1/")
     }
 
     /// Changes with every recorded request, so long polls on the journal are checked again.

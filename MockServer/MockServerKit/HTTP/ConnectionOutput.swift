@@ -52,6 +52,9 @@ extension Connection {
             outbox.append(.close)
         case .stall:
             outbox.append(.hold)
+        case .bodyWithoutHeadThenClose:
+            outbox.append(response.body)
+            outbox.append(.close)
         case .trickle(let pauseMilliseconds):
             outbox.append(head)
             let size = max(1, (body.count + Self.tricklePieces - 1) / Self.tricklePieces)

@@ -14,13 +14,16 @@ struct Delivery {
         case stall
         /// The head at once, then the body in small pieces with pauses between them.
         case trickle(pauseMilliseconds: Int)
+        /// The body's bytes alone, no status line or head, then the connection is closed (bytes
+        /// that are not HTTP, as WireMock's `RANDOM_DATA_THEN_CLOSE`).
+        case bodyWithoutHeadThenClose
 
         /// Whether the connection stays usable after the response: only normal and trickled
         /// deliveries leave it whole.
         var keepsConnection: Bool {
             switch self {
             case .normal, .trickle: true
-            case .reset, .closeBeforeHeaders, .truncateBody, .stall: false
+            case .reset, .closeBeforeHeaders, .truncateBody, .stall, .bodyWithoutHeadThenClose: false
             }
         }
     }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// WireMock's `response` object, read once at load: the status, the head and the body's bytes.
+struct StubResponse: Sendable {
+    let status: Int
+    let reasonPhrase: String?
+    let fields: [HTTPField]
+    let body: [UInt8]
+    let delayMilliseconds: Int
+    let fault: StubFault?
+
+    private static let keys: Set<String> = [
+        "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
+        "fixedDelayMilliseconds", "fault", "transformers",
+    ]
+    /// Fields the server writes itself from the body it sends; a stub's own would contradict them.
+    static let framingFields: Set<String> = ["content-length", "transfer-encoding", "connection"]
+
+    /// Reads a `response` object; `files` is the `__files` directory bodies are read from.
+    init(_ cursor: JSONCursor, files: URL?) throws(MappingError) {
+        try cursor.onlyKeys(Self.keys)
+        status = try cursor.member("status")?.integer(in: 200...599) ?? 200
+        if let message = cursor.member("statusMessage") {
+            let text = try message.string()
+            guard text.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) })
+            else {
+                throw message.error("a status message holds no control characters")
+            }
+            reasonPhrase = text
+        } else {
+            reasonPhrase = nil
+        }
+        fields = try Self.fields(cursor.member("headers"))
+        body = try Self.body(cursor, files: files)
+        delayMilliseconds = try cursor.member("fixedDelayMilliseconds")?.integer(in: 0...60_000) ?? 0
+        if let fault = cursor.member("fault") {
+            let name = try fault.string()
+            guard let known = StubFault(rawValue: name) else {
+                let names = StubFault.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fault.error("unknown fault \(name); known: \(names)")
+            }
+            self.fault = known
+        } else {
+            fault = nil
+        }
+        for transformer in try cursor.member("transformers")?.elements() ?? [] {
+            throw transformer.error("unsupported transformer \(try transformer.string())")
+        }
+    }
+
+    private static func fields(_ cursor: JSONCursor?) throws(MappingError) -> [HTTPField] {
+        guard let cursor else { return [] }
+        var fields: [HTTPField] = []
+        for (name, value) in try cursor.members() {
+            guard !name.isEmpty, name.utf8.allSatisfy(ByteClass.isToken) else {
+                throw value.error("not a valid header name: \(name)")
+            }
+            if framingFields.contains(name.lowercased()) { continue }
+            let values: [JSONCursor] = if case .array = value.value { try value.elements() } else { [value] }
+            for item in values {
+                let text: String
+                switch item.value {
+                case .string(let string): text = string
+                case .integer, .double, .bool: text = item.value.text
+                default: throw item.error("a header value is a string or an array of strings")
+                }
+                guard !text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                    throw item.error("a header value holds no line breaks")
+                }
+                fields.append(HTTPField(name: name, value: text))
+            }
+        }
+        return fields
+    }
+
+    private static func body(_ cursor: JSONCursor, files: URL?) throws(MappingError) -> [UInt8] {
+        let sources = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { cursor.member($0) != nil }
+        guard sources.count <= 1 else {
+            throw cursor.error("at most one of \(sources.joined(separator: ", "))")
+        }
+        if let body = cursor.member("body") { return Array(try body.string().utf8) }
+        if let json = cursor.member("jsonBody") { return json.value.serialized }
+        if let base64 = cursor.member("base64Body") {
+            guard let data = Data(base64Encoded: try base64.string()) else {
+                throw base64.error("base64Body is not base64")
+            }
+            return Array(data)
+        }
+        guard let name = cursor.member("bodyFileName") else { return [] }
+        let relative = try name.string()
+        guard let files else { throw name.error("bodyFileName needs a root directory with __files") }
+        let parts = relative.split(separator: "/")
+        guard !relative.hasPrefix("/"), !parts.isEmpty, !parts.contains("..") else {
+            throw name.error("bodyFileName must name a file inside __files, not \(relative)")
+        }
+        do {
+            return Array(try Data(contentsOf: files.appendingPathComponent(relative)))
+        } catch {
+            throw name.error("no readable file __files/\(relative)")
+        }
+    }
+
+    /// The response for one request, and how it travels.
+    func render() -> (ServerResponse, Delivery) {
+        var response = ServerResponse(status: status, fields: fields, body: body, reasonPhrase: reasonPhrase)
+        let mode = fault?.apply(to: &response) ?? .normal
+        return (response, Delivery(delayMilliseconds: delayMilliseconds, mode: mode))
+    }
+}
