@@ -51,7 +51,11 @@ public final class MockServer: Sendable {
             configuration.fixtures == .bundled
             ? try FixtureSet.loadBundled(from: directory) : try FixtureSet.load(from: directory)
         if let root = configuration.rootDirectory {
-            stubs.replaceAll(with: try MappingLoader.load(root: root))
+            let mappings = try MappingLoader.load(root: root)
+            for warning in mappings.flatMap(\.warnings) {
+                FileHandle.standardError.write(Data("mock-server: warning: \(warning)\n".utf8))
+            }
+            stubs.replaceAll(with: mappings)
         }
         let stateFile = configuration.stateFile.map(StateFile.init)
         let saved = try stateFile?.load(teams: fixtures.teams)

@@ -43,6 +43,9 @@ struct StubMapping: Sendable {
         source = cursor.value
     }
 
+    /// What the load has to say about this stub short of refusing it.
+    var warnings: [String] { response.warnings }
+
     /// How a near miss names the stub.
     var label: String {
         let named = name.map { "\"\($0)\" " } ?? ""

@@ -70,7 +70,7 @@ final class StubRegistry: Sendable {
                 if let step = mapping.scenario, let next = step.newState {
                     state.scenarios[step.scenario] = next
                 }
-                return mapping.response.render()
+                return mapping.response.render(stubRequest)
             }
             return nil
         }

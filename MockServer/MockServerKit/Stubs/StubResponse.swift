@@ -8,6 +8,12 @@ struct StubResponse: Sendable {
     let body: [UInt8]
     let delayMilliseconds: Int
     let fault: StubFault?
+    /// With `transformers: ["response-template"]`: the body's and the headers' templates.
+    let template: (body: ResponseTemplate, fields: [(name: String, value: ResponseTemplate)])?
+    /// The template helpers outside the supported subset; the stub answers 500 naming them.
+    let unsupportedHelpers: [String]
+    /// The mapping file, for the 500 of an unsupported helper.
+    let file: String
 
     private static let keys: Set<String> = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
@@ -43,9 +49,39 @@ struct StubResponse: Sendable {
         } else {
             fault = nil
         }
+        file = cursor.file
+        var templated = false
         for transformer in try cursor.member("transformers")?.elements() ?? [] {
-            throw transformer.error("unsupported transformer \(try transformer.string())")
+            guard try transformer.string() == "response-template" else {
+                throw transformer.error("unsupported transformer \(try transformer.string())")
+            }
+            templated = true
         }
+        guard templated else {
+            template = nil
+            unsupportedHelpers = []
+            return
+        }
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw cursor.error("a templated body must be UTF-8 text")
+        }
+        let bodyTemplate = try ResponseTemplate(text, at: cursor)
+        var fieldTemplates: [(name: String, value: ResponseTemplate)] = []
+        for field in fields {
+            fieldTemplates.append((field.name, try ResponseTemplate(field.value, at: cursor)))
+        }
+        template = (bodyTemplate, fieldTemplates)
+        var helpers: [String] = []
+        for helper in bodyTemplate.unsupported + fieldTemplates.flatMap(\.value.unsupported)
+        where !helpers.contains(helper) {
+            helpers.append(helper)
+        }
+        unsupportedHelpers = helpers
+    }
+
+    /// The load-time warnings: one line per unsupported template helper.
+    var warnings: [String] {
+        unsupportedHelpers.map { "\(file): unsupported template helper \($0); this stub answers 500" }
     }
 
     private static func fields(_ cursor: JSONCursor?) throws(MappingError) -> [HTTPField] {
@@ -101,8 +137,26 @@ struct StubResponse: Sendable {
     }
 
     /// The response for one request, and how it travels.
-    func render() -> (ServerResponse, Delivery) {
+    func render(_ request: StubRequest) -> (ServerResponse, Delivery) {
+        if !unsupportedHelpers.isEmpty {
+            let names = unsupportedHelpers.joined(separator: ", ")
+            let text = "the stub in \(file) uses unsupported template helpers: \(names)\n"
+            let response = ServerResponse(
+                status: 500, fields: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
+                body: Array(text.utf8))
+            return (response, Delivery())
+        }
         var response = ServerResponse(status: status, fields: fields, body: body, reasonPhrase: reasonPhrase)
+        if let template {
+            response.body = Array(template.body.render(request).utf8)
+            response.fields = template.fields.map { field in
+                // A rendered value must stay on one line, whatever the request sent.
+                let scalars = field.value.render(request).unicodeScalars.filter {
+                    $0 != "\r" && $0 != "\n" && $0 != "\0"
+                }
+                return HTTPField(name: field.name, value: String(String.UnicodeScalarView(scalars)))
+            }
+        }
         let mode = fault?.apply(to: &response) ?? .normal
         return (response, Delivery(delayMilliseconds: delayMilliseconds, mode: mode))
     }
