@@ -109,21 +109,27 @@ final class HeroesApplication: RequestHandler {
         }
         plan.delayMilliseconds += latency
         var response: ServerResponse
+        var match = JournalMatch.route
         if let status = plan.status {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
         } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
             response = ServerResponse(status: 0, fields: [], body: [])
-        } else if let (stubbed, delivery) = stubs.answer(request) {
-            response = stubbed
-            plan.delayMilliseconds += delivery.delayMilliseconds
-            if plan.mode == .normal { plan.mode = delivery.mode }
-        } else {
-            response = servesHeroes ? route(request) : stubs.nearMissResponse(request)
+        } else if let stubbed = stubs.answer(request) {
+            response = stubbed.response
+            match = .stub(stubbed.id)
+            plan.delayMilliseconds += stubbed.delivery.delayMilliseconds
+            if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
+        } else if servesHeroes {
+            response = route(request)
+            if response.status == 404 { match = .unmatched }
             // Outside /v1 the hero contract has nothing to say: a stub author learns which stub
             // came closest instead (under /v1, docs/API.md's JSON 404 stays).
-            if response.status == 404, servesHeroes, stubs.count > 0, !Self.isUnderV1(request.path) {
+            if response.status == 404, stubs.count > 0, !Self.isUnderV1(request.path) {
                 response = stubs.nearMissResponse(request)
             }
+        } else {
+            response = stubs.nearMissResponse(request)
+            match = .unmatched
         }
         if plan.malformedJSON {
             if !ResponseEncoder.hasBody(response.status) { response.status = 200 }
@@ -131,7 +137,8 @@ final class HeroesApplication: RequestHandler {
             response.fields.append(HTTPField(name: "Content-Type", value: "application/json"))
             response.body = Array(#"{"items": [{"id": "0001", "code_name": "Trunc"#.utf8)
         }
-        journal.record(request, status: response.status, fault: plan.isEmpty ? nil : plan.summary)
+        journal.record(
+            request, status: response.status, fault: plan.isEmpty ? nil : plan.summary, match: match)
         return (response, plan.delivery)
     }
 

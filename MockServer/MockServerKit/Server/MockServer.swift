@@ -55,7 +55,7 @@ public final class MockServer: Sendable {
             for warning in mappings.flatMap(\.warnings) {
                 FileHandle.standardError.write(Data("mock-server: warning: \(warning)\n".utf8))
             }
-            stubs.replaceAll(with: mappings)
+            stubs.load(mappings, files: root.appendingPathComponent("__files", isDirectory: true))
         }
         let stateFile = configuration.stateFile.map(StateFile.init)
         let saved = try stateFile?.load(teams: fixtures.teams)

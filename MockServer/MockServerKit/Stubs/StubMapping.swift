@@ -43,6 +43,14 @@ struct StubMapping: Sendable {
         source = cursor.value
     }
 
+    /// The mapping's JSON as the admin API shows it: as given, with its id.
+    var json: JSONValue {
+        guard case .object(var members) = source else { return source }
+        members["id"] = .string(id)
+        members["uuid"] = .string(id)
+        return .object(members)
+    }
+
     /// What the load has to say about this stub short of refusing it.
     var warnings: [String] { response.warnings }
 
