@@ -23,7 +23,7 @@ struct StubTemplateTests {
             "{{request.method}} {{request.url}} | {{request.path.[1]}} {{request.path.2}} {{request.path}} | "
             + "{{request.query.q}} | {{request.headers.X-Id}} {{request.headers.[Accept]}} | "
             + "{{jsonPath request.body '$.user.name'}} {{jsonPath request.body '$.items[?(@.id == 2)].name'}} | "
-            + "{{request.query.missing}}."
+            + "{{request.query.missing}}. {{request.pathSegments.[0]}} {{request.query.tag.1}} {{request.headers.X-Id.1}}"
         try await withStubs(
             [
                 "t.json": Self.templated(
@@ -34,12 +34,14 @@ struct StubTemplateTests {
             let json =
                 #"{"user": {"name": "ed"}, "items": [{"id": 1, "name": "one"}, {"id": 2, "name": "two"}]}"#
             let response = try client.request(
-                "POST", "/users/42/posts?q=big%20hero", headers: [("X-Id", "7"), ("Accept", "text/plain")],
+                "POST", "/users/42/posts?q=big%20hero&tag=a&tag=b",
+                headers: [("X-Id", "7"), ("Accept", "text/plain"), ("X-Id", "8")],
                 body: Array(json.utf8))
             // `=` is escaped too, as Handlebars (and so WireMock) does in {{…}}.
             #expect(
                 response.text
-                    == "POST /users/42/posts?q&#x3D;big%20hero | 42 posts /users/42/posts | big hero | 7 text/plain | ed two | ."
+                    == "POST /users/42/posts?q&#x3D;big%20hero&amp;tag&#x3D;a&amp;tag&#x3D;b | 42 posts /users/42/posts | big hero | "
+                    + "7 text/plain | ed two | . users b 8"
             )
             #expect(response.header("X-Echo") == "id-7")
         }

@@ -9,8 +9,8 @@ struct ResponseTemplate: Sendable {
         case method
         case path
         case pathSegment(Int)
-        case query(String)
-        case header(String)
+        case query(String, Int)
+        case header(String, Int)
         case body
         case jsonPath(JSONPathQuery)
 
@@ -18,7 +18,8 @@ struct ResponseTemplate: Sendable {
             switch (lhs, rhs) {
             case (.url, .url), (.method, .method), (.path, .path), (.body, .body): true
             case (.pathSegment(let a), .pathSegment(let b)): a == b
-            case (.query(let a), .query(let b)), (.header(let a), .header(let b)): a == b
+            case (.query(let a, let i), .query(let b, let j)), (.header(let a, let i), .header(let b, let j)):
+                a == b && i == j
             case (.jsonPath(let a), .jsonPath(let b)): a.expression == b.expression
             default: false
             }
@@ -109,14 +110,17 @@ struct ResponseTemplate: Sendable {
         }
         guard names.first == "request" else { return nil }
         names.removeFirst()
+        // `request.query.NAME.1`: the second value; without an index, the first.
+        let index = names.count == 3 ? Int(names[2]) : 0
         switch (names.first, names.count) {
         case ("url", 1): return .url
         case ("method", 1): return .method
         case ("path", 1): return .path
         case ("body", 1): return .body
-        case ("path", 2): return Int(names[1]).flatMap { $0 >= 0 ? .pathSegment($0) : nil }
-        case ("query", 2): return .query(names[1])
-        case ("headers", 2): return .header(names[1])
+        case ("path", 2), ("pathSegments", 2):
+            return Int(names[1]).flatMap { $0 >= 0 ? .pathSegment($0) : nil }
+        case ("query", 2), ("query", 3): return index.flatMap { $0 >= 0 ? .query(names[1], $0) : nil }
+        case ("headers", 2), ("headers", 3): return index.flatMap { $0 >= 0 ? .header(names[1], $0) : nil }
         default: return nil
         }
     }
@@ -145,8 +149,12 @@ struct ResponseTemplate: Sendable {
             let segments = request.path.split(separator: "/")
             guard segments.indices.contains(index) else { return "" }
             return PercentDecoding.decode(segments[index], plusIsSpace: false) ?? String(segments[index])
-        case .query(let name): return request.queryValues(name).first ?? ""
-        case .header(let name): return request.headerValues(name).first ?? ""
+        case .query(let name, let index):
+            let values = request.queryValues(name)
+            return values.indices.contains(index) ? values[index] : ""
+        case .header(let name, let index):
+            let values = request.headerValues(name)
+            return values.indices.contains(index) ? values[index] : ""
         case .jsonPath(let query):
             guard let json = request.json, let found = query.evaluate(json).first else { return "" }
             return found.text
