@@ -77,6 +77,18 @@ struct StubLoadingTests {
                 "mappings/bad.json: $.response.fault: unknown fault SOMETHING_ELSE; known: CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE"
             ),
             (#"{"response": {}}"#, "mappings/bad.json: $: request is missing"),
+            (
+                #"{"request": {"bodyPatterns": [{"absent": true}]}, "response": {}}"#,
+                "mappings/bad.json: $.request.bodyPatterns[0]: absent is not supported in bodyPatterns"
+            ),
+            (
+                #"{"request": {"cookies": {"session": {"equalTo": "x"}}}, "response": {}}"#,
+                "mappings/bad.json: $.request.cookies: unknown or unsupported key cookies"
+            ),
+            (
+                #"{"request": {"headers": {"X": {"or": [{"absent": true}]}}}, "response": {}}"#,
+                "mappings/bad.json: $.request.headers.X.or: unknown or unsupported key or"
+            ),
         ])
     func malformed(text: String, message: String) async throws {
         let error = try #require(try await startError(["ok.json": Self.hello, "bad.json": text]))

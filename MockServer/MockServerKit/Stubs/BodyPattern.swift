@@ -39,7 +39,10 @@ enum BodyPattern: Sendable {
                 self = .matchesJSONPath(try Self.query(try expression.string(), at: expression), matcher)
             }
         } else {
-            self = .text(try StringMatcher(cursor))
+            let matcher = try StringMatcher(cursor)
+            // A request always has a body here (empty when none came): absent could never match.
+            if case .absent = matcher { throw cursor.error("absent is not supported in bodyPatterns") }
+            self = .text(matcher)
         }
     }
 

@@ -70,7 +70,7 @@ struct RequestPattern: Sendable {
         {
             return found
         }
-        if !url.matches(path: request.path, target: request.target),
+        if !url.matches(request),
             differ("URL: expected \(url.summary), got \(request.target)")
         {
             return found

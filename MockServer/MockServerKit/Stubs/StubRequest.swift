@@ -6,27 +6,26 @@ final class StubRequest {
     let method: String
     /// The path, still percent-encoded.
     let path: Substring
-    /// The path and the query as sent.
-    let target: Substring
+    /// The query as sent; nil when absent.
+    let query: Substring?
     let fields: [HTTPField]
     let body: [UInt8]
 
     init(_ request: ServerRequest) {
         method = request.method.description
         path = request.path
-        if let query = request.query {
-            target = Substring(request.path + "?" + query)
-        } else {
-            target = request.path
-        }
+        query = request.query
         fields = request.fields
         body = request.body
     }
 
+    /// The path and the query as sent; made only when a stub matches on it.
+    lazy var target: Substring = query.map { Substring(path + "?" + $0) } ?? path
+
     /// The query's parameters, names and values percent-decoded (`+` is a space), in order.
     lazy var queryParameters: [(name: String, value: String)] = {
-        guard let question = target.firstIndex(of: "?") else { return [] }
-        return target[target.index(after: question)...].split(separator: "&").map { pair in
+        guard let query else { return [] }
+        return query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = PercentDecoding.decode(parts[0], plusIsSpace: true) ?? String(parts[0])
             let value =

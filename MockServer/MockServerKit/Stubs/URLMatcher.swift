@@ -31,13 +31,13 @@ enum URLMatcher: Sendable {
     }
 
     /// Whether the request's target matches.
-    func matches(path: Substring, target: Substring) -> Bool {
+    func matches(_ request: StubRequest) -> Bool {
         switch self {
         case .any: true
-        case .url(let url): target == url
-        case .urlPattern(let regex): regex.matches(String(target))
-        case .urlPath(let expected): path == expected
-        case .urlPathPattern(let regex): regex.matches(String(path))
+        case .url(let url): request.target == url
+        case .urlPattern(let regex): regex.matches(String(request.target))
+        case .urlPath(let expected): request.path == expected
+        case .urlPathPattern(let regex): regex.matches(String(request.path))
         }
     }
 
