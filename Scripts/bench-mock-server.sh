@@ -157,17 +157,18 @@ stub_bench() {
     local pid=$PID url=$URL target="/api/resource$((middle / 2))/42" header="X-Client: bench-$((middle / 2))"
     cmp -s <(curl -fsS -H "$header" "$url$target") <(curl -fsS "$NGINX$target") \
         || { echo "the stub and nginx do not serve the same bytes" >&2; exit 1; }
-    printf "%-34s %5s %3s %11s %9s %11s %9s %7s  %s\n" "stub among $middle" conns run "mock req/s" "mock p99" \
-        "nginx req/s" "nginx p99" ratio "goal ≥ 0.50×"
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %8s %7s  %s\n" "stub among $middle" conns run "mock req/s" \
+        "mock p99" "mock cpu" "nginx req/s" "nginx p99" "ngx cpu" ratio "goal ≥ 0.50×"
     for run in $(seq "$REPEAT"); do
-        read -r mrps mp99 _ < <(measure "$url$target" 64 "$pid" "$header")
-        read -r nrps np99 _ < <(measure "$NGINX$target" 64 "$NGINX_WORKER")
+        read -r mrps mp99 mcpu < <(measure "$url$target" 64 "$pid" "$header")
+        read -r nrps np99 ncpu < <(measure "$NGINX$target" 64 "$NGINX_WORKER")
         ratio=$(awk -v a="$mrps" -v b="$nrps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
         ratios+=("$ratio")
-        printf "%-34s %5s %3s %11.0f %7.2fms %11.0f %7.2fms %6sx\n" "$target" 64 "$run" "$mrps" "$mp99" "$nrps" "$np99" "$ratio"
+        printf "%-34s %5s %3s %11.0f %7.2fms %6sµs %11.0f %7.2fms %6sµs %6sx\n" "$target" 64 "$run" "$mrps" "$mp99" \
+            "$mcpu" "$nrps" "$np99" "$ncpu" "$ratio"
     done
     ratio=$(median "${ratios[@]}")
-    printf "%-34s %5s %3s %11s %9s %11s %9s %6sx  %s\n" "$target" 64 med "" "" "" "" "$ratio" \
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %8s %6sx  %s\n" "$target" 64 med "" "" "" "" "" "" "$ratio" \
         "$(awk -v r="$ratio" 'BEGIN { print (r >= 0.5 ? "PASS" : "FAIL") }')"
     kill "$pid" 2>/dev/null || true
     start_mock stubs$small --root-dir "$WORK/stubs$small" --no-heroes
@@ -177,17 +178,18 @@ stub_bench() {
     STUB_PIDS="$STUB_PIDS $small_pid $large_pid"
     local small_target="/api/resource$((small / 2))/42" small_header="X-Client: bench-$((small / 2))"
     local large_target="/api/resource$((large / 2))/42" large_header="X-Client: bench-$((large / 2))"
-    printf "\n%-34s %5s %3s %11s %9s %11s %9s %7s  %s\n" "$large mappings against $small" conns run "$large req/s" \
-        "$large p99" "$small req/s" "$small p99" "p99 ×" "goal ≤ 1.50×"
+    printf "\n%-34s %5s %3s %11s %9s %8s %11s %9s %8s %7s  %s\n" "$large mappings against $small" conns run \
+        "$large req/s" "$large p99" "cpu" "$small req/s" "$small p99" "cpu" "p99 ×" "goal ≤ 1.50×"
     for run in $(seq "$REPEAT"); do
-        read -r lrps lp99 _ < <(measure "$large_url$large_target" 64 "$large_pid" "$large_header")
-        read -r srps sp99 _ < <(measure "$small_url$small_target" 64 "$small_pid" "$small_header")
+        read -r lrps lp99 lcpu < <(measure "$large_url$large_target" 64 "$large_pid" "$large_header")
+        read -r srps sp99 scpu < <(measure "$small_url$small_target" 64 "$small_pid" "$small_header")
         ratio=$(awk -v a="$lp99" -v b="$sp99" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
         p99s+=("$ratio")
-        printf "%-34s %5s %3s %11.0f %7.2fms %11.0f %7.2fms %6sx\n" "$large_target" 64 "$run" "$lrps" "$lp99" "$srps" "$sp99" "$ratio"
+        printf "%-34s %5s %3s %11.0f %7.2fms %6sµs %11.0f %7.2fms %6sµs %6sx\n" "$large_target" 64 "$run" "$lrps" \
+            "$lp99" "$lcpu" "$srps" "$sp99" "$scpu" "$ratio"
     done
     ratio=$(median "${p99s[@]}")
-    printf "%-34s %5s %3s %11s %9s %11s %9s %6sx  %s\n" "$large_target" 64 med "" "" "" "" "$ratio" \
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %8s %6sx  %s\n" "$large_target" 64 med "" "" "" "" "" "" "$ratio" \
         "$(awk -v r="$ratio" 'BEGIN { print (r <= 1.5 ? "PASS" : "FAIL") }')"
     kill "$small_pid" "$large_pid" 2>/dev/null || true
     echo
