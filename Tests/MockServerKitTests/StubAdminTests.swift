@@ -15,7 +15,9 @@ struct StubAdminTests {
             "POST", path, headers: [("Content-Type", "application/json")], body: Array(json.utf8))
     }
 
-    @Test("mappings: POST adds one, GET lists and reads it, DELETE removes it, reset goes back to the files")
+    @Test(
+        "mappings: POST adds one, GET lists and reads it, PUT edits it, DELETE removes it, reset goes back to the files"
+    )
     func mappings() async throws {
         try await withStubs(["greeting.json": Self.fileStub], heroes: false) { _, client async throws in
             let added = try Self.post(
@@ -31,6 +33,17 @@ struct StubAdminTests {
             #expect(mappings.compactMap { $0["id"] as? String } == [id, "file-stub"])
             #expect((listed.json["meta"] as? [String: Any])?["total"] as? Int == 2)
             #expect(try client.get("/__admin/mappings/file-stub").json["name"] as? String == "from a file")
+
+            let edited = try client.request(
+                "PUT", "/__admin/mappings/\(id)", headers: [("Content-Type", "application/json")],
+                body: Array(
+                    #"{"request": {"method": "GET", "url": "/added"}, "response": {"body": "edited"}}"#.utf8))
+            #expect(edited.status == 200)
+            #expect(edited.json["id"] as? String == id)
+            #expect(try client.get("/added").text == "edited")
+            let missing = try client.request(
+                "PUT", "/__admin/mappings/no-such-id", body: Array(#"{"request": {}, "response": {}}"#.utf8))
+            #expect(missing.status == 404)
 
             #expect(try client.request("DELETE", "/__admin/mappings/\(id)").status == 200)
             #expect(try client.get("/added").status == 404)

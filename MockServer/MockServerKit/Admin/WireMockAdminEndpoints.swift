@@ -67,6 +67,15 @@ extension HeroesApplication {
         case .get:
             guard let mapping = stubs.mappingJSON(id: id) else { return Self.noMapping(id) }
             return Self.json(200, mapping)
+        case .put:
+            do {
+                guard let replaced = try stubs.replace(id: id, json: request.body) else {
+                    return Self.noMapping(id)
+                }
+                return Self.json(200, replaced)
+            } catch {
+                return Self.invalid(error)
+            }
         case .delete:
             return stubs.remove(id: id) ? Self.json(200, .object([:])) : Self.noMapping(id)
         default:

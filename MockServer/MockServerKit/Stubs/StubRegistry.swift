@@ -91,6 +91,28 @@ final class StubRegistry: Sendable {
         return mapping.json
     }
 
+    /// Replaces the mapping with `id` by one sent to the admin API, in its place (its
+    /// precedence among equal priorities kept); nil when there is no mapping with that id.
+    func replace(id: String, json bytes: [UInt8]) throws(MappingError) -> JSONValue? {
+        let files = state.withLock { $0.files }
+        guard case .object(var members)? = JSONValue(parsing: bytes) else {
+            throw MappingError(file: "the request body", path: "$", reason: "not a JSON object")
+        }
+        // The path names the stub; an id in the body cannot move it elsewhere.
+        members["id"] = .string(id)
+        members["uuid"] = nil
+        var mapping = try StubMapping(
+            JSONCursor(value: .object(members), path: "$", file: "the request body"), files: files)
+        return state.withLock { state -> JSONValue? in
+            guard let position = state.mappings.firstIndex(where: { $0.id == id }) else { return nil }
+            mapping.sequence = state.mappings[position].sequence
+            var kept = state.mappings
+            kept[position] = mapping
+            state.rebuild(kept)
+            return mapping.json
+        }
+    }
+
     /// Removes the mapping with `id`; false when there is none.
     func remove(id: String) -> Bool {
         state.withLock { state in
