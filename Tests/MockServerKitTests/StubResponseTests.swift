@@ -60,6 +60,25 @@ struct StubResponseTests {
         }
     }
 
+    @Test("--latency and a fault header's delay come on top of the stub's fixed delay")
+    func delaysAddUp() async throws {
+        let stub =
+            #"{"request": {"urlPath": "/slow"}, "response": {"body": "late", "fixedDelayMilliseconds": 150}}"#
+        let root = try stubRoot(["slow.json": stub])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try await withServer(
+            .test {
+                $0.rootDirectory = root
+                $0.latencyMilliseconds = 100
+            }
+        ) { _, client async throws in
+            let clock = ContinuousClock()
+            let start = clock.now
+            #expect(try client.get("/slow", headers: [("X-Mock-Fault", "delay:100ms")]).text == "late")
+            #expect(clock.now - start >= .milliseconds(350))
+        }
+    }
+
     static func faultStub(_ fault: String) -> String {
         #"{"request": {"urlPath": "/\#(fault)"}, "response": {"fault": "\#(fault)", "body": "a whole body"}}"#
     }

@@ -117,7 +117,11 @@ final class HeroesApplication: RequestHandler {
         } else if let stubbed = stubs.answer(request) {
             response = stubbed.response
             match = .stub(stubbed.id)
-            plan.delayMilliseconds += stubbed.delivery.delayMilliseconds
+            // The stub's fixed delay counts with the fault delays under their one cap; --latency
+            // stays on top, as it does for the faults.
+            let faults = plan.delayMilliseconds - latency
+            plan.delayMilliseconds =
+                latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
             if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
         } else if servesHeroes {
             response = route(request)
