@@ -82,8 +82,8 @@ struct StubLoadingTests {
                 "mappings/bad.json: $.request.bodyPatterns[0]: absent is not supported in bodyPatterns"
             ),
             (
-                #"{"request": {"cookies": {"session": {"equalTo": "x"}}}, "response": {}}"#,
-                "mappings/bad.json: $.request.cookies: unknown or unsupported key cookies"
+                #"{"request": {"multipartPatterns": []}, "response": {}}"#,
+                "mappings/bad.json: $.request.multipartPatterns: unknown or unsupported key multipartPatterns"
             ),
             (
                 #"{"request": {"headers": {"X": {"or": [{"absent": true}]}}}, "response": {}}"#,

@@ -105,6 +105,22 @@ struct StubMatchingTests {
         }
     }
 
+    @Test("cookies are matched by name among every Cookie header's pairs")
+    func cookies() async throws {
+        let cookies =
+            #""urlPath": "/c", "cookies": {"session": {"matches": "[0-9a-f]{4}"}, "debug": {"absent": true}}"#
+        try await withStubs(["c.json": Self.stub(cookies, answer: "cookies")], heroes: false) {
+            _, client async throws in
+            #expect(try client.get("/c", headers: [("Cookie", "theme=dark; session=beef")]).text == "cookies")
+            #expect(
+                try client.get("/c", headers: [("Cookie", "theme=dark"), ("Cookie", "session=0a1b")]).text
+                    == "cookies")
+            #expect(try client.get("/c", headers: [("Cookie", "session=beefy")]).status == 404)
+            #expect(try client.get("/c", headers: [("Cookie", "session=beef; debug=1")]).status == 404)
+            #expect(try client.get("/c").status == 404)
+        }
+    }
+
     @Test("basicAuth and basicAuthCredentials need that user's Basic credentials")
     func basicAuth() async throws {
         try await withStubs(

@@ -7,13 +7,14 @@ struct RequestPattern: Sendable {
     let url: URLMatcher
     let queryParameters: [(name: String, matcher: StringMatcher)]
     let headers: [(name: String, matcher: StringMatcher)]
+    let cookies: [(name: String, matcher: StringMatcher)]
     /// The `Authorization: Basic` value the request must carry, already encoded.
     let basicAuthorization: (user: String, value: String)?
     let bodyPatterns: [BodyPattern]
 
     private static let keys: Set<String> = [
         "method", "url", "urlPattern", "urlPath", "urlPathPattern", "queryParameters", "headers",
-        "basicAuth", "basicAuthCredentials", "bodyPatterns",
+        "basicAuth", "basicAuthCredentials", "bodyPatterns", "cookies",
     ]
 
     /// Reads a `request` object.
@@ -24,6 +25,7 @@ struct RequestPattern: Sendable {
         url = try URLMatcher(cursor)
         queryParameters = try Self.matchers(cursor.member("queryParameters"))
         headers = try Self.matchers(cursor.member("headers"))
+        cookies = try Self.matchers(cursor.member("cookies"))
         let credentials = [cursor.member("basicAuth"), cursor.member("basicAuthCredentials")].compactMap {
             $0
         }
@@ -87,6 +89,14 @@ struct RequestPattern: Sendable {
             let values = request.queryValues(name)
             if !Self.anyMatches(matcher, values),
                 differ("query parameter \(name): expected \(matcher.summary), got \(Self.describe(values))")
+            {
+                return found
+            }
+        }
+        for (name, matcher) in cookies {
+            let values = request.cookieValues(name)
+            if !Self.anyMatches(matcher, values),
+                differ("cookie \(name): expected \(matcher.summary), got \(Self.describe(values))")
             {
                 return found
             }

@@ -4,7 +4,7 @@
 /// says so instead of rendering something else.
 struct ResponseTemplate: Sendable {
     /// What a `{{…}}` can name.
-    enum Value: Sendable, Equatable {
+    enum Value: Sendable {
         case url
         case method
         case path
@@ -13,20 +13,9 @@ struct ResponseTemplate: Sendable {
         case header(String, Int)
         case body
         case jsonPath(JSONPathQuery)
-
-        static func == (lhs: Value, rhs: Value) -> Bool {
-            switch (lhs, rhs) {
-            case (.url, .url), (.method, .method), (.path, .path), (.body, .body): true
-            case (.pathSegment(let a), .pathSegment(let b)): a == b
-            case (.query(let a, let i), .query(let b, let j)), (.header(let a, let i), .header(let b, let j)):
-                a == b && i == j
-            case (.jsonPath(let a), .jsonPath(let b)): a.expression == b.expression
-            default: false
-            }
-        }
     }
 
-    enum Part: Sendable, Equatable {
+    enum Part: Sendable {
         case literal(String)
         case value(Value, escaped: Bool)
     }

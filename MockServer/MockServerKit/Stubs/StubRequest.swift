@@ -40,6 +40,21 @@ final class StubRequest {
     /// The body parsed as JSON; nil when it is not.
     lazy var json: JSONValue? = JSONValue(parsing: body)
 
+    /// The cookies of every `Cookie` header (`a=1; b=2`), names and values as sent, in order.
+    lazy var cookies: [(name: String, value: String)] = headerValues("Cookie").flatMap { header in
+        header.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = parts[0].trimmingWhitespace()
+            guard !name.isEmpty else { return nil }
+            return (String(name), parts.count > 1 ? String(parts[1].trimmingWhitespace()) : "")
+        }
+    }
+
+    /// The values of a cookie, in order.
+    func cookieValues(_ name: String) -> [String] {
+        cookies.filter { $0.name == name }.map(\.value)
+    }
+
     /// The values of a header, by case-insensitive name, in order.
     func headerValues(_ name: String) -> [String] {
         fields.filter { asciiCaseInsensitiveEqual($0.name, name) }.map(\.value)
