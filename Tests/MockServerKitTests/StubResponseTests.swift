@@ -60,6 +60,36 @@ struct StubResponseTests {
         }
     }
 
+    @Test("delayDistribution: a uniform delay is drawn within its bounds, a lognormal one around its median")
+    func delayDistribution() async throws {
+        let uniform = #"""
+            {"request": {"urlPath": "/uniform"},
+             "response": {"body": "u", "delayDistribution": {"type": "uniform", "lower": 150, "upper": 200}}}
+            """#
+        let lognormal = #"""
+            {"request": {"urlPath": "/lognormal"},
+             "response": {"body": "l", "delayDistribution": {"type": "lognormal", "median": 100, "sigma": 0}}}
+            """#
+        try await withStubs(["u.json": uniform, "l.json": lognormal], heroes: false) {
+            _, client async throws in
+            let clock = ContinuousClock()
+            var start = clock.now
+            #expect(try client.get("/uniform").text == "u")
+            #expect(clock.now - start >= .milliseconds(150))
+            start = clock.now
+            // With no spread, the draw is the median itself.
+            #expect(try client.get("/lognormal").text == "l")
+            #expect(clock.now - start >= .milliseconds(100))
+        }
+        let error = try await startError([
+            "bad.json": #"{"request": {}, "response": {"delayDistribution": {"type": "pareto"}}}"#
+        ])
+        #expect(
+            error?.description
+                == "mappings/bad.json: $.response.delayDistribution.type: unknown delay distribution pareto; known: uniform, lognormal"
+        )
+    }
+
     @Test("--latency and a fault header's delay come on top of the stub's fixed delay")
     func delaysAddUp() async throws {
         let stub =

@@ -7,6 +7,8 @@ struct StubResponse: Sendable {
     let fields: [HTTPField]
     let body: [UInt8]
     let delayMilliseconds: Int
+    /// A delay drawn per response, added to the fixed one.
+    let delayDistribution: DelayDistribution?
     let fault: StubFault?
     /// With `transformers: ["response-template"]`: the body's and the headers' templates.
     let template: (body: ResponseTemplate, fields: [(name: String, value: ResponseTemplate)])?
@@ -17,7 +19,7 @@ struct StubResponse: Sendable {
 
     private static let keys: Set<String> = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
-        "fixedDelayMilliseconds", "fault", "transformers",
+        "fixedDelayMilliseconds", "delayDistribution", "fault", "transformers",
     ]
     /// Fields the server writes itself from the body it sends; a stub's own would contradict them.
     static let framingFields: Set<String> = ["content-length", "transfer-encoding", "connection"]
@@ -39,6 +41,9 @@ struct StubResponse: Sendable {
         fields = try Self.fields(cursor.member("headers"))
         body = try Self.body(cursor, files: files)
         delayMilliseconds = try cursor.member("fixedDelayMilliseconds")?.integer(in: 0...60_000) ?? 0
+        delayDistribution = try cursor.member("delayDistribution").map { cursor throws(MappingError) in
+            try DelayDistribution(cursor)
+        }
         if let fault = cursor.member("fault") {
             let name = try fault.string()
             guard let known = StubFault(rawValue: name) else {
@@ -158,6 +163,7 @@ struct StubResponse: Sendable {
             }
         }
         let mode = fault?.apply(to: &response) ?? .normal
-        return (response, Delivery(delayMilliseconds: delayMilliseconds, mode: mode))
+        let delay = min(60_000, delayMilliseconds + (delayDistribution?.sample() ?? 0))
+        return (response, Delivery(delayMilliseconds: delay, mode: mode))
     }
 }
