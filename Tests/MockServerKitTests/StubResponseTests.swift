@@ -90,6 +90,25 @@ struct StubResponseTests {
         )
     }
 
+    @Test("chunkedDribbleDelay sends the head at once, then the body in that many pieces over that long")
+    func dribble() async throws {
+        let stub = #"""
+            {"request": {"urlPath": "/chunked/delayed"},
+             "response": {"status": 200, "body": "Hello world!", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 500}}}
+            """#
+        try await withStubs(["d.json": stub], heroes: false) { server, _ async throws in
+            let connection = try RawConnection(port: server.port)
+            let clock = ContinuousClock()
+            let start = clock.now
+            try connection.send("GET /chunked/delayed HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try connection.readHead()
+            #expect(head.status == 200)
+            #expect(clock.now - start < .milliseconds(400), "the head comes before the pieces")
+            #expect(try connection.readExactly(12) == Array("Hello world!".utf8))
+            #expect(clock.now - start >= .milliseconds(500))
+        }
+    }
+
     @Test("--latency and a fault header's delay come on top of the stub's fixed delay")
     func delaysAddUp() async throws {
         let stub =

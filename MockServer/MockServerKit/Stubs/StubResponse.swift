@@ -9,6 +9,8 @@ struct StubResponse: Sendable {
     let delayMilliseconds: Int
     /// A delay drawn per response, added to the fixed one.
     let delayDistribution: DelayDistribution?
+    /// `chunkedDribbleDelay`: the body in this many pieces over this many milliseconds.
+    let dribble: (pieces: Int, milliseconds: Int)?
     let fault: StubFault?
     /// With `transformers: ["response-template"]`: the body's and the headers' templates.
     let template: (body: ResponseTemplate, fields: [(name: String, value: ResponseTemplate)])?
@@ -19,7 +21,7 @@ struct StubResponse: Sendable {
 
     private static let keys: Set<String> = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
-        "fixedDelayMilliseconds", "delayDistribution", "fault", "transformers",
+        "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
     ]
     /// Fields the server writes itself from the body it sends; a stub's own would contradict them.
     static let framingFields: Set<String> = ["content-length", "transfer-encoding", "connection"]
@@ -43,6 +45,17 @@ struct StubResponse: Sendable {
         delayMilliseconds = try cursor.member("fixedDelayMilliseconds")?.integer(in: 0...60_000) ?? 0
         delayDistribution = try cursor.member("delayDistribution").map { cursor throws(MappingError) in
             try DelayDistribution(cursor)
+        }
+        if let dribble = cursor.member("chunkedDribbleDelay") {
+            try dribble.onlyKeys(["numberOfChunks", "totalDuration"])
+            guard let chunks = dribble.member("numberOfChunks"),
+                let duration = dribble.member("totalDuration")
+            else {
+                throw dribble.error("chunkedDribbleDelay needs numberOfChunks and totalDuration")
+            }
+            self.dribble = (try chunks.integer(in: 1...1_000), try duration.integer(in: 0...60_000))
+        } else {
+            self.dribble = nil
         }
         if let fault = cursor.member("fault") {
             let name = try fault.string()
@@ -162,7 +175,12 @@ struct StubResponse: Sendable {
                 return HTTPField(name: field.name, value: String(String.UnicodeScalarView(scalars)))
             }
         }
-        let mode = fault?.apply(to: &response) ?? .normal
+        var mode = fault?.apply(to: &response) ?? .normal
+        // WireMock's dribble is this server's trickle: the head at once, then the pieces, each
+        // after its share of the duration.
+        if mode == .normal, let dribble {
+            mode = .trickle(pauseMilliseconds: dribble.milliseconds / dribble.pieces, pieces: dribble.pieces)
+        }
         let delay = min(60_000, delayMilliseconds + (delayDistribution?.sample() ?? 0))
         return (response, Delivery(delayMilliseconds: delay, mode: mode))
     }
