@@ -86,8 +86,8 @@ struct StubLoadingTests {
                 "mappings/bad.json: $.request.multipartPatterns: unknown or unsupported key multipartPatterns"
             ),
             (
-                #"{"request": {"headers": {"X": {"or": [{"absent": true}]}}}, "response": {}}"#,
-                "mappings/bad.json: $.request.headers.X.or: unknown or unsupported key or"
+                #"{"request": {"headers": {"X": {"hasExactly": [{"equalTo": "1"}]}}}, "response": {}}"#,
+                "mappings/bad.json: $.request.headers.X.hasExactly: unknown or unsupported key hasExactly"
             ),
         ])
     func malformed(text: String, message: String) async throws {

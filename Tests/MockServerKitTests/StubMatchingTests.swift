@@ -105,6 +105,26 @@ struct StubMatchingTests {
         }
     }
 
+    @Test("and, or and doesNotContain combine value patterns, absent included")
+    func combined() async throws {
+        let combined =
+            #""urlPath": "/and-or", "headers": {"X-Some-Value": {"and": [{"matches": "[a-z]+"}, {"contains": "magicvalue"}]}}, "queryParameters": {"search": {"or": [{"matches": "[a-z]+"}, {"absent": true}]}, "tag": {"doesNotContain": "x"}}"#
+        try await withStubs(["c.json": Self.stub(combined, answer: "combined")], heroes: false) {
+            _, client async throws in
+            let good = [("X-Some-Value", "themagicvalue")]
+            #expect(try client.get("/and-or?tag=abc", headers: good).text == "combined", "search absent")
+            // A missing value matches absent alone, doesNotContain included.
+            #expect(try client.get("/and-or", headers: good).status == 404, "tag absent")
+            #expect(try client.get("/and-or?search=abc&tag=abc", headers: good).text == "combined")
+            #expect(try client.get("/and-or?search=ABC&tag=abc", headers: good).status == 404)
+            #expect(try client.get("/and-or?tag=box", headers: good).status == 404)
+            #expect(try client.get("/and-or?tag=abc", headers: [("X-Some-Value", "magic")]).status == 404)
+            #expect(
+                try client.get("/and-or?tag=abc", headers: [("X-Some-Value", "the-magicvalue")]).status == 404
+            )
+        }
+    }
+
     @Test("cookies are matched by name among every Cookie header's pairs")
     func cookies() async throws {
         let cookies =
