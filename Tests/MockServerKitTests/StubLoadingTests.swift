@@ -86,8 +86,8 @@ struct StubLoadingTests {
                 "mappings/bad.json: $.request.multipartPatterns: unknown or unsupported key multipartPatterns"
             ),
             (
-                #"{"request": {"headers": {"X": {"hasExactly": [{"equalTo": "1"}]}}}, "response": {}}"#,
-                "mappings/bad.json: $.request.headers.X.hasExactly: unknown or unsupported key hasExactly"
+                #"{"request": {"headers": {"X": {"hasExactly": [{"equalTo": "1"}], "includes": []}}}, "response": {}}"#,
+                "mappings/bad.json: $.request.headers.X.includes: unknown or unsupported key includes"
             ),
         ])
     func malformed(text: String, message: String) async throws {

@@ -125,6 +125,30 @@ struct StubMatchingTests {
         }
     }
 
+    @Test("hasExactly and includes match the values of a repeated query parameter as a whole")
+    func multiValue() async throws {
+        let exactly =
+            #""urlPath": "/exactly", "queryParameters": {"id": {"hasExactly": [{"equalTo": "1"}, {"contains": "2"}, {"doesNotContain": "3"}]}}"#
+        let including =
+            #""urlPath": "/including", "queryParameters": {"id": {"includes": [{"equalTo": "1"}, {"equalTo": "2"}]}}"#
+        try await withStubs(
+            [
+                "e.json": Self.stub(exactly, answer: "exactly"),
+                "i.json": Self.stub(including, answer: "including"),
+            ],
+            heroes: false
+        ) { _, client async throws in
+            #expect(try client.get("/exactly?id=1&id=22&id=4").text == "exactly")
+            #expect(try client.get("/exactly?id=4&id=1&id=2").text == "exactly")
+            #expect(try client.get("/exactly?id=1&id=2").status == 404)
+            #expect(try client.get("/exactly?id=1&id=2&id=4&id=5").status == 404)
+            #expect(try client.get("/exactly?id=1&id=2&id=3").status == 404)
+            #expect(try client.get("/including?id=2&id=9&id=1").text == "including")
+            #expect(try client.get("/including?id=1&id=1").status == 404)
+            #expect(try client.get("/including").status == 404)
+        }
+    }
+
     @Test("cookies are matched by name among every Cookie header's pairs")
     func cookies() async throws {
         let cookies =

@@ -5,9 +5,9 @@ struct RequestPattern: Sendable {
     /// nil for `ANY`.
     let method: String?
     let url: URLMatcher
-    let queryParameters: [(name: String, matcher: StringMatcher)]
-    let headers: [(name: String, matcher: StringMatcher)]
-    let cookies: [(name: String, matcher: StringMatcher)]
+    let queryParameters: [(name: String, matcher: MultiValueMatcher)]
+    let headers: [(name: String, matcher: MultiValueMatcher)]
+    let cookies: [(name: String, matcher: MultiValueMatcher)]
     /// The `Authorization: Basic` value the request must carry, already encoded.
     let basicAuthorization: (user: String, value: String)?
     let bodyPatterns: [BodyPattern]
@@ -46,11 +46,11 @@ struct RequestPattern: Sendable {
     }
 
     private static func matchers(_ cursor: JSONCursor?) throws(MappingError) -> [(
-        name: String, matcher: StringMatcher
+        name: String, matcher: MultiValueMatcher
     )] {
         guard let cursor else { return [] }
         return try cursor.members().map { member throws(MappingError) in
-            (member.key, try StringMatcher(member.cursor))
+            (member.key, try MultiValueMatcher(member.cursor))
         }
     }
 
@@ -79,7 +79,7 @@ struct RequestPattern: Sendable {
         }
         for (name, matcher) in headers {
             let values = request.headerValues(name)
-            if !Self.anyMatches(matcher, values),
+            if !matcher.matches(values),
                 differ("header \(name): expected \(matcher.summary), got \(Self.describe(values))")
             {
                 return found
@@ -87,7 +87,7 @@ struct RequestPattern: Sendable {
         }
         for (name, matcher) in queryParameters {
             let values = request.queryValues(name)
-            if !Self.anyMatches(matcher, values),
+            if !matcher.matches(values),
                 differ("query parameter \(name): expected \(matcher.summary), got \(Self.describe(values))")
             {
                 return found
@@ -95,7 +95,7 @@ struct RequestPattern: Sendable {
         }
         for (name, matcher) in cookies {
             let values = request.cookieValues(name)
-            if !Self.anyMatches(matcher, values),
+            if !matcher.matches(values),
                 differ("cookie \(name): expected \(matcher.summary), got \(Self.describe(values))")
             {
                 return found
@@ -113,12 +113,6 @@ struct RequestPattern: Sendable {
             }
         }
         return found
-    }
-
-    private static func anyMatches(_ matcher: StringMatcher, _ values: [String]) -> Bool {
-        if values.isEmpty { return matcher.matches(nil) }
-        if case .absent = matcher { return false }
-        return values.contains { matcher.matches($0) }
     }
 
     private static func describe(_ values: [String]) -> String {
