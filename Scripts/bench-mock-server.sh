@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Measures mock-server against nginx serving the identical bytes as static files (issue 3), and a
-# page's p99 with 10,000 heroes against its p99 with the 44 bundled ones (issue 13).
+# Measures mock-server against nginx serving the identical bytes as static files (issue 3), a
+# page's p99 with 10,000 heroes against its p99 with the 44 bundled ones (issue 13), and WireMock
+# stub mappings (issue 22): a stub among 500 against nginx, and the p99 with 5,000 mappings
+# against the p99 with 50.
 #
 #   Scripts/bench-mock-server.sh   # DURATION=5s CONNECTIONS="1 16 64" REPEAT=3 HEROES=10000 MILLION=1000000
+#   ONLY=stubs Scripts/bench-mock-server.sh   # the stub measurements alone
 #
 # Builds mock-server in release (SCRATCH=DIR for another build folder; MOCK_SERVER=FILE to measure a
 # binary built elsewhere), installs wrk and nginx-light with apt when they are missing, runs wrk with
@@ -43,11 +46,12 @@ else
 fi
 
 WORK=$(mktemp -d)
-MOCK_PID="" NGINX_PID="" LARGE_PID=""
+MOCK_PID="" NGINX_PID="" LARGE_PID="" STUB_PIDS=""
 cleanup() {
     [ -n "$MOCK_PID" ] && kill "$MOCK_PID" 2>/dev/null || true
     [ -n "$LARGE_PID" ] && kill "$LARGE_PID" 2>/dev/null || true
     [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null || true
+    for pid in $STUB_PIDS; do kill "$pid" 2>/dev/null || true; done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -89,6 +93,7 @@ http {
         root $WORK/www;
         default_type application/json;
         location = /v1/heroes { try_files /page1.json =404; }
+        location /api/ { try_files /v1/heroes/$HERO =404; }
     }
 }
 CONF
@@ -106,12 +111,13 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.2f
 TICK=$(getconf CLK_TCK)
 cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
 
-# measure URL CONNECTIONS SERVER_PID → "requests/s p99(ms) server-CPU-µs-per-request". CPU time per
-# request is what a loaded machine disturbs least: other processes steal wall time, not cycles.
+# measure URL CONNECTIONS SERVER_PID [HEADER] → "requests/s p99(ms) server-CPU-µs-per-request". CPU
+# time per request is what a loaded machine disturbs least: other processes steal wall time, not cycles.
 measure() {
-    local out before after
+    local out before after headers=()
+    [ -n "${4:-}" ] && headers=(-H "$4")
     before=$(cpu_ticks "$3")
-    out=$("${PIN_CLIENT[@]}" wrk -t1 -c"$2" -d"$DURATION" --latency "$1" 2>&1)
+    out=$("${PIN_CLIENT[@]}" wrk -t1 -c"$2" -d"$DURATION" --latency "${headers[@]}" "$1" 2>&1)
     after=$(cpu_ticks "$3")
     local rps p99 requests
     rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
@@ -123,6 +129,73 @@ measure() {
 # nginx's master forks one worker, which does the serving.
 NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -n 1)
 [ -n "$NGINX_WORKER" ] || NGINX_WORKER=$NGINX_PID
+
+# WireMock stub mappings, all GET under /api/, each with a urlPathPattern and a header matcher
+# (`X-Client: bench-I`); the answer is the hero's bytes from __files, which nginx serves for /api/.
+# make_stubs DIR COUNT
+make_stubs() {
+    mkdir -p "$1/mappings" "$1/__files"
+    cp "$WORK/www/v1/heroes/$HERO" "$1/__files/hero.json"
+    python3 - "$1/mappings/bench.json" "$2" <<'PY'
+import json, sys
+path, count = sys.argv[1], int(sys.argv[2])
+mappings = [{
+    "request": {"method": "GET", "urlPathPattern": f"/api/resource{i}/[0-9]+",
+                "headers": {"X-Client": {"equalTo": f"bench-{i}"}}},
+    "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "bodyFileName": "hero.json"},
+} for i in range(count)]
+with open(path, "w") as f:
+    json.dump({"mappings": mappings}, f)
+PY
+}
+stub_bench() {
+    local small=50 middle=500 large=5000
+    local rows=() ratios=() p99s=()
+    for count in $small $middle $large; do make_stubs "$WORK/stubs$count" "$count"; done
+    start_mock stubs$middle --root-dir "$WORK/stubs$middle" --no-heroes
+    STUB_PIDS="$STUB_PIDS $PID"
+    local pid=$PID url=$URL target="/api/resource$((middle / 2))/42" header="X-Client: bench-$((middle / 2))"
+    cmp -s <(curl -fsS -H "$header" "$url$target") <(curl -fsS "$NGINX$target") \
+        || { echo "the stub and nginx do not serve the same bytes" >&2; exit 1; }
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %8s %7s  %s\n" "stub among $middle" conns run "mock req/s" \
+        "mock p99" "mock cpu" "nginx req/s" "nginx p99" "ngx cpu" ratio "goal ≥ 0.50×"
+    for run in $(seq "$REPEAT"); do
+        read -r mrps mp99 mcpu < <(measure "$url$target" 64 "$pid" "$header")
+        read -r nrps np99 ncpu < <(measure "$NGINX$target" 64 "$NGINX_WORKER")
+        ratio=$(awk -v a="$mrps" -v b="$nrps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+        ratios+=("$ratio")
+        printf "%-34s %5s %3s %11.0f %7.2fms %6sµs %11.0f %7.2fms %6sµs %6sx\n" "$target" 64 "$run" "$mrps" "$mp99" \
+            "$mcpu" "$nrps" "$np99" "$ncpu" "$ratio"
+    done
+    ratio=$(median "${ratios[@]}")
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %8s %6sx  %s\n" "$target" 64 med "" "" "" "" "" "" "$ratio" \
+        "$(awk -v r="$ratio" 'BEGIN { print (r >= 0.5 ? "PASS" : "FAIL") }')"
+    kill "$pid" 2>/dev/null || true
+    start_mock stubs$small --root-dir "$WORK/stubs$small" --no-heroes
+    local small_pid=$PID small_url=$URL
+    start_mock stubs$large --root-dir "$WORK/stubs$large" --no-heroes
+    local large_pid=$PID large_url=$URL
+    STUB_PIDS="$STUB_PIDS $small_pid $large_pid"
+    local small_target="/api/resource$((small / 2))/42" small_header="X-Client: bench-$((small / 2))"
+    local large_target="/api/resource$((large / 2))/42" large_header="X-Client: bench-$((large / 2))"
+    printf "\n%-34s %5s %3s %11s %9s %8s %11s %9s %8s %7s  %s\n" "$large mappings against $small" conns run \
+        "$large req/s" "$large p99" "cpu" "$small req/s" "$small p99" "cpu" "p99 ×" "goal ≤ 1.50×"
+    for run in $(seq "$REPEAT"); do
+        read -r lrps lp99 lcpu < <(measure "$large_url$large_target" 64 "$large_pid" "$large_header")
+        read -r srps sp99 scpu < <(measure "$small_url$small_target" 64 "$small_pid" "$small_header")
+        ratio=$(awk -v a="$lp99" -v b="$sp99" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+        p99s+=("$ratio")
+        printf "%-34s %5s %3s %11.0f %7.2fms %6sµs %11.0f %7.2fms %6sµs %6sx\n" "$large_target" 64 "$run" "$lrps" \
+            "$lp99" "$lcpu" "$srps" "$sp99" "$scpu" "$ratio"
+    done
+    ratio=$(median "${p99s[@]}")
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %8s %6sx  %s\n" "$large_target" 64 med "" "" "" "" "" "" "$ratio" \
+        "$(awk -v r="$ratio" 'BEGIN { print (r <= 1.5 ? "PASS" : "FAIL") }')"
+    kill "$small_pid" "$large_pid" 2>/dev/null || true
+    echo
+}
+stub_bench
+[ "${ONLY:-}" = stubs ] && exit 0
 
 printf "%-22s %5s %3s %11s %9s %8s %11s %9s %8s %7s %7s  %s\n" endpoint conns run "mock req/s" "mock p99" \
     "mock cpu" "nginx req/s" "nginx p99" "ngx cpu" ratio "cpu ×" "goal ≥ 1.00× at 64"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Proves the copy recipe in each module's README: for Domain, Network, Data, Presentation and the
-# mock server, it copies exactly the folders that README's "## Copying it" section lists into an
-# empty package in a temporary folder, writes a Package.swift whose targets are exactly the lines
-# of that section's `swift` block, builds it with the explicit import check (tests and their
+# Proves the copy recipe in each module's README: for Domain, Network, Data, Presentation, the
+# mock server, and the mock server serving WireMock stubs to the Network layer (StubbedAPI, from
+# MockServer/Examples/README.md), it copies exactly the folders that README's "## Copying it"
+# section lists into an empty package in a temporary folder, writes a Package.swift whose targets
+# are exactly the lines of that section's `swift` block, builds it with the explicit import check (tests and their
 # helper executables included), and runs the module's own tests there.
 #
 # The README is the recipe and this script only reads it: the first ```text block of the section
@@ -28,8 +29,9 @@ declare -A README=(
     [Data]=Sources/Data/README.md
     [Presentation]=Sources/Presentation/README.md
     [MockServer]=MockServer/README.md
+    [StubbedAPI]=MockServer/Examples/README.md
 )
-ORDER=(Domain Network Data Presentation MockServer)
+ORDER=(Domain Network Data Presentation MockServer StubbedAPI)
 if [ $# -gt 0 ]; then ORDER=("$@"); fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/copy-check.XXXXXX")

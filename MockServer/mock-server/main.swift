@@ -59,8 +59,9 @@ func run() async {
     do {
         try await server.start()
     } catch {
-        // EX_UNAVAILABLE, as heroes-cli serve exits when the port is taken.
-        fail("\(error)", code: 69)
+        // EX_CONFIG for a bad stub mapping or root directory; EX_UNAVAILABLE, as heroes-cli
+        // serve exits when the port is taken, for the rest.
+        fail("\(error)", code: error.isConfiguration ? 78 : 69)
     }
     // Written straight to the descriptor, unbuffered: a parent process waits for this line.
     // An IPv6 address is bracketed (`http://[::1]:PORT`), as in a URL, so the line is one a

@@ -52,6 +52,28 @@ struct ExecutableTests {
         }
     }
 
+    @Test("a malformed stub mapping stops the start: one line naming file, JSON path and reason, exit 78")
+    func malformedMapping() async throws {
+        try await offCooperativePool {
+            let root = try stubRoot(["broken.json": #"{"request": {"method": 7}, "response": {}}"#])
+            defer { try? FileManager.default.removeItem(at: root) }
+            let process = Process()
+            process.executableURL = try Self.binary()
+            process.arguments = ["--port", "0", "--root-dir", root.path]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = Pipe()
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 78)
+            #expect(
+                text
+                    == "mock-server: mappings/broken.json: $.request.method: expected a string, found a number\n"
+            )
+        }
+    }
+
     @Test("out of file descriptors, it pauses accepting and recovers once clients leave")
     func descriptorLimit() async throws {
         try await offCooperativePool {

@@ -7,6 +7,7 @@ extension HeroesApplication {
         if request.path == "/__admin/requests", request.method == .get {
             return journalRequest(request.query)
         }
+        if let answer = routeWireMockAdmin(request) { return (answer, Delivery()) }
         return (adminAction(request), Delivery())
     }
 
@@ -17,8 +18,12 @@ extension HeroesApplication {
             journal.clear()
             return noContent
         case ("/__admin/reset", .post):
+            // Both jobs at once: the hero fixtures and fault rules (this server's reset), and
+            // WireMock's mappings, journal and scenarios.
             do {
                 try reset()
+                stubs.resetToDefaults()
+                journal.clear()
                 return noContent
             } catch {
                 return ErrorBody.response(status: 500, message: error.description)
@@ -108,10 +113,17 @@ extension HeroesApplication {
         WireJSON.encode(ItemList(items: faults.rules().map { FaultBody(id: $0.id, rule: $0.rule) }))
     }
 
+    /// Today's keys (`items`, `last_sequence`) and WireMock's (`requests`, newest first, and
+    /// `meta`) in one body, as both kinds of client read `GET /__admin/requests`.
     private func journalJSON(since: Int) -> [UInt8] {
-        WireJSON.encode(
+        let entries = journal.entries(since: since)
+        let ours = WireJSON.encode(
             JournalBody(
-                items: journal.entries(since: since).map { JournalBody.Item(request: $0) },
-                lastSequence: journal.lastSequence))
+                items: entries.map { JournalBody.Item(request: $0) }, lastSequence: journal.lastSequence))
+        guard case .object(var members)? = JSONValue(parsing: ours) else { return ours }
+        members["requests"] = .array(entries.reversed().map(LoggedRequestJSON.entry))
+        members["meta"] = .object(["total": .integer(entries.count)])
+        members["requestJournalDisabled"] = .bool(false)
+        return JSONValue.object(members).serialized
     }
 }

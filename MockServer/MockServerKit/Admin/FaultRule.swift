@@ -1,4 +1,5 @@
 import Locking
+
 /// A fault registered ahead of time: applied to requests matching a method and a path, after
 /// skipping some of them, for a number of times. "Fail the third request" is `after: 2, times: 1`.
 public struct FaultRule: Sendable, Equatable {

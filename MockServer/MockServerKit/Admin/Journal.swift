@@ -1,6 +1,26 @@
 import Foundation
 import Locking
 
+/// What answered a journalled request.
+enum JournalMatch: Sendable {
+    /// The stub with this id.
+    case stub(String)
+    /// A route of the application.
+    case route
+    /// Nothing knew it: no stub matched and no route had the path.
+    case unmatched
+
+    var stubID: String? {
+        if case .stub(let id) = self { return id }
+        return nil
+    }
+
+    var wasMatched: Bool {
+        if case .unmatched = self { return false }
+        return true
+    }
+}
+
 /// The request journal: a bounded ring buffer with sequence numbers, so tests wait for requests
 /// instead of sleeping, and memory stays flat however long the server runs.
 final class Journal: Sendable {
@@ -26,6 +46,12 @@ final class Journal: Sendable {
         let status: Int
         let fault: String?
         let receivedAt: Date
+        let match: JournalMatch
+
+        /// The request as it came, credentials and all, for matching against a request pattern.
+        var request: ServerRequest {
+            ServerRequest(method: method, path: path, query: query, fields: fields, body: body)
+        }
 
         var recorded: RecordedRequest {
             RecordedRequest(
@@ -33,7 +59,7 @@ final class Journal: Sendable {
                 query: query.map(Journal.redactedQuery),
                 fields: fields.map(Journal.redacted), body: Data(body), bodyLength: bodyLength,
                 status: status,
-                fault: fault, receivedAt: receivedAt)
+                fault: fault, receivedAt: receivedAt, stubID: match.stubID, wasMatched: match.wasMatched)
         }
     }
 
@@ -113,7 +139,7 @@ final class Journal: Sendable {
     }
 
     /// Records a request and wakes the tests waiting for it.
-    func record(_ request: ServerRequest, status: Int, fault: String?) {
+    func record(_ request: ServerRequest, status: Int, fault: String?, match: JournalMatch = .route) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
             let entry = Entry(
@@ -122,7 +148,8 @@ final class Journal: Sendable {
                 fields: request.fields,
                 body: request.body.count <= Self.keptBodyBytes
                     ? request.body : Array(request.body.prefix(Self.keptBodyBytes)),
-                bodyLength: request.body.count, status: status, fault: fault, receivedAt: Date())
+                bodyLength: request.body.count, status: status, fault: fault, receivedAt: Date(), match: match
+            )
             state.ring[(state.nextSequence - 1) % state.ring.count] = entry
             state.nextSequence += 1
             state.oldest = max(state.oldest, state.nextSequence - state.ring.count)
@@ -146,6 +173,17 @@ final class Journal: Sendable {
     /// The requests after sequence number `since` that are still kept.
     func entries(since: Int) -> [RecordedRequest] {
         state.withLock { $0.entries(since: since) }
+    }
+
+    /// The kept requests after `since`, each as shown (redacted) and as it came (for matching).
+    func matchable(since: Int = 0) -> [(recorded: RecordedRequest, request: ServerRequest)] {
+        state.withLock { state in
+            let first = max(since + 1, state.oldest)
+            guard first < state.nextSequence else { return [] }
+            return (first..<state.nextSequence).compactMap { sequence in
+                state.ring[(sequence - 1) % state.ring.count].map { ($0.recorded, $0.request) }
+            }
+        }
     }
 
     /// How many kept requests come after sequence number `since`, without copying them.

@@ -22,6 +22,10 @@ public struct RecordedRequest: Sendable, Equatable {
     public let fault: String?
     /// When the request was answered.
     public let receivedAt: Date
+    /// The id of the stub mapping that answered; nil when none did.
+    public let stubID: String?
+    /// Whether a stub or a route answered it; false when nothing knew the request (a near miss).
+    public let wasMatched: Bool
 
     /// The first value of a header field, by case-insensitive name.
     public func value(_ name: String) -> String? {

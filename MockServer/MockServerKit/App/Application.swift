@@ -25,14 +25,21 @@ final class HeroesApplication: RequestHandler {
     let adminAccess: AdminAccess
     /// The answers of creates sent with an `Idempotency-Key`. Taken before `store` when both are held.
     let idempotency = Locked(IdempotencyLedger())
+    /// The WireMock stub mappings, matched before the hero routes.
+    let stubs: StubRegistry
+    /// Whether requests no stub matches reach the hero routes.
+    let servesHeroes: Bool
 
     /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state).
     init(
         fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
-        adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600)
+        adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600),
+        stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true
     ) {
         self.adminAccess = adminAccess
+        self.stubs = stubs
+        self.servesHeroes = servesHeroes
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         store = Locked(
             HeroStore(teams: fixtures.teams, heroes: current.heroes, pictures: current.pictures, epoch: epoch)
@@ -102,12 +109,31 @@ final class HeroesApplication: RequestHandler {
         }
         plan.delayMilliseconds += latency
         var response: ServerResponse
+        var match = JournalMatch.route
         if let status = plan.status {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
         } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
             response = ServerResponse(status: 0, fields: [], body: [])
-        } else {
+        } else if let stubbed = stubs.answer(request) {
+            response = stubbed.response
+            match = .stub(stubbed.id)
+            // The stub's fixed delay counts with the fault delays under their one cap; --latency
+            // stays on top, as it does for the faults.
+            let faults = plan.delayMilliseconds - latency
+            plan.delayMilliseconds =
+                latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
+            if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
+        } else if servesHeroes {
             response = route(request)
+            if response.status == 404 { match = .unmatched }
+            // Outside /v1 the hero contract has nothing to say: a stub author learns which stub
+            // came closest instead (under /v1, docs/API.md's JSON 404 stays).
+            if response.status == 404, stubs.count > 0, !Self.isUnderV1(request.path) {
+                response = stubs.nearMissResponse(request)
+            }
+        } else {
+            response = stubs.nearMissResponse(request)
+            match = .unmatched
         }
         if plan.malformedJSON {
             if !ResponseEncoder.hasBody(response.status) { response.status = 200 }
@@ -115,8 +141,14 @@ final class HeroesApplication: RequestHandler {
             response.fields.append(HTTPField(name: "Content-Type", value: "application/json"))
             response.body = Array(#"{"items": [{"id": "0001", "code_name": "Trunc"#.utf8)
         }
-        journal.record(request, status: response.status, fault: plan.isEmpty ? nil : plan.summary)
+        journal.record(
+            request, status: response.status, fault: plan.isEmpty ? nil : plan.summary, match: match)
         return (response, plan.delivery)
+    }
+
+    /// Whether a path belongs to the hero contract's versioned API.
+    static func isUnderV1(_ path: Substring) -> Bool {
+        path == "/v1" || path.hasPrefix("/v1/")
     }
 
     /// Changes with every recorded request, so long polls on the journal are checked again.

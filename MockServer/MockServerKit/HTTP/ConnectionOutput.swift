@@ -17,9 +17,6 @@ enum FlushOutcome {
 }
 
 extension Connection {
-    /// How many pieces a trickled body is cut into.
-    static let tricklePieces = 8
-
     /// Queues a response as its delivery says.
     func enqueue(
         _ response: ServerResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
@@ -52,12 +49,17 @@ extension Connection {
             outbox.append(.close)
         case .stall:
             outbox.append(.hold)
-        case .trickle(let pauseMilliseconds):
+        case .bodyWithoutHeadThenClose:
+            outbox.append(response.body)
+            outbox.append(.close)
+        case .trickle(let pauseMilliseconds, let pieces):
             outbox.append(head)
-            let size = max(1, (body.count + Self.tricklePieces - 1) / Self.tricklePieces)
-            for start in stride(from: 0, to: body.count, by: size) {
+            // Exactly `pieces` pieces (some empty when the body is shorter), so the pauses add
+            // up to what the fault or stub asked for.
+            let count = body.isEmpty ? 0 : max(1, pieces)
+            for piece in 0..<count {
                 outbox.append(.pause(UInt64(pauseMilliseconds) * 1_000_000))
-                outbox.append(Array(body[start..<min(start + size, body.count)]))
+                outbox.append(Array(body[piece * body.count / count..<(piece + 1) * body.count / count]))
             }
             if !keepAlive { outbox.append(.close) }
         }

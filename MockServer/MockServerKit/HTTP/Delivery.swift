@@ -13,17 +13,23 @@ struct Delivery {
         /// Nothing at all, until the client gives up or the idle timeout ends the connection.
         case stall
         /// The head at once, then the body in small pieces with pauses between them.
-        case trickle(pauseMilliseconds: Int)
+        case trickle(pauseMilliseconds: Int, pieces: Int = Delivery.tricklePieces)
+        /// The body's bytes alone, no status line or head, then the connection is closed (bytes
+        /// that are not HTTP, as WireMock's `RANDOM_DATA_THEN_CLOSE`).
+        case bodyWithoutHeadThenClose
 
         /// Whether the connection stays usable after the response: only normal and trickled
         /// deliveries leave it whole.
         var keepsConnection: Bool {
             switch self {
             case .normal, .trickle: true
-            case .reset, .closeBeforeHeaders, .truncateBody, .stall: false
+            case .reset, .closeBeforeHeaders, .truncateBody, .stall, .bodyWithoutHeadThenClose: false
             }
         }
     }
+
+    /// How many pieces a trickled body is cut into when the fault names no number.
+    static let tricklePieces = 8
 
     /// The pause between a trickled body's pieces when the fault names none.
     static let tricklePauseMilliseconds = 50

@@ -9,7 +9,7 @@ enum ResponseEncoder {
         output.append(contentsOf: "HTTP/1.1 ".utf8)
         appendDecimal(response.status, to: &output)
         output.append(UInt8(ascii: " "))
-        output.append(contentsOf: reason(response.status).utf8)
+        output.append(contentsOf: (response.reasonPhrase ?? reason(response.status)).utf8)
         output.append(contentsOf: "\r\nDate: ".utf8)
         output.append(contentsOf: date.utf8)
         output.append(contentsOf: "\r\n".utf8)

@@ -8,6 +8,8 @@ struct ServerResponse {
     var body: [UInt8]
     /// Whether the connection must be closed after this response.
     var closesConnection = false
+    /// The reason phrase of the status line; nil for the standard one.
+    var reasonPhrase: String? = nil
 }
 
 extension ServerResponse {

@@ -26,6 +26,7 @@ public final class MockServer: Sendable {
     public let configuration: MockServerConfiguration
     private let journal: Journal
     private let faults = FaultRegistry()
+    private let stubs = StubRegistry()
     private let lifecycle = Locked(Lifecycle.idle)
 
     /// Makes a server; nothing happens until `start()`.
@@ -49,6 +50,13 @@ public final class MockServer: Sendable {
         let fixtures =
             configuration.fixtures == .bundled
             ? try FixtureSet.loadBundled(from: directory) : try FixtureSet.load(from: directory)
+        if let root = configuration.rootDirectory {
+            let mappings = try MappingLoader.load(root: root)
+            for warning in mappings.flatMap(\.warnings) {
+                FileHandle.standardError.write(Data("mock-server: warning: \(warning)\n".utf8))
+            }
+            stubs.load(mappings, files: root.appendingPathComponent("__files", isDirectory: true))
+        }
         let stateFile = configuration.stateFile.map(StateFile.init)
         let saved = try stateFile?.load(teams: fixtures.teams)
         let application = HeroesApplication(
@@ -56,7 +64,8 @@ public final class MockServer: Sendable {
             users: configuration.users,
             stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal,
             faults: faults,
-            adminAccess: configuration.adminAccess, tokenLifetime: configuration.tokenLifetime
+            adminAccess: configuration.adminAccess, tokenLifetime: configuration.tokenLifetime,
+            stubs: stubs, servesHeroes: configuration.servesHeroes
         )
         if configuration.adminAccess == .off {
             FileHandle.standardError.write(

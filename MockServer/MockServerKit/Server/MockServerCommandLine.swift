@@ -7,9 +7,13 @@ public enum MockServerCommandLine {
     /// configuration.
     struct Option: Sendable {
         let name: String
+        /// Empty for a flag, which takes no value.
         let placeholder: String
         let help: [String]
         let apply: @Sendable (inout MockServerConfiguration, String) throws(MockServerError) -> Void
+
+        /// How the option is written in the usage.
+        var written: String { placeholder.isEmpty ? "--\(name)" : "--\(name) \(placeholder)" }
     }
 
     static let options: [Option] = [
@@ -68,6 +72,17 @@ public enum MockServerCommandLine {
             }
             configuration.tokenLifetime = .seconds(seconds)
         },
+        Option(
+            name: "root-dir", placeholder: "DIR",
+            help: ["WireMock stub mappings from DIR/mappings/*.json, bodies from DIR/__files/"]
+        ) { configuration, text in
+            configuration.rootDirectory = URL(fileURLWithPath: text, isDirectory: true)
+        },
+        Option(
+            name: "no-heroes", placeholder: "", help: ["answer 404 to what no stub matches (no hero routes)"]
+        ) {
+            configuration, _ in configuration.servesHeroes = false
+        },
     ]
 
     /// The environment variable the admin token is read from when no option gives one: unlike
@@ -76,8 +91,8 @@ public enum MockServerCommandLine {
 
     /// The usage text, made from `options`.
     public static var usage: String {
-        let synopsis = options.map { "[--\($0.name) \($0.placeholder)]" }.joined(separator: " ")
-        let written = options.map { "--\($0.name) \($0.placeholder)" }
+        let synopsis = options.map { "[\($0.written)]" }.joined(separator: " ")
+        let written = options.map(\.written)
         let width = (written.map(\.count).max() ?? 0) + 2
         var lines = ["usage: mock-server \(synopsis)"]
         for (option, text) in zip(options, written) {
@@ -111,6 +126,11 @@ public enum MockServerCommandLine {
             }
             guard let option = options.first(where: { $0.name == name }) else {
                 throw MockServerError("unknown option --\(name)")
+            }
+            if option.placeholder.isEmpty {
+                guard value == nil else { throw MockServerError("--\(name) takes no value") }
+                try option.apply(&configuration, "")
+                continue
             }
             guard let text = value ?? remaining.popFirst(), !text.isEmpty else {
                 throw MockServerError("--\(name) needs a value \(option.placeholder)")

@@ -41,6 +41,11 @@ public struct MockServerConfiguration: Sendable {
     /// How long a bearer token from `POST /v1/token` is accepted (`expires_in`); short in tests
     /// of a client's refresh.
     public var tokenLifetime = Duration.seconds(3600)
+    /// A directory in WireMock's standalone layout (`mappings/*.json`, bodies in `__files/`):
+    /// its stubs are matched before the hero routes. nil for none.
+    public var rootDirectory: URL?
+    /// Whether a request no stub matches goes on to the hero routes; false answers it 404.
+    public var servesHeroes = true
 
     /// Makes a configuration.
     public init(

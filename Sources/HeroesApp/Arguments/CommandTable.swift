@@ -120,11 +120,13 @@ enum CommandTable {
             ]),
         CommandSpec(
             .serve, ["serve"],
-            options: .port,
+            options: .port, .rootDirectory, .noHeroes,
             summary: "run the bundled mock server in the foreground",
             examples: [
                 .init("heroes-cli serve", "the bundled server on port 8080, until Ctrl-C"),
                 .init("heroes-cli serve --port 0", "on a free port, which it prints"),
+                .init(
+                    "heroes-cli serve --root-dir stubs --no-heroes", "your own API, from WireMock mappings"),
             ]),
         CommandSpec(
             .lint, ["lint"],

@@ -27,6 +27,9 @@ extension Option where Value == String {
     }
     static var config: Self { Self("config", "FILE", help: "an app plist to use instead of the bundled one") }
     static var team: Self { Self("team", "ID", help: "only heroes of this team (see `teams`)") }
+    static var rootDirectory: Self {
+        Self("root-dir", "DIR", help: "WireMock stub mappings from DIR/mappings, bodies from DIR/__files")
+    }
     static var search: Self { Self("search", "TEXT", help: "only heroes matching TEXT") }
     static var codeName: Self { Self("code-name", "NAME", help: "the public name (required)") }
     static var realName: Self {
@@ -74,6 +77,9 @@ extension Option where Value == Bool {
     }
     static var help: Self { Self(flag: "help", help: "show help for heroes-cli or for a command") }
     static var version: Self { Self(flag: "version", help: "print the version") }
+    static var noHeroes: Self {
+        Self(flag: "no-heroes", help: "answer 404 to what no stub matches, instead of the hero routes")
+    }
     static var man: Self { Self(flag: "man", help: "print the manual page (roff), made from the same table") }
     static var picture: Self {
         Self(

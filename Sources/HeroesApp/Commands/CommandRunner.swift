@@ -48,7 +48,9 @@ struct CommandRunner {
         }
         switch command.id {
         case .serve:
-            try await ServeCommand(views: views).run(port: invocation[.port] ?? 8080)
+            try await ServeCommand(views: views).run(
+                port: invocation[.port] ?? 8080, rootDirectory: invocation[.rootDirectory],
+                servesHeroes: !invocation[.noHeroes])
         case .lint:
             try LintCommand(settings: settings, views: views).run(file: invocation.argument(0))
         case .demoReset:

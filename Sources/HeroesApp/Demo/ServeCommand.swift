@@ -11,20 +11,26 @@ import MockServerKit
     import Darwin
 #endif
 
-/// `serve [--port N]`: the bundled mock server in the foreground, with the demo fixtures and
-/// users, until SIGINT or SIGTERM. Its first line is `listening on http://HOST:PORT`.
+/// `serve [--port N] [--root-dir DIR] [--no-heroes]`: the bundled mock server in the
+/// foreground, with the demo fixtures and users (and WireMock stub mappings from `DIR`), until
+/// SIGINT or SIGTERM. Its first line is `listening on http://HOST:PORT`.
 @MainActor
 struct ServeCommand {
     let views: Views
 
-    func run(port: Int) async throws {
+    func run(port: Int, rootDirectory: String? = nil, servesHeroes: Bool = true) async throws {
         guard (0...65_535).contains(port) else {
             throw UsageError("\(Option.port.spec.synopsis) must be 0–65535, not \(port)", command: .serve)
         }
-        let server = MockServer(configuration: MockServerConfiguration(port: port))
+        var configuration = MockServerConfiguration(port: port)
+        configuration.rootDirectory = rootDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        configuration.servesHeroes = servesHeroes
+        let server = MockServer(configuration: configuration)
         do {
             try await server.start()
         } catch {
+            // A bad stub mapping is the configuration's fault, not the machine's: 78, not 69.
+            if error.isConfiguration { throw StubConfigurationError(error.description) }
             throw EmbeddedServerError("the mock server did not start: \(error)")
         }
         // The handlers are in place before the first line, so a signal sent right after it
@@ -37,6 +43,15 @@ struct ServeCommand {
                 + "Ctrl-C stops")
         await stop.wait()
         await server.stop()
+    }
+}
+
+/// A stub mapping or root directory `serve --root-dir` cannot use (EX_CONFIG, 78).
+struct StubConfigurationError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }
 

@@ -3,7 +3,7 @@ extension ExitStatus {
     /// new case say what it means; add it here too).
     static let documented: [ExitStatus] = [
         .success, .usage, .badData, .notFound, .unavailable, .cannotCreate, .outputFailed, .conflict,
-        .permission, .failure,
+        .permission, .configuration, .failure,
     ]
 
     /// What the status means, one line, for the manual page's EXIT STATUS (the README's exit
@@ -22,6 +22,8 @@ extension ExitStatus {
             "standard output cannot be written (a reader that has gone, as in | head -1, ends it quietly by SIGPIPE instead)"
         case .conflict: "a conflict, or the hero changed since it was read"
         case .permission: "unauthorized or forbidden"
+        case .configuration:
+            "serve --root-dir: a stub mapping it cannot use (the message names file, JSON path, reason)"
         }
     }
 }

@@ -22,6 +22,8 @@ public enum ExitStatus: Int32, Sendable {
     case conflict = 75
     /// Unauthorized or forbidden (EX_NOPERM).
     case permission = 77
+    /// `serve --root-dir` was given a stub mapping it cannot use (EX_CONFIG).
+    case configuration = 78
 
     /// The code a command that failed with `error` exits with.
     init(for error: any Error) {
@@ -33,6 +35,7 @@ public enum ExitStatus: Int32, Sendable {
         case is EmbeddedServerError, is NothingCachedError: self = .unavailable
         case is LocalFileError: self = .cannotCreate
         case is MissingPasswordError: self = .permission
+        case is StubConfigurationError: self = .configuration
         default: self = .failure
         }
     }

@@ -27,6 +27,8 @@ enum FailureView {
                     code: ErrorCode(rawValue: "cache"),
                     message: "the offline cache cannot be used: \(problem); "
                         + "choose another with \(Option.cacheDirectory.spec.synopsis)"))
+        case let problem as StubConfigurationError:
+            view.showError(ErrorViewModel(code: .config, message: problem.description))
         case let problem as EmbeddedServerError:
             view.showError(ErrorViewModel(code: .unavailable, message: problem.description))
         case let problem as LocalFileError:

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A journalled request in the shape of WireMock's `LoggedRequest`, for the WireMock half of the
+/// admin API: `{"id", "request": {"url", "absoluteUrl", "method", "headers", "body", …},
+/// "responseDefinition": {"status"}, "wasMatched"}`. Credentials are already redacted.
+enum LoggedRequestJSON {
+    /// The whole entry.
+    static func entry(_ request: RecordedRequest) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "id": .string(String(request.sequence)),
+            "request": self.request(request),
+            "responseDefinition": .object(["status": .integer(request.status)]),
+            "wasMatched": .bool(request.wasMatched),
+        ]
+        if let stub = request.stubID { members["stubMapping"] = .object(["id": .string(stub)]) }
+        return .object(members)
+    }
+
+    /// The `request` part: what came.
+    static func request(_ request: RecordedRequest) -> JSONValue {
+        let target = request.query.map { "\(request.path)?\($0)" } ?? request.path
+        var headers: [String: JSONValue] = [:]
+        for field in request.fields {
+            switch headers[field.name] {
+            case nil: headers[field.name] = .string(field.value)
+            case .string(let first)?: headers[field.name] = .array([.string(first), .string(field.value)])
+            case .array(let values)?: headers[field.name] = .array(values + [.string(field.value)])
+            default: break
+            }
+        }
+        let milliseconds = Int(request.receivedAt.timeIntervalSince1970 * 1000)
+        return .object([
+            "url": .string(target),
+            "absoluteUrl": .string("http://\(request.value("host") ?? "localhost")\(target)"),
+            "method": .string(request.method),
+            "headers": .object(headers),
+            "body": .string(request.text ?? ""),
+            "bodyAsBase64": .string(request.body.base64EncodedString()),
+            "loggedDate": .integer(milliseconds),
+            "loggedDateString": .string(WireTime.string(request.receivedAt)),
+        ])
+    }
+}

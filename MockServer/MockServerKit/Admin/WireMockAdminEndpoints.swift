@@ -1,0 +1,143 @@
+import Foundation
+
+/// WireMock's admin API under `/__admin/`: mappings, the journal searched by request pattern,
+/// near misses and scenarios. The paths that clash with the hero admin routes
+/// (`GET /__admin/requests`, `POST /__admin/reset`) are served in `AdminEndpoints`, with both
+/// meanings at once.
+extension HeroesApplication {
+    /// Answers a WireMock admin request; nil when the path is not one of WireMock's.
+    func routeWireMockAdmin(_ request: ServerRequest) -> ServerResponse? {
+        let path = request.path
+        switch (path, request.method) {
+        case ("/__admin/mappings", .get):
+            let mappings = stubs.mappingsJSON()
+            return Self.json(
+                200, ["mappings": .array(mappings), "meta": .object(["total": .integer(mappings.count)])])
+        case ("/__admin/mappings", .post):
+            do {
+                return Self.json(201, try stubs.add(json: request.body))
+            } catch {
+                return Self.invalid(error)
+            }
+        case ("/__admin/mappings", .delete):
+            stubs.removeAll()
+            return Self.json(200, .object([:]))
+        case ("/__admin/mappings/reset", .post):
+            stubs.resetToDefaults()
+            return Self.json(200, .object([:]))
+        case ("/__admin/requests/count", .post):
+            return matchingRequests(request.body) { found in ["count": .integer(found.count)] }
+        case ("/__admin/requests/find", .post):
+            return matchingRequests(request.body) { found in
+                ["requests": .array(found.map(LoggedRequestJSON.entry))]
+            }
+        case ("/__admin/requests/unmatched", .get):
+            let unmatched = journal.entries(since: 0).filter { !$0.wasMatched }
+            return Self.json(200, ["requests": .array(unmatched.map(LoggedRequestJSON.entry))])
+        case ("/__admin/requests/unmatched/near-misses", .get):
+            return nearMisses()
+        case ("/__admin/scenarios", .get):
+            let scenarios = stubs.scenarios().map { scenario -> JSONValue in
+                .object([
+                    "id": .string(scenario.name), "name": .string(scenario.name),
+                    "state": .string(scenario.state),
+                    "possibleStates": .array(scenario.possibleStates.map(JSONValue.string)),
+                ])
+            }
+            return Self.json(200, ["scenarios": .array(scenarios)])
+        case ("/__admin/scenarios/reset", .post):
+            stubs.resetScenarios()
+            return Self.json(200, .object([:]))
+        default:
+            break
+        }
+        guard path.hasPrefix("/__admin/mappings/") else {
+            let known = [
+                "/__admin/mappings", "/__admin/mappings/reset", "/__admin/requests/count",
+                "/__admin/requests/find",
+                "/__admin/requests/unmatched", "/__admin/requests/unmatched/near-misses",
+                "/__admin/scenarios",
+                "/__admin/scenarios/reset",
+            ]
+            return known.contains(String(path))
+                ? ErrorBody.response(status: 405, message: "\(request.method) is not allowed here") : nil
+        }
+        let id = String(path.dropFirst("/__admin/mappings/".count))
+        switch request.method {
+        case .get:
+            guard let mapping = stubs.mappingJSON(id: id) else { return Self.noMapping(id) }
+            return Self.json(200, mapping)
+        case .put:
+            do {
+                guard let replaced = try stubs.replace(id: id, json: request.body) else {
+                    return Self.noMapping(id)
+                }
+                return Self.json(200, replaced)
+            } catch {
+                return Self.invalid(error)
+            }
+        case .delete:
+            return stubs.remove(id: id) ? Self.json(200, .object([:])) : Self.noMapping(id)
+        default:
+            return ErrorBody.response(status: 405, message: "\(request.method) is not allowed here")
+        }
+    }
+
+    /// The journal's requests that a WireMock request pattern (the body) matches.
+    private func matchingRequests(
+        _ body: [UInt8], answer: ([RecordedRequest]) -> [String: JSONValue]
+    ) -> ServerResponse {
+        guard let value = JSONValue(parsing: body) else {
+            return Self.invalid(MappingError(file: "the request body", path: "$", reason: "not valid JSON"))
+        }
+        let pattern: RequestPattern
+        do {
+            pattern = try RequestPattern(JSONCursor(value: value, path: "$", file: "the request body"))
+        } catch {
+            return Self.invalid(error)
+        }
+        let found = journal.matchable().filter { pattern.matches(StubRequest($0.request)) }.map(\.recorded)
+        return Self.json(200, answer(found))
+    }
+
+    /// `GET /__admin/requests/unmatched/near-misses`: each unmatched request with the stub that
+    /// came closest and the parts that differed.
+    private func nearMisses() -> ServerResponse {
+        let misses = journal.matchable().filter { !$0.recorded.wasMatched }.compactMap {
+            entry -> JSONValue? in
+            guard let closest = stubs.closest(to: entry.request) else { return nil }
+            return .object([
+                "request": LoggedRequestJSON.request(entry.recorded),
+                "stubMapping": closest.mapping.json,
+                "differences": .array(closest.differences.map(JSONValue.string)),
+            ])
+        }
+        return Self.json(200, ["nearMisses": .array(misses)])
+    }
+
+    private static func json(_ status: Int, _ members: [String: JSONValue]) -> ServerResponse {
+        json(status, .object(members))
+    }
+
+    private static func json(_ status: Int, _ value: JSONValue) -> ServerResponse {
+        ServerResponse.json(status, value.serialized)
+    }
+
+    /// WireMock's 422 for a mapping or pattern it cannot read: `{"errors": [{"title", "source"}]}`.
+    private static func invalid(_ error: MappingError) -> ServerResponse {
+        let pointer = error.path.dropFirst().replacingOccurrences(of: ".", with: "/")
+        return json(
+            422,
+            [
+                "errors": .array([
+                    .object([
+                        "title": .string(error.description), "source": .object(["pointer": .string(pointer)]),
+                    ])
+                ])
+            ])
+    }
+
+    private static func noMapping(_ id: String) -> ServerResponse {
+        ErrorBody.response(status: 404, message: "no stub mapping with id \(id)")
+    }
+}

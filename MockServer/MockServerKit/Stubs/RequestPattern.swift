@@ -1,0 +1,121 @@
+import Foundation
+
+/// WireMock's `request` object: what a request must be for a stub to answer it.
+struct RequestPattern: Sendable {
+    /// nil for `ANY`.
+    let method: String?
+    let url: URLMatcher
+    let queryParameters: [(name: String, matcher: MultiValueMatcher)]
+    let headers: [(name: String, matcher: MultiValueMatcher)]
+    let cookies: [(name: String, matcher: MultiValueMatcher)]
+    /// The `Authorization: Basic` value the request must carry, already encoded.
+    let basicAuthorization: (user: String, value: String)?
+    let bodyPatterns: [BodyPattern]
+
+    private static let keys: Set<String> = [
+        "method", "url", "urlPattern", "urlPath", "urlPathPattern", "queryParameters", "headers",
+        "basicAuth", "basicAuthCredentials", "bodyPatterns", "cookies",
+    ]
+
+    /// Reads a `request` object.
+    init(_ cursor: JSONCursor) throws(MappingError) {
+        try cursor.onlyKeys(Self.keys)
+        let method = try cursor.member("method")?.string() ?? "ANY"
+        self.method = method == "ANY" ? nil : method
+        url = try URLMatcher(cursor)
+        queryParameters = try Self.matchers(cursor.member("queryParameters"))
+        headers = try Self.matchers(cursor.member("headers"))
+        cookies = try Self.matchers(cursor.member("cookies"))
+        let credentials = [cursor.member("basicAuth"), cursor.member("basicAuthCredentials")].compactMap {
+            $0
+        }
+        if let auth = credentials.first {
+            try auth.onlyKeys(["username", "password"])
+            guard let user = auth.member("username"), let password = auth.member("password") else {
+                throw auth.error("basic credentials need username and password")
+            }
+            let pair = "\(try user.string()):\(try password.string())"
+            basicAuthorization = (try user.string(), "Basic " + Data(pair.utf8).base64EncodedString())
+        } else {
+            basicAuthorization = nil
+        }
+        bodyPatterns =
+            try cursor.member("bodyPatterns")?.elements().map { cursor throws(MappingError) in
+                try BodyPattern(cursor)
+            } ?? []
+    }
+
+    private static func matchers(_ cursor: JSONCursor?) throws(MappingError) -> [(
+        name: String, matcher: MultiValueMatcher
+    )] {
+        guard let cursor else { return [] }
+        return try cursor.members().map { member throws(MappingError) in
+            (member.key, try MultiValueMatcher(member.cursor))
+        }
+    }
+
+    /// Whether `request` matches every part.
+    func matches(_ request: StubRequest) -> Bool {
+        differences(request, all: false).isEmpty
+    }
+
+    /// The parts of `request` that differ, each as a line naming the part, what the stub wants
+    /// and what came; with `all` false, stops at the first.
+    func differences(_ request: StubRequest, all: Bool) -> [String] {
+        var found: [String] = []
+        func differ(_ line: @autoclosure () -> String) -> Bool {
+            found.append(line())
+            return !all
+        }
+        if let method, method != request.method,
+            differ("method: expected \(method), got \(request.method)")
+        {
+            return found
+        }
+        if !url.matches(request),
+            differ("URL: expected \(url.summary), got \(request.target)")
+        {
+            return found
+        }
+        for (name, matcher) in headers {
+            let values = request.headerValues(name)
+            if !matcher.matches(values),
+                differ("header \(name): expected \(matcher.summary), got \(Self.describe(values))")
+            {
+                return found
+            }
+        }
+        for (name, matcher) in queryParameters {
+            let values = request.queryValues(name)
+            if !matcher.matches(values),
+                differ("query parameter \(name): expected \(matcher.summary), got \(Self.describe(values))")
+            {
+                return found
+            }
+        }
+        for (name, matcher) in cookies {
+            let values = request.cookieValues(name)
+            if !matcher.matches(values),
+                differ("cookie \(name): expected \(matcher.summary), got \(Self.describe(values))")
+            {
+                return found
+            }
+        }
+        if let basicAuthorization, !request.headerValues("Authorization").contains(basicAuthorization.value),
+            differ("basic auth: expected user \(basicAuthorization.user) and its password")
+        {
+            return found
+        }
+        for pattern in bodyPatterns where !pattern.matches(request.text, json: { request.json }) {
+            let shown = request.text.count > 200 ? request.text.prefix(200) + "…" : request.text
+            if differ("body: expected \(pattern.summary), got \(shown.isEmpty ? "no body" : String(shown))") {
+                return found
+            }
+        }
+        return found
+    }
+
+    private static func describe(_ values: [String]) -> String {
+        values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,85 @@
+/// A WireMock string value pattern: how one header, query parameter or body is compared.
+enum StringMatcher: Sendable {
+    case equalTo(String, caseInsensitive: Bool)
+    case contains(String)
+    case matches(WholeMatchRegex)
+    case doesNotMatch(WholeMatchRegex)
+    case doesNotContain(String)
+    /// Matches only when the value is missing.
+    case absent
+    /// Every one of the patterns.
+    indirect case and([StringMatcher])
+    /// Any one of the patterns.
+    indirect case or([StringMatcher])
+
+    /// The operators a value pattern may use.
+    static let operators: Set<String> = [
+        "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or",
+    ]
+
+    /// Reads `{"equalTo": "x", "caseInsensitive": true}` and the like.
+    init(_ cursor: JSONCursor, extraKeys: Set<String> = []) throws(MappingError) {
+        try cursor.onlyKeys(Self.operators.union(["caseInsensitive"]).union(extraKeys))
+        let present = Self.operators.filter { cursor.value[$0] != nil }
+        guard present.count == 1, let name = present.first, let operand = cursor.member(name) else {
+            throw cursor.error(
+                "expected exactly one of equalTo, contains, doesNotContain, matches, doesNotMatch, absent, and, or"
+            )
+        }
+        switch name {
+        case "equalTo":
+            self = .equalTo(
+                try operand.string(), caseInsensitive: try cursor.member("caseInsensitive")?.bool() ?? false)
+        case "contains": self = .contains(try operand.string())
+        case "doesNotContain": self = .doesNotContain(try operand.string())
+        case "and", "or":
+            let parts = try operand.elements().map { part throws(MappingError) in try StringMatcher(part) }
+            guard !parts.isEmpty else { throw operand.error("\(name) needs at least one pattern") }
+            self = name == "and" ? .and(parts) : .or(parts)
+        case "matches": self = .matches(try WholeMatchRegex(try operand.string(), at: operand))
+        case "doesNotMatch": self = .doesNotMatch(try WholeMatchRegex(try operand.string(), at: operand))
+        default:
+            guard operand.value != .bool(false) else { throw operand.error("absent must be true") }
+            self = .absent
+        }
+    }
+
+    /// Whether `value` (nil when the request lacks it) matches. A missing value matches `absent`
+    /// alone, as in WireMock.
+    func matches(_ value: String?) -> Bool {
+        guard let value else {
+            switch self {
+            case .absent: return true
+            case .and(let parts): return parts.allSatisfy { $0.matches(nil) }
+            case .or(let parts): return parts.contains { $0.matches(nil) }
+            default: return false
+            }
+        }
+        switch self {
+        case .equalTo(let expected, let caseInsensitive):
+            return caseInsensitive ? expected.lowercased() == value.lowercased() : expected == value
+        case .contains(let part): return value.contains(part)
+        case .doesNotContain(let part): return !value.contains(part)
+        case .and(let parts): return parts.allSatisfy { $0.matches(value) }
+        case .or(let parts): return parts.contains { $0.matches(value) }
+        case .matches(let regex): return regex.matches(value)
+        case .doesNotMatch(let regex): return !regex.matches(value)
+        case .absent: return false
+        }
+    }
+
+    /// The pattern as a reader of a near miss would write it.
+    var summary: String {
+        switch self {
+        case .equalTo(let expected, let caseInsensitive):
+            caseInsensitive ? "equal to \"\(expected)\" ignoring case" : "equal to \"\(expected)\""
+        case .contains(let part): "containing \"\(part)\""
+        case .doesNotContain(let part): "not containing \"\(part)\""
+        case .and(let parts): "(" + parts.map(\.summary).joined(separator: " and ") + ")"
+        case .or(let parts): "(" + parts.map(\.summary).joined(separator: " or ") + ")"
+        case .matches(let regex): "matching \(regex.pattern)"
+        case .doesNotMatch(let regex): "not matching \(regex.pattern)"
+        case .absent: "absent"
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Locking
+
+/// The stub mappings the server answers from, their index and their scenarios' states. Read on
+/// the loop thread for every request; changed at start and by the admin API.
+final class StubRegistry: Sendable {
+    private struct State {
+        var mappings: [StubMapping] = []
+        var index = StubIndex()
+        var nextSequence = 1
+        /// Each scenario's current state; a scenario not here is in `Started`.
+        var scenarios: [String: String] = [:]
+        /// What a reset goes back to: the mappings of the root directory.
+        var defaults: [StubMapping] = []
+        /// Where `bodyFileName` is read from for mappings added later.
+        var files: URL?
+
+        /// Adds a mapping after the others, replacing one with the same id.
+        mutating func append(_ mapping: StubMapping) {
+            if mappings.contains(where: { $0.id == mapping.id }) {
+                rebuild(mappings.filter { $0.id != mapping.id })
+            }
+            var mapping = mapping
+            mapping.sequence = nextSequence
+            nextSequence += 1
+            index.insert(mapping.request.url.indexSegments, position: mappings.count)
+            mappings.append(mapping)
+        }
+
+        /// Keeps `kept`, with their sequence numbers, and indexes them again.
+        mutating func rebuild(_ kept: [StubMapping]) {
+            mappings = kept
+            index = StubIndex()
+            for (position, mapping) in kept.enumerated() {
+                index.insert(mapping.request.url.indexSegments, position: position)
+            }
+        }
+
+        func state(of scenario: String) -> String {
+            scenarios[scenario] ?? ScenarioStep.started
+        }
+
+        /// Whether the mapping's scenario (if any) is in the state it requires.
+        func inRequiredState(_ mapping: StubMapping) -> Bool {
+            guard let step = mapping.scenario, let required = step.requiredState else { return true }
+            return state(of: step.scenario) == required
+        }
+    }
+
+    private let state = Locked(State())
+
+    /// Makes an empty registry.
+    init() {}
+
+    /// How many mappings there are.
+    var count: Int { state.withLock { $0.mappings.count } }
+
+    /// Replaces every mapping with those of a root directory, which a reset goes back to; every
+    /// scenario is back in `Started`.
+    func load(_ mappings: [StubMapping], files: URL?) {
+        state.withLock { state in
+            state = State()
+            state.defaults = mappings
+            state.files = files
+            for mapping in mappings { state.append(mapping) }
+        }
+    }
+
+    /// Puts back the root directory's mappings and every scenario in `Started`.
+    func resetToDefaults() {
+        state.withLock { state in
+            let (defaults, files, next) = (state.defaults, state.files, state.nextSequence)
+            state = State()
+            state.defaults = defaults
+            state.files = files
+            state.nextSequence = next
+            for mapping in defaults { state.append(mapping) }
+        }
+    }
+
+    /// Reads a mapping sent to the admin API and adds it after the others (replacing one with
+    /// the same id); returns its JSON as stored.
+    func add(json bytes: [UInt8]) throws(MappingError) -> JSONValue {
+        let files = state.withLock { $0.files }
+        guard let value = JSONValue(parsing: bytes) else {
+            throw MappingError(file: "the request body", path: "$", reason: "not valid JSON")
+        }
+        let mapping = try StubMapping(
+            JSONCursor(value: value, path: "$", file: "the request body"), files: files)
+        state.withLock { $0.append(mapping) }
+        return mapping.json
+    }
+
+    /// Replaces the mapping with `id` by one sent to the admin API, in its place (its
+    /// precedence among equal priorities kept); nil when there is no mapping with that id.
+    func replace(id: String, json bytes: [UInt8]) throws(MappingError) -> JSONValue? {
+        let files = state.withLock { $0.files }
+        guard case .object(var members)? = JSONValue(parsing: bytes) else {
+            throw MappingError(file: "the request body", path: "$", reason: "not a JSON object")
+        }
+        // The path names the stub; an id in the body cannot move it elsewhere.
+        members["id"] = .string(id)
+        members["uuid"] = nil
+        var mapping = try StubMapping(
+            JSONCursor(value: .object(members), path: "$", file: "the request body"), files: files)
+        return state.withLock { state -> JSONValue? in
+            guard let position = state.mappings.firstIndex(where: { $0.id == id }) else { return nil }
+            mapping.sequence = state.mappings[position].sequence
+            var kept = state.mappings
+            kept[position] = mapping
+            state.rebuild(kept)
+            return mapping.json
+        }
+    }
+
+    /// Removes the mapping with `id`; false when there is none.
+    func remove(id: String) -> Bool {
+        state.withLock { state in
+            guard state.mappings.contains(where: { $0.id == id }) else { return false }
+            state.rebuild(state.mappings.filter { $0.id != id })
+            return true
+        }
+    }
+
+    /// Removes every mapping.
+    func removeAll() {
+        state.withLock { $0.rebuild([]) }
+    }
+
+    /// Every mapping's JSON, the one added last first (as WireMock lists them).
+    func mappingsJSON() -> [JSONValue] {
+        state.withLock { $0.mappings.reversed().map(\.json) }
+    }
+
+    /// The JSON of the mapping with `id`.
+    func mappingJSON(id: String) -> JSONValue? {
+        state.withLock { $0.mappings.first { $0.id == id }?.json }
+    }
+
+    /// Every scenario: its name, its state and the states its mappings name.
+    func scenarios() -> [(name: String, state: String, possibleStates: [String])] {
+        state.withLock { state in
+            var possible: [String: [String]] = [:]
+            for mapping in state.mappings {
+                guard let step = mapping.scenario else { continue }
+                var states = possible[step.scenario] ?? [ScenarioStep.started]
+                for name in [step.requiredState, step.newState].compactMap({ $0 })
+                where !states.contains(name) {
+                    states.append(name)
+                }
+                possible[step.scenario] = states
+            }
+            return possible.keys.sorted().map { name in
+                (name, state.state(of: name), possible[name] ?? [])
+            }
+        }
+    }
+
+    /// Puts every scenario back in `Started`.
+    func resetScenarios() {
+        state.withLock { $0.scenarios = [:] }
+    }
+
+    /// The answer of the stub that matches `request` and its id, if one does: the lowest
+    /// priority number first, and among equal priorities the one added last. Moves its
+    /// scenario on.
+    func answer(_ request: ServerRequest) -> (response: ServerResponse, delivery: Delivery, id: String)? {
+        state.withLock { state -> (ServerResponse, Delivery, String)? in
+            guard !state.mappings.isEmpty else { return nil }
+            var candidates = state.index.candidates(for: request.path)
+            guard !candidates.isEmpty else { return nil }
+            let mappings = state.mappings
+            candidates.sort { left, right in
+                let (a, b) = (mappings[left], mappings[right])
+                return a.priority != b.priority ? a.priority < b.priority : a.sequence > b.sequence
+            }
+            let stubRequest = StubRequest(request)
+            for position in candidates {
+                let mapping = mappings[position]
+                guard state.inRequiredState(mapping), mapping.request.matches(stubRequest) else { continue }
+                if let step = mapping.scenario, let next = step.newState {
+                    state.scenarios[step.scenario] = next
+                }
+                let (response, delivery) = mapping.response.render(stubRequest)
+                return (response, delivery, mapping.id)
+            }
+            return nil
+        }
+    }
+
+    /// The stub closest to `request` and each part of the request that differed from it; nil
+    /// when there are no stubs.
+    func closest(to request: ServerRequest) -> (mapping: StubMapping, differences: [String])? {
+        state.withLock { state in
+            let stubRequest = StubRequest(request)
+            var closest: (mapping: StubMapping, differences: [String])?
+            for mapping in state.mappings {
+                var differences = mapping.request.differences(stubRequest, all: true)
+                if let step = mapping.scenario, let required = step.requiredState,
+                    !state.inRequiredState(mapping)
+                {
+                    differences.append(
+                        "scenario \(step.scenario): expected state \(required), is in \(state.state(of: step.scenario))"
+                    )
+                }
+                if closest.map({ differences.count < $0.differences.count }) ?? true {
+                    closest = (mapping, differences)
+                }
+            }
+            return closest
+        }
+    }
+
+    /// The 404 for a request no stub matched: plain text naming the closest stub and each part
+    /// of the request that differed from it, as WireMock's near-miss report does.
+    func nearMissResponse(_ request: ServerRequest) -> ServerResponse {
+        let target = request.query.map { "\(request.path)?\($0)" } ?? String(request.path)
+        var text = "No stub matches \(request.method) \(target).\n"
+        if let closest = closest(to: request) {
+            text += "Closest stub: \(closest.mapping.label)\n"
+            text += closest.differences.map { "  - \($0)\n" }.joined()
+        } else {
+            text += "No stub mappings are loaded.\n"
+        }
+        return ServerResponse(
+            status: 404, fields: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
+            body: Array(text.utf8))
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import MockServerKit
+import Testing
+
+@Suite("WireMock's admin API under /__admin")
+struct StubAdminTests {
+    static let fileStub = #"""
+        {"id": "file-stub", "name": "from a file",
+         "request": {"method": "GET", "urlPath": "/greeting", "headers": {"Accept": {"equalTo": "text/plain"}}},
+         "response": {"body": "hello"}}
+        """#
+
+    static func post(_ client: TestClient, _ path: String, _ json: String) throws -> WireResponse {
+        try client.request(
+            "POST", path, headers: [("Content-Type", "application/json")], body: Array(json.utf8))
+    }
+
+    @Test(
+        "mappings: POST adds one, GET lists and reads it, PUT edits it, DELETE removes it, reset goes back to the files"
+    )
+    func mappings() async throws {
+        try await withStubs(["greeting.json": Self.fileStub], heroes: false) { _, client async throws in
+            let added = try Self.post(
+                client, "/__admin/mappings",
+                #"{"request": {"method": "GET", "url": "/added"}, "response": {"status": 202, "body": "added"}}"#
+            )
+            #expect(added.status == 201)
+            let id = try #require(added.json["id"] as? String)
+            #expect(try client.get("/added").status == 202)
+
+            let listed = try client.get("/__admin/mappings")
+            let mappings = try #require(listed.json["mappings"] as? [[String: Any]])
+            #expect(mappings.compactMap { $0["id"] as? String } == [id, "file-stub"])
+            #expect((listed.json["meta"] as? [String: Any])?["total"] as? Int == 2)
+            #expect(try client.get("/__admin/mappings/file-stub").json["name"] as? String == "from a file")
+
+            let edited = try client.request(
+                "PUT", "/__admin/mappings/\(id)", headers: [("Content-Type", "application/json")],
+                body: Array(
+                    #"{"request": {"method": "GET", "url": "/added"}, "response": {"body": "edited"}}"#.utf8))
+            #expect(edited.status == 200)
+            #expect(edited.json["id"] as? String == id)
+            #expect(try client.get("/added").text == "edited")
+            let missing = try client.request(
+                "PUT", "/__admin/mappings/no-such-id", body: Array(#"{"request": {}, "response": {}}"#.utf8))
+            #expect(missing.status == 404)
+
+            #expect(try client.request("DELETE", "/__admin/mappings/\(id)").status == 200)
+            #expect(try client.get("/added").status == 404)
+            #expect(try client.get("/__admin/mappings/\(id)").status == 404)
+            #expect(try client.request("DELETE", "/__admin/mappings/file-stub").status == 200)
+            #expect(try client.get("/greeting", headers: [("Accept", "text/plain")]).status == 404)
+
+            #expect(try client.request("POST", "/__admin/mappings/reset").status == 200)
+            #expect(try client.get("/greeting", headers: [("Accept", "text/plain")]).text == "hello")
+            #expect(
+                try client.get("/__admin/mappings").json["meta"].map {
+                    ($0 as? [String: Any])?["total"] as? Int
+                } == 1)
+
+            #expect(try client.request("DELETE", "/__admin/mappings").status == 200)
+            #expect(try client.get("/greeting", headers: [("Accept", "text/plain")]).status == 404)
+        }
+    }
+
+    @Test("a mapping the API cannot read is a 422 naming the JSON path and the reason")
+    func invalidMapping() async throws {
+        try await withStubs([:], heroes: false) { _, client async throws in
+            let refused = try Self.post(
+                client, "/__admin/mappings",
+                #"{"request": {"method": "GET", "urlPattern": "(["}, "response": {}}"#)
+            #expect(refused.status == 422)
+            let error = try #require((refused.json["errors"] as? [[String: Any]])?.first)
+            #expect(
+                error["title"] as? String
+                    == "the request body: $.request.urlPattern: not a valid regular expression: ([")
+            #expect((error["source"] as? [String: Any])?["pointer"] as? String == "/request/urlPattern")
+            #expect(try Self.post(client, "/__admin/mappings", "nope").status == 422)
+        }
+    }
+
+    @Test(
+        "GET /__admin/requests carries both shapes; count and find take a request pattern; unmatched lists misses"
+    )
+    func journal() async throws {
+        try await withStubs(["greeting.json": Self.fileStub], heroes: false) { server, client async throws in
+            #expect(try client.get("/greeting", headers: [("Accept", "text/plain")]).status == 200)
+            #expect(try client.get("/greeting", headers: [("Accept", "text/html")]).status == 404)
+            #expect(try client.request("POST", "/other", body: Array("x".utf8)).status == 404)
+            _ = try await server.waitForRequests(count: 3)
+
+            let journal = try client.get("/__admin/requests")
+            #expect((journal.json["items"] as? [[String: Any]])?.count == 3)
+            #expect(journal.json["last_sequence"] as? Int == 3)
+            let requests = try #require(journal.json["requests"] as? [[String: Any]])
+            // WireMock lists the newest first.
+            #expect(
+                requests.compactMap { ($0["request"] as? [String: Any])?["method"] as? String } == [
+                    "POST", "GET", "GET",
+                ])
+            #expect(requests.map { $0["wasMatched"] as? Bool } == [false, false, true])
+            #expect((requests.last?["stubMapping"] as? [String: Any])?["id"] as? String == "file-stub")
+            #expect((journal.json["meta"] as? [String: Any])?["total"] as? Int == 3)
+
+            let count = try Self.post(
+                client, "/__admin/requests/count", #"{"method": "GET", "urlPath": "/greeting"}"#)
+            #expect(count.json["count"] as? Int == 2)
+            let found = try Self.post(
+                client, "/__admin/requests/find",
+                #"{"method": "ANY", "urlPathPattern": "/gr.*", "headers": {"Accept": {"contains": "html"}}}"#)
+            let foundRequests = try #require(found.json["requests"] as? [[String: Any]])
+            #expect(foundRequests.count == 1)
+            #expect(
+                ((foundRequests.first?["request"] as? [String: Any])?["headers"] as? [String: Any])?["Accept"]
+                    as? String
+                    == "text/html")
+
+            let unmatched = try #require(
+                try client.get("/__admin/requests/unmatched").json["requests"] as? [[String: Any]])
+            #expect(
+                unmatched.compactMap { ($0["request"] as? [String: Any])?["url"] as? String } == [
+                    "/greeting", "/other",
+                ])
+
+            let misses = try #require(
+                try client.get("/__admin/requests/unmatched/near-misses").json["nearMisses"]
+                    as? [[String: Any]])
+            #expect(misses.count == 2)
+            #expect((misses.first?["stubMapping"] as? [String: Any])?["id"] as? String == "file-stub")
+            #expect(
+                misses.first?["differences"] as? [String] == [
+                    #"header Accept: expected equal to "text/plain", got "text/html""#
+                ])
+        }
+    }
+
+    @Test("scenarios are listed with their states, and reset puts them back in Started")
+    func scenarios() async throws {
+        try await withStubs(["todo.json": StubScenarioTests.toDoList], heroes: false) {
+            _, client async throws in
+            _ = try client.request("POST", "/todo/items", body: Array("Cancel newspaper subscription".utf8))
+            let listed = try #require(
+                try client.get("/__admin/scenarios").json["scenarios"] as? [[String: Any]])
+            #expect(listed.count == 1)
+            #expect(listed.first?["name"] as? String == "To do list")
+            #expect(listed.first?["state"] as? String == "Cancel newspaper item added")
+            #expect(
+                listed.first?["possibleStates"] as? [String] == ["Started", "Cancel newspaper item added"])
+            #expect(try client.request("POST", "/__admin/scenarios/reset").status == 200)
+            #expect(try client.get("/todo/items").text == "<items><item>Buy milk</item></items>")
+        }
+    }
+
+    @Test("POST /__admin/reset does both jobs: heroes and faults, and mappings, journal and scenarios")
+    func reset() async throws {
+        try await withStubs(["todo.json": StubScenarioTests.toDoList]) { server, client async throws in
+            #expect(try client.send("DELETE", "/v1/heroes/0001", json: "").status == 204)
+            _ = try client.send(
+                "POST", "/__admin/faults",
+                json: #"{"method": "GET", "path": "/v1/heroes/0002", "fault": "status:503"}"#)
+            _ = try Self.post(client, "/__admin/mappings", #"{"request": {"url": "/extra"}, "response": {}}"#)
+            _ = try client.request("POST", "/todo/items", body: Array("Cancel newspaper subscription".utf8))
+            #expect(try client.request("POST", "/__admin/reset").status == 204)
+            #expect(try client.get("/v1/heroes/0001").status == 200)
+            #expect(try client.get("/v1/heroes/0002").status == 200)
+            #expect(try client.get("/extra").status == 404)
+            #expect(try client.get("/todo/items").text == "<items><item>Buy milk</item></items>")
+            let items = try #require(try client.get("/__admin/requests").json["items"] as? [[String: Any]])
+            #expect(items.count == 4, "only the requests after the reset")
+            #expect(server.requests().first?.path == "/v1/heroes/0001")
+        }
+    }
+
+    @Test("the WireMock routes follow the admin rule: off beyond loopback without a token, 401 without it")
+    func access() async throws {
+        try await withServer(.test { $0.host = "0.0.0.0" }) { _, client async throws in
+            #expect(try client.get("/__admin/mappings").status == 404)
+        }
+        try await withServer(.test { $0.adminToken = "t0ken" }) { _, client async throws in
+            #expect(try client.get("/__admin/mappings").status == 401)
+            #expect(
+                try client.get("/__admin/mappings", headers: [("Authorization", "Bearer t0ken")]).status
+                    == 200)
+        }
+    }
+
+    @Test(
+        "a near miss is a plain-text 404 naming the closest stub and each part that differed; /v1 keeps its JSON 404"
+    )
+    func nearMissText() async throws {
+        let stub = #"""
+            {"name": "create order", "id": "orders",
+             "request": {"method": "POST", "urlPath": "/orders", "headers": {"Content-Type": {"equalTo": "application/json"}},
+                         "bodyPatterns": [{"matchesJsonPath": "$.item"}]},
+             "response": {"status": 201}}
+            """#
+        try await withStubs(["orders.json": stub]) { _, client async throws in
+            let miss = try client.request(
+                "PUT", "/orders?x=1", headers: [("Content-Type", "text/plain")], body: Array("{}".utf8))
+            #expect(miss.status == 404)
+            #expect(miss.header("content-type") == "text/plain; charset=utf-8")
+            #expect(
+                miss.text == """
+                    No stub matches PUT /orders?x=1.
+                    Closest stub: "create order" (id orders, mappings/orders.json)
+                      - method: expected POST, got PUT
+                      - header Content-Type: expected equal to "application/json", got "text/plain"
+                      - body: expected a JSON body where $.item exists, got {}
+
+                    """)
+            let hero = try client.get("/v1/heroes/9999")
+            #expect(hero.status == 404)
+            #expect(hero.errorCode == "not_found")
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import MockServerKit
+import Testing
+
+@Suite("WireMock root directory: loading stub mappings")
+struct StubLoadingTests {
+    static let hello = #"""
+        {"request": {"method": "GET", "url": "/hello"},
+         "response": {"status": 200, "body": "hello from a stub"}}
+        """#
+
+    @Test(
+        "one mapping a file and {\"mappings\": [...]} both load; stubs answer first, the rest reaches the heroes"
+    )
+    func loadsBothShapes() async throws {
+        let many = #"""
+            {"mappings": [
+              {"request": {"method": "GET", "urlPath": "/a"}, "response": {"body": "a"}},
+              {"request": {"method": "GET", "urlPath": "/v1/heroes/0001"}, "response": {"status": 418, "body": "stubbed hero"}}
+            ]}
+            """#
+        try await withStubs(["hello.json": Self.hello, "sub/many.json": many]) { _, client async throws in
+            let hello = try client.get("/hello")
+            #expect(hello.status == 200)
+            #expect(hello.text == "hello from a stub")
+            #expect(try client.get("/a").text == "a")
+            // A stub wins over the hero route on the same path.
+            #expect(try client.get("/v1/heroes/0001").status == 418)
+            // What no stub matches falls through to the hero routes.
+            let hero = try client.get("/v1/heroes/0002")
+            #expect(hero.status == 200)
+            #expect(hero.json["id"] as? String == "0002")
+        }
+    }
+
+    @Test("with --no-heroes a request no stub matches gets 404 in plain text, the hero routes too")
+    func noHeroes() async throws {
+        try await withStubs(["hello.json": Self.hello], heroes: false) { _, client async throws in
+            #expect(try client.get("/hello").status == 200)
+            let miss = try client.get("/v1/heroes/0001")
+            #expect(miss.status == 404)
+            #expect(miss.header("content-type")?.hasPrefix("text/plain") == true)
+            #expect(miss.text.hasPrefix("No stub matches GET /v1/heroes/0001."))
+        }
+    }
+
+    @Test(
+        "a malformed mapping file stops the start with its file, its JSON path and the reason",
+        arguments: [
+            ("{not json", "mappings/bad.json: $: not valid JSON"),
+            (
+                #"{"request": {"method": "GET", "ulr": "/x"}, "response": {}}"#,
+                "mappings/bad.json: $.request.ulr: unknown or unsupported key ulr"
+            ),
+            (
+                #"{"request": {"urlPathPattern": "/x/(["}, "response": {}}"#,
+                "mappings/bad.json: $.request.urlPathPattern: not a valid regular expression: /x/(["
+            ),
+            (
+                #"{"request": {"url": "/x"}, "response": {"status": 1000}}"#,
+                "mappings/bad.json: $.response.status: expected a whole number from 200 to 599"
+            ),
+            (
+                #"{"mappings": [{"request": {}, "response": {}}, {"request": {"headers": {"Accept": {"equalTo": 3}}}, "response": {}}]}"#,
+                "mappings/bad.json: $.mappings[1].request.headers.Accept.equalTo: expected a string, found a number"
+            ),
+            (
+                #"{"request": {"url": "/x"}, "response": {"bodyFileName": "missing.txt"}}"#,
+                "mappings/bad.json: $.response.bodyFileName: no readable file __files/missing.txt"
+            ),
+            (
+                #"{"request": {"url": "/x"}, "response": {"bodyFileName": "../secret"}}"#,
+                "mappings/bad.json: $.response.bodyFileName: bodyFileName must name a file inside __files, not ../secret"
+            ),
+            (
+                #"{"request": {"url": "/x"}, "response": {"fault": "SOMETHING_ELSE"}}"#,
+                "mappings/bad.json: $.response.fault: unknown fault SOMETHING_ELSE; known: CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE"
+            ),
+            (#"{"response": {}}"#, "mappings/bad.json: $: request is missing"),
+            (
+                #"{"request": {"bodyPatterns": [{"absent": true}]}, "response": {}}"#,
+                "mappings/bad.json: $.request.bodyPatterns[0]: absent is not supported in bodyPatterns"
+            ),
+            (
+                #"{"request": {"multipartPatterns": []}, "response": {}}"#,
+                "mappings/bad.json: $.request.multipartPatterns: unknown or unsupported key multipartPatterns"
+            ),
+            (
+                #"{"request": {"headers": {"X": {"hasExactly": [{"equalTo": "1"}], "includes": []}}}, "response": {}}"#,
+                "mappings/bad.json: $.request.headers.X.includes: unknown or unsupported key includes"
+            ),
+        ])
+    func malformed(text: String, message: String) async throws {
+        let error = try #require(try await startError(["ok.json": Self.hello, "bad.json": text]))
+        #expect(error.description == message)
+        #expect(error.isConfiguration)
+    }
+
+    @Test("two stubs with one id are refused, naming both files")
+    func duplicateID() async throws {
+        let stub = #"{"id": "0f0e", "request": {"url": "/x"}, "response": {}}"#
+        let error = try #require(try await startError(["a.json": stub, "b.json": stub]))
+        #expect(
+            error.description
+                == "mappings/b.json: $.id: id 0f0e is already the id of a stub in mappings/a.json")
+    }
+
+    @Test("a root directory that does not exist is a configuration error")
+    func missingRoot() async throws {
+        let server = MockServer(
+            configuration: .test {
+                $0.rootDirectory = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
+            })
+        await #expect(throws: MockServerError.self) { try await server.start() }
+    }
+
+    @Test("--root-dir and --no-heroes set the configuration; --no-heroes takes no value")
+    func commandLine() throws {
+        let configuration = try MockServerCommandLine.parse(["--root-dir", "/tmp/stubs", "--no-heroes"])
+        #expect(configuration.rootDirectory?.path == "/tmp/stubs")
+        #expect(!configuration.servesHeroes)
+        #expect(try MockServerCommandLine.parse([]).servesHeroes)
+        #expect(throws: MockServerError("--no-heroes takes no value")) {
+            try MockServerCommandLine.parse(["--no-heroes=yes"])
+        }
+        #expect(MockServerCommandLine.usage.contains("[--no-heroes]"))
+        #expect(MockServerCommandLine.usage.contains("\n  --root-dir DIR "))
+    }
+}
