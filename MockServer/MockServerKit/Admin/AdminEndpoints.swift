@@ -120,10 +120,10 @@ extension HeroesApplication {
         let ours = WireJSON.encode(
             JournalBody(
                 items: entries.map { JournalBody.Item(request: $0) }, lastSequence: journal.lastSequence))
-        guard case .object(var members)? = JSONValue(parsing: ours) else { return ours }
+        guard case .object(var members)? = StubJSON(parsing: ours) else { return ours }
         members["requests"] = .array(entries.reversed().map(LoggedRequestJSON.entry))
         members["meta"] = .object(["total": .integer(entries.count)])
         members["requestJournalDisabled"] = .bool(false)
-        return JSONValue.object(members).serialized
+        return StubJSON.object(members).serialized
     }
 }

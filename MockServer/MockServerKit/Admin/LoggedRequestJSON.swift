@@ -5,8 +5,8 @@ import Foundation
 /// "responseDefinition": {"status"}, "wasMatched"}`. Credentials are already redacted.
 enum LoggedRequestJSON {
     /// The whole entry.
-    static func entry(_ request: RecordedRequest) -> JSONValue {
-        var members: [String: JSONValue] = [
+    static func entry(_ request: RecordedRequest) -> StubJSON {
+        var members: [String: StubJSON] = [
             "id": .string(String(request.sequence)),
             "request": self.request(request),
             "responseDefinition": .object(["status": .integer(request.status)]),
@@ -17,9 +17,9 @@ enum LoggedRequestJSON {
     }
 
     /// The `request` part: what came.
-    static func request(_ request: RecordedRequest) -> JSONValue {
+    static func request(_ request: RecordedRequest) -> StubJSON {
         let target = request.query.map { "\(request.path)?\($0)" } ?? request.path
-        var headers: [String: JSONValue] = [:]
+        var headers: [String: StubJSON] = [:]
         for field in request.fields {
             switch headers[field.name] {
             case nil: headers[field.name] = .string(field.value)

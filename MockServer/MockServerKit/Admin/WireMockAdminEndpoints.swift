@@ -37,11 +37,11 @@ extension HeroesApplication {
         case ("/__admin/requests/unmatched/near-misses", .get):
             return nearMisses()
         case ("/__admin/scenarios", .get):
-            let scenarios = stubs.scenarios().map { scenario -> JSONValue in
+            let scenarios = stubs.scenarios().map { scenario -> StubJSON in
                 .object([
                     "id": .string(scenario.name), "name": .string(scenario.name),
                     "state": .string(scenario.state),
-                    "possibleStates": .array(scenario.possibleStates.map(JSONValue.string)),
+                    "possibleStates": .array(scenario.possibleStates.map(StubJSON.string)),
                 ])
             }
             return Self.json(200, ["scenarios": .array(scenarios)])
@@ -85,9 +85,9 @@ extension HeroesApplication {
 
     /// The journal's requests that a WireMock request pattern (the body) matches.
     private func matchingRequests(
-        _ body: [UInt8], answer: ([RecordedRequest]) -> [String: JSONValue]
+        _ body: [UInt8], answer: ([RecordedRequest]) -> [String: StubJSON]
     ) -> ServerResponse {
-        guard let value = JSONValue(parsing: body) else {
+        guard let value = StubJSON(parsing: body) else {
             return Self.invalid(MappingError(file: "the request body", path: "$", reason: "not valid JSON"))
         }
         let pattern: RequestPattern
@@ -104,22 +104,22 @@ extension HeroesApplication {
     /// came closest and the parts that differed.
     private func nearMisses() -> ServerResponse {
         let misses = journal.matchable().filter { !$0.recorded.wasMatched }.compactMap {
-            entry -> JSONValue? in
+            entry -> StubJSON? in
             guard let closest = stubs.closest(to: entry.request) else { return nil }
             return .object([
                 "request": LoggedRequestJSON.request(entry.recorded),
                 "stubMapping": closest.mapping.json,
-                "differences": .array(closest.differences.map(JSONValue.string)),
+                "differences": .array(closest.differences.map(StubJSON.string)),
             ])
         }
         return Self.json(200, ["nearMisses": .array(misses)])
     }
 
-    private static func json(_ status: Int, _ members: [String: JSONValue]) -> ServerResponse {
+    private static func json(_ status: Int, _ members: [String: StubJSON]) -> ServerResponse {
         json(status, .object(members))
     }
 
-    private static func json(_ status: Int, _ value: JSONValue) -> ServerResponse {
+    private static func json(_ status: Int, _ value: StubJSON) -> ServerResponse {
         ServerResponse.json(status, value.serialized)
     }
 

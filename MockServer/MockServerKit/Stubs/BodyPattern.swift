@@ -10,9 +10,9 @@ enum BodyPattern: Sendable {
         if let json = cursor.member("equalToJson") {
             try cursor.onlyKeys(["equalToJson", "ignoreArrayOrder", "ignoreExtraElements"])
             // WireMock takes the expected JSON as text or inline.
-            let expected: JSONValue
+            let expected: StubJSON
             if case .string(let text) = json.value {
-                guard let parsed = JSONValue(parsing: Array(text.utf8)) else {
+                guard let parsed = StubJSON(parsing: Array(text.utf8)) else {
                     throw json.error("equalToJson is a string that is not JSON")
                 }
                 expected = parsed
@@ -62,7 +62,7 @@ enum BodyPattern: Sendable {
     }
 
     /// Whether `body` matches; `json` is the body parsed, made at most once per request.
-    func matches(_ body: String, json: () -> JSONValue?) -> Bool {
+    func matches(_ body: String, json: () -> StubJSON?) -> Bool {
         switch self {
         case .text(let matcher):
             return matcher.matches(body)

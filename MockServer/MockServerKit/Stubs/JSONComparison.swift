@@ -3,16 +3,16 @@
 /// order; `ignoreExtraElements` lets the actual objects have more members and the actual arrays
 /// more items.
 struct JSONComparison: Sendable {
-    let expected: JSONValue
+    let expected: StubJSON
     let ignoreArrayOrder: Bool
     let ignoreExtraElements: Bool
 
     /// Whether `actual` is equal under the options.
-    func matches(_ actual: JSONValue) -> Bool {
+    func matches(_ actual: StubJSON) -> Bool {
         equal(expected, actual)
     }
 
-    private func equal(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
+    private func equal(_ expected: StubJSON, _ actual: StubJSON) -> Bool {
         switch (expected, actual) {
         case (.object(let wanted), .object(let found)):
             guard ignoreExtraElements || wanted.count == found.count else { return false }
@@ -33,7 +33,7 @@ struct JSONComparison: Sendable {
 
     /// Whether each wanted item can be paired with a distinct found item (backtracking; arrays in
     /// stubs are short).
-    private func assign(_ wanted: ArraySlice<JSONValue>, to found: [JSONValue], used: [Bool]) -> Bool {
+    private func assign(_ wanted: ArraySlice<StubJSON>, to found: [StubJSON], used: [Bool]) -> Bool {
         guard let first = wanted.first else { return true }
         for index in found.indices where !used[index] && equal(first, found[index]) {
             var taken = used

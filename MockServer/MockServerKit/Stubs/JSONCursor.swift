@@ -2,7 +2,7 @@
 /// JSONPath of the value that is wrong.
 struct JSONCursor {
     /// The value here.
-    let value: JSONValue
+    let value: StubJSON
     /// Its JSONPath from the file's root.
     let path: String
     /// The file it came from.

@@ -22,15 +22,15 @@ struct JSONPathQuery: Sendable {
         }
 
         let path: [Step]
-        let comparison: (Operator, JSONValue)?
+        let comparison: (Operator, StubJSON)?
 
-        func holds(for value: JSONValue) -> Bool {
+        func holds(for value: StubJSON) -> Bool {
             let found = JSONPathQuery.evaluate(path, on: [value])
             guard let (operation, operand) = comparison else { return !found.isEmpty }
             return found.contains { Self.compare($0, operation, operand) }
         }
 
-        static func compare(_ lhs: JSONValue, _ operation: Operator, _ rhs: JSONValue) -> Bool {
+        static func compare(_ lhs: StubJSON, _ operation: Operator, _ rhs: StubJSON) -> Bool {
             if let left = lhs.number, let right = rhs.number {
                 switch operation {
                 case .equal: return left == right
@@ -69,15 +69,15 @@ struct JSONPathQuery: Sendable {
     }
 
     /// The values the path selects in `root`; empty when it selects nothing.
-    func evaluate(_ root: JSONValue) -> [JSONValue] {
+    func evaluate(_ root: StubJSON) -> [StubJSON] {
         Self.evaluate(steps, on: [root])
     }
 
-    private static func evaluate(_ steps: [Step], on start: [JSONValue]) -> [JSONValue] {
+    private static func evaluate(_ steps: [Step], on start: [StubJSON]) -> [StubJSON] {
         steps.reduce(start) { values, step in values.flatMap { apply(step, to: $0) } }
     }
 
-    private static func apply(_ step: Step, to value: JSONValue) -> [JSONValue] {
+    private static func apply(_ step: Step, to value: StubJSON) -> [StubJSON] {
         switch (step, value) {
         case (.member(let name), .object(let members)):
             return members[name].map { [$0] } ?? []
@@ -99,7 +99,7 @@ struct JSONPathQuery: Sendable {
         }
     }
 
-    private static func descendants(named name: String, in value: JSONValue) -> [JSONValue] {
+    private static func descendants(named name: String, in value: StubJSON) -> [StubJSON] {
         switch value {
         case .object(let members):
             let own = members[name].map { [$0] } ?? []
@@ -198,7 +198,7 @@ struct JSONPathQuery: Sendable {
                 parser.atEnd || " =!<>)".unicodeScalars.contains(parser.text[parser.position])
             })
             skipSpaces()
-            var comparison: (Filter.Operator, JSONValue)?
+            var comparison: (Filter.Operator, StubJSON)?
             if let operation = Filter.Operator.allCases.first(where: { take($0.rawValue) }) {
                 skipSpaces()
                 comparison = (operation, try literal())
@@ -208,7 +208,7 @@ struct JSONPathQuery: Sendable {
             return Filter(path: path, comparison: comparison)
         }
 
-        mutating func literal() throws(JSONPathError) -> JSONValue {
+        mutating func literal() throws(JSONPathError) -> StubJSON {
             if !atEnd, text[position] == "'" || text[position] == "\"" { return .string(try quoted()) }
             let start = position
             while !atEnd, !" )".unicodeScalars.contains(text[position]) { position += 1 }

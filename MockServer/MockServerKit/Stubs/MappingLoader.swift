@@ -43,7 +43,7 @@ enum MappingLoader {
 
     /// The mappings in one file's bytes.
     static func decode(_ data: Data, file: String, files: URL?) throws(MappingError) -> [StubMapping] {
-        guard let value = JSONValue(parsing: data) else {
+        guard let value = StubJSON(parsing: data) else {
             throw MappingError(file: file, path: "$", reason: "not valid JSON")
         }
         let root = JSONCursor(value: value, path: "$", file: file)

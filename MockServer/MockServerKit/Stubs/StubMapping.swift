@@ -15,7 +15,7 @@ struct StubMapping: Sendable {
     /// The file it came from, relative to the root directory.
     let file: String
     /// The mapping's JSON as it was given, for the admin API.
-    let source: JSONValue
+    let source: StubJSON
 
     private static let keys: Set<String> = [
         "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
@@ -44,7 +44,7 @@ struct StubMapping: Sendable {
     }
 
     /// The mapping's JSON as the admin API shows it: as given, with its id.
-    var json: JSONValue {
+    var json: StubJSON {
         guard case .object(var members) = source else { return source }
         members["id"] = .string(id)
         members["uuid"] = .string(id)

@@ -80,9 +80,9 @@ final class StubRegistry: Sendable {
 
     /// Reads a mapping sent to the admin API and adds it after the others (replacing one with
     /// the same id); returns its JSON as stored.
-    func add(json bytes: [UInt8]) throws(MappingError) -> JSONValue {
+    func add(json bytes: [UInt8]) throws(MappingError) -> StubJSON {
         let files = state.withLock { $0.files }
-        guard let value = JSONValue(parsing: bytes) else {
+        guard let value = StubJSON(parsing: bytes) else {
             throw MappingError(file: "the request body", path: "$", reason: "not valid JSON")
         }
         let mapping = try StubMapping(
@@ -93,9 +93,9 @@ final class StubRegistry: Sendable {
 
     /// Replaces the mapping with `id` by one sent to the admin API, in its place (its
     /// precedence among equal priorities kept); nil when there is no mapping with that id.
-    func replace(id: String, json bytes: [UInt8]) throws(MappingError) -> JSONValue? {
+    func replace(id: String, json bytes: [UInt8]) throws(MappingError) -> StubJSON? {
         let files = state.withLock { $0.files }
-        guard case .object(var members)? = JSONValue(parsing: bytes) else {
+        guard case .object(var members)? = StubJSON(parsing: bytes) else {
             throw MappingError(file: "the request body", path: "$", reason: "not a JSON object")
         }
         // The path names the stub; an id in the body cannot move it elsewhere.
@@ -103,7 +103,7 @@ final class StubRegistry: Sendable {
         members["uuid"] = nil
         var mapping = try StubMapping(
             JSONCursor(value: .object(members), path: "$", file: "the request body"), files: files)
-        return state.withLock { state -> JSONValue? in
+        return state.withLock { state -> StubJSON? in
             guard let position = state.mappings.firstIndex(where: { $0.id == id }) else { return nil }
             mapping.sequence = state.mappings[position].sequence
             var kept = state.mappings
@@ -128,12 +128,12 @@ final class StubRegistry: Sendable {
     }
 
     /// Every mapping's JSON, the one added last first (as WireMock lists them).
-    func mappingsJSON() -> [JSONValue] {
+    func mappingsJSON() -> [StubJSON] {
         state.withLock { $0.mappings.reversed().map(\.json) }
     }
 
     /// The JSON of the mapping with `id`.
-    func mappingJSON(id: String) -> JSONValue? {
+    func mappingJSON(id: String) -> StubJSON? {
         state.withLock { $0.mappings.first { $0.id == id }?.json }
     }
 

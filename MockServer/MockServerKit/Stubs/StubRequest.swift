@@ -38,7 +38,7 @@ final class StubRequest {
     lazy var text: String = String(decoding: body, as: UTF8.self)
 
     /// The body parsed as JSON; nil when it is not.
-    lazy var json: JSONValue? = JSONValue(parsing: body)
+    lazy var json: StubJSON? = StubJSON(parsing: body)
 
     /// The cookies of every `Cookie` header (`a=1; b=2`), names and values as sent, in order.
     lazy var cookies: [(name: String, value: String)] = headerValues("Cookie").flatMap { header in

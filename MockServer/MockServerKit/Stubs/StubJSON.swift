@@ -1,15 +1,16 @@
 import Foundation
 
-/// A JSON value as `JSONSerialization` reads it, as a Sendable tree: mappings are decoded from it,
-/// bodies are compared as it, and JSONPath walks it.
-enum JSONValue: Sendable, Equatable {
+/// A JSON value of the stubs, as `JSONSerialization` reads it, as a Sendable tree: mappings are
+/// decoded from it, bodies are compared as it, and JSONPath walks it. (Named for its job: the
+/// `Data` module's `JSONValue` is the app's, and the mock server depends on no app module.)
+enum StubJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int)
     case double(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([StubJSON])
+    case object([String: StubJSON])
 
     /// Parses JSON text (any value at the top, not only objects); nil when it is not JSON.
     init?(parsing bytes: some Sequence<UInt8>) {
@@ -35,9 +36,9 @@ enum JSONValue: Sendable, Equatable {
                 self = .double(number.doubleValue)
             }
         case let array as [Any]:
-            self = .array(array.map(JSONValue.init(foundation:)))
+            self = .array(array.map(StubJSON.init(foundation:)))
         case let dictionary as [String: Any]:
-            self = .object(dictionary.mapValues(JSONValue.init(foundation:)))
+            self = .object(dictionary.mapValues(StubJSON.init(foundation:)))
         default:
             self = .null
         }
@@ -79,7 +80,7 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// A member of an object; nil for anything else or a missing key.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> StubJSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
