@@ -15,15 +15,10 @@ struct ExecutableTests {
         arguments: [SIGTERM, SIGINT])
     func runsAndStops(signal number: Int32) async throws {
         try await offCooperativePool {
-            let process = Process()
-            process.executableURL = try Self.binary()
-            process.arguments = ["--port", "0", "--latency", "1"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = Pipe()
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+            let server = try Launched(["--port", "0", "--latency", "1"])
+            defer { server.stop() }
+            let process = server.process
+            let line = server.firstLine()
             let prefix = "listening on http://127.0.0.1:"
             #expect(line.hasPrefix(prefix))
             let port = try #require(Int(line.dropFirst(prefix.count)))
@@ -38,16 +33,9 @@ struct ExecutableTests {
     @Test("a bad option prints one error line and the usage, and exits 64 (EX_USAGE)")
     func badOption() async throws {
         try await offCooperativePool {
-            let process = Process()
-            process.executableURL = try Self.binary()
-            process.arguments = ["--bogus"]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = Pipe()
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 64)
+            let server = try Launched(["--bogus"])
+            let text = server.errorsAfterExit()
+            #expect(server.process.terminationStatus == 64)
             #expect(text.hasPrefix("mock-server: unknown option --bogus\nusage: mock-server"))
         }
     }
@@ -57,16 +45,9 @@ struct ExecutableTests {
         try await offCooperativePool {
             let root = try stubRoot(["broken.json": #"{"request": {"method": 7}, "response": {}}"#])
             defer { try? FileManager.default.removeItem(at: root) }
-            let process = Process()
-            process.executableURL = try Self.binary()
-            process.arguments = ["--port", "0", "--root-dir", root.path]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = Pipe()
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 78)
+            let server = try Launched(["--port", "0", "--root-dir", root.path])
+            let text = server.errorsAfterExit()
+            #expect(server.process.terminationStatus == 78)
             #expect(
                 text
                     == "mock-server: mappings/broken.json: $.request.method: expected a string, found a number\n"
@@ -77,37 +58,27 @@ struct ExecutableTests {
     @Test("out of file descriptors, it pauses accepting and recovers once clients leave")
     func descriptorLimit() async throws {
         try await offCooperativePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n 40 && exec \"$0\" --port 0", try Self.binary().path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = Pipe()
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+            let server = try Launched(
+                ["-c", "ulimit -n 40 && exec \"$0\" --port 0", try Self.binary().path],
+                executable: URL(fileURLWithPath: "/bin/sh"))
+            defer { server.stop() }
+            let line = server.firstLine()
             let port = try #require(Int(line.split(separator: ":").last ?? ""))
             var crowd = try (0..<60).map { _ in try RawConnection(port: port, timeout: 0.5) }
             for connection in crowd { try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n") }
             #expect(try crowd[0].readResponse().status == 200)
             crowd.removeAll()
             #expect(try TestClient(port: port).get("/health").status == 200)
-            #expect(process.isRunning)
+            #expect(server.process.isRunning)
         }
     }
 
     @Test("bound to ::1, the first line brackets the address: listening on http://[::1]:PORT")
     func ipv6ReadinessLine() async throws {
         try await offCooperativePool {
-            let process = Process()
-            process.executableURL = try Self.binary()
-            process.arguments = ["--host", "::1", "--port", "0"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = Pipe()
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+            let server = try Launched(["--host", "::1", "--port", "0"])
+            defer { server.stop() }
+            let line = server.firstLine()
             let prefix = "listening on http://[::1]:"
             #expect(line.hasPrefix(prefix), "\(line)")
             let url = try #require(URL(string: String(line.dropFirst("listening on ".count))))
@@ -127,26 +98,20 @@ struct ExecutableTests {
             let folder = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: folder) }
             let token = "adm-\(UUID().uuidString)"
-            let process = Process()
-            process.executableURL = try Self.binary()
-            process.arguments = ["--port", "0"]
+            var arguments = ["--port", "0"]
             var environment = ProcessInfo.processInfo.environment
             environment[MockServerCommandLine.adminTokenVariable] = nil
             if fromFile {
                 let file = folder.appendingPathComponent("token")
                 try Data("\(token)\n".utf8).write(to: file)
-                process.arguments? += ["--admin-token-file", file.path]
+                arguments += ["--admin-token-file", file.path]
             } else {
                 environment[MockServerCommandLine.adminTokenVariable] = token
             }
-            process.environment = environment
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = Pipe()
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            #expect(process.arguments?.contains(token) == false)
-            let line = Self.firstLine(output.fileHandleForReading.fileDescriptor)
+            let server = try Launched(arguments, environment: environment)
+            defer { server.stop() }
+            #expect(server.process.arguments?.contains(token) == false)
+            let line = server.firstLine()
             let port = try #require(Int(line.split(separator: ":").last ?? ""))
             let client = TestClient(port: port)
             #expect(try client.get("/__admin/faults").status == 401)
@@ -167,11 +132,38 @@ struct ExecutableTests {
             "mock-server is not built next to the tests; run `swift build` first (looked at \(url.path))")
     }
 
-    /// Reads up to the first newline with plain reads (the server writes the line unbuffered).
-    private static func firstLine(_ fd: Int32) -> String {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(fd, &byte, 1) == 1, byte != 10 { bytes.append(byte) }
-        return String(decoding: bytes, as: UTF8.self)
+    /// `mock-server` (or `executable`) started with `arguments`, its output and errors piped.
+    private struct Launched {
+        let process = Process()
+        private let output = Pipe()
+        private let errors = Pipe()
+
+        init(_ arguments: [String], executable: URL? = nil, environment: [String: String]? = nil) throws {
+            process.executableURL = try executable ?? ExecutableTests.binary()
+            process.arguments = arguments
+            if let environment { process.environment = environment }
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+        }
+
+        /// Reads up to the first newline with plain reads (the server writes the line unbuffered).
+        func firstLine() -> String {
+            let fd = output.fileHandleForReading.fileDescriptor
+            var bytes: [UInt8] = []
+            var byte: UInt8 = 0
+            while read(fd, &byte, 1) == 1, byte != 10 { bytes.append(byte) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Everything written on standard error, once the process has ended.
+        func errorsAfterExit() -> String {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+
+        /// Ends the process if it still runs.
+        func stop() { if process.isRunning { process.terminate() } }
     }
 }

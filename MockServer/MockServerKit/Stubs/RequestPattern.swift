@@ -5,9 +5,12 @@ struct RequestPattern: Sendable {
     /// nil for `ANY`.
     let method: String?
     let url: URLMatcher
-    let queryParameters: [(name: String, matcher: MultiValueMatcher)]
-    let headers: [(name: String, matcher: MultiValueMatcher)]
-    let cookies: [(name: String, matcher: MultiValueMatcher)]
+    /// Matchers of values found by name (headers, query parameters, cookies), in file order.
+    typealias NamedMatchers = [(name: String, matcher: MultiValueMatcher)]
+
+    let queryParameters: NamedMatchers
+    let headers: NamedMatchers
+    let cookies: NamedMatchers
     /// The `Authorization: Basic` value the request must carry, already encoded.
     let basicAuthorization: (user: String, value: String)?
     let bodyPatterns: [BodyPattern]
@@ -45,9 +48,7 @@ struct RequestPattern: Sendable {
             } ?? []
     }
 
-    private static func matchers(_ cursor: JSONCursor?) throws(MappingError) -> [(
-        name: String, matcher: MultiValueMatcher
-    )] {
+    private static func matchers(_ cursor: JSONCursor?) throws(MappingError) -> NamedMatchers {
         guard let cursor else { return [] }
         return try cursor.members().map { member throws(MappingError) in
             (member.key, try MultiValueMatcher(member.cursor))
@@ -77,28 +78,19 @@ struct RequestPattern: Sendable {
         {
             return found
         }
-        for (name, matcher) in headers {
-            let values = request.headerValues(name)
-            if !matcher.matches(values),
-                differ("header \(name): expected \(matcher.summary), got \(Self.describe(values))")
-            {
-                return found
-            }
-        }
-        for (name, matcher) in queryParameters {
-            let values = request.queryValues(name)
-            if !matcher.matches(values),
-                differ("query parameter \(name): expected \(matcher.summary), got \(Self.describe(values))")
-            {
-                return found
-            }
-        }
-        for (name, matcher) in cookies {
-            let values = request.cookieValues(name)
-            if !matcher.matches(values),
-                differ("cookie \(name): expected \(matcher.summary), got \(Self.describe(values))")
-            {
-                return found
+        let named: [(part: String, matchers: NamedMatchers, values: (String) -> [String])] = [
+            ("header", headers, request.headerValues),
+            ("query parameter", queryParameters, request.queryValues),
+            ("cookie", cookies, request.cookieValues),
+        ]
+        for (part, matchers, valuesNamed) in named {
+            for (name, matcher) in matchers {
+                let values = valuesNamed(name)
+                if !matcher.matches(values),
+                    differ("\(part) \(name): expected \(matcher.summary), got \(Self.describe(values))")
+                {
+                    return found
+                }
             }
         }
         if let basicAuthorization, !request.headerValues("Authorization").contains(basicAuthorization.value),
