@@ -89,11 +89,14 @@ public final class SQLiteHeroStore: HeroStore {
     // MARK: Transactions
 
     /// Runs `body` in one transaction on a pooled connection. A database found damaged on the
-    /// way is quarantined once and `body` runs again on the new, empty one.
+    /// way is quarantined once and `body` runs again on the new, empty one; a read found busy
+    /// runs again until the writer's patience is spent.
     private func transaction<Result>(immediate: Bool, _ body: (SQLiteConnection) throws -> Result) throws
         -> Result
     {
         var quarantined = false
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: writerPatience)
         while true {
             let epoch = pool.epoch
             do {
@@ -102,6 +105,10 @@ public final class SQLiteHeroStore: HeroStore {
                 guard !quarantined else { throw StorageError.io(location, damage.reason) }
                 quarantined = true
                 try quarantine(because: damage.reason, epoch: epoch, closing: damage.connection)
+            } catch let error as SQLiteError where error.isBusy && !immediate && clock.now < deadline {
+                // A read is busy only for a moment (another process turning a new file to WAL, or
+                // recovering its log), and the busy timeout does not retry that: read again.
+                usleep(10_000)
             } catch let error as SQLiteError {
                 throw storageError(error)
             }
@@ -162,17 +169,37 @@ public final class SQLiteHeroStore: HeroStore {
         try createFile()
         let connection = try SQLiteConnection(path: location.path, busyTimeout: writerPatience)
         do {
-            var mode = ""
-            try connection.run("PRAGMA journal_mode = WAL") { row in mode = row.text(0) ?? "" }
-            guard mode == "wal" else {
-                throw StorageError.io(location, "cannot use write-ahead logging (\(mode))")
-            }
-            try connection.execute("PRAGMA synchronous = FULL")
-            try migrate(connection)
+            try setUp(connection)
         } catch let error as SQLiteError where error.isDamage {
             throw DamageFound(reason: error.message, connection: connection)
         }
         return connection
+    }
+
+    /// Puts a new connection in WAL mode and brings its database to this schema. Two processes
+    /// opening a new file at once can get `SQLITE_BUSY` here that no busy timeout retries (turning
+    /// the file to WAL wants it alone), so a busy setup is tried again until the writer's
+    /// patience is spent.
+    private func setUp(_ connection: SQLiteConnection) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: writerPatience)
+        while true {
+            do {
+                var mode = ""
+                try connection.run("PRAGMA journal_mode = WAL") { row in mode = row.text(0) ?? "" }
+                guard mode == "wal" else {
+                    throw StorageError.io(location, "cannot use write-ahead logging (\(mode))")
+                }
+                try connection.execute("PRAGMA synchronous = FULL")
+                try migrate(connection)
+                return
+            } catch let error as SQLiteError where error.isBusy && clock.now < deadline {
+                try? connection.execute("ROLLBACK")
+            } catch StorageError.locked where clock.now < deadline {
+                try? connection.execute("ROLLBACK")
+            }
+            usleep(10_000)
+        }
     }
 
     /// Brings the database to `SQLiteSchema.version`, in one transaction that holds the write
