@@ -7,7 +7,9 @@ import FuzzSupport
 ///
 /// Properties: `JSONDecoder`, through `JSONTreeSerializer`, fails only with `MappingFailure`;
 /// what it accepts, Foundation's `JSONSerialization` accepts too (for UTF-8 text), and it
-/// encodes and parses back to the same tree; a page maps or fails with `DomainError`; the
+/// encodes and parses back to the same tree; a page maps or fails with `DomainError`; a body
+/// read by `JSONDecoder` in the mapping's terms (`WireBody`) keeps and rejects the same records
+/// as the same body read as a tree; the
 /// pipeline keeps or rejects every record exactly once, with unique ids, and running it again
 /// over what it stored changes nothing; the create/replace DTO decodes, re-encodes and decodes
 /// to itself.
@@ -29,7 +31,28 @@ public func fuzzMapping(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     checkRoundTrip(tree)
     checkPage(tree)
     checkPipeline(tree)
+    checkWireBody(body, tree)
     return 0
+}
+
+private func checkWireBody(_ body: Data, _ tree: JSONValue) {
+    guard let fromTree = try? WireBody<HeroMapping>(tree) else { return }
+    let decoded: WireBody<HeroMapping>
+    do {
+        decoded = try JSONTreeSerializer().decode(WireBody<HeroMapping>.self, from: body)
+    } catch {
+        // The two parsers of Foundation disagree only on what is not UTF-8.
+        fuzzCheck(
+            String(data: body, encoding: .utf8) == nil, "the tree reads it, the decoder does not: \(error)")
+        return
+    }
+    let left = HeroMapping.pipeline.run(records: fromTree.records, stored: [:])
+    let right = HeroMapping.pipeline.run(records: decoded.records, stored: [:])
+    fuzzCheck(
+        left.items.map(\.id) == right.items.map(\.id),
+        "kept \(left.items.map(\.id)), decoded \(right.items.map(\.id))")
+    fuzzCheck(
+        left.rejected.count == right.rejected.count, "rejected \(left.rejected), decoded \(right.rejected)")
 }
 
 private func checkAgainstFoundation(_ body: Data) {

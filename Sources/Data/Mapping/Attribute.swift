@@ -13,7 +13,6 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
     public let property: KeyPath<Entity, Value> & Sendable
     /// How a local edit and an incoming value are merged.
     public let picker: MergePicker<Value>
-    private let keys: [String]
 
     /// Maps the JSON at `sourcePath` through `transformer` to `property`, merged by `picker`.
     public init(
@@ -28,21 +27,23 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
         self.transformer = transformer
         self.property = property
         self.picker = picker
-        self.keys = JSONValue.keys(of: sourcePath)
     }
 
-    /// The typed value found in `record`.
-    public func typedValue(in record: JSONValue) throws(MappingFailure) -> Value {
+    /// The kind of JSON `transformer` reads.
+    public var kind: WireKind { transformer.kind }
+
+    /// The typed value of `json`, found at the key path (`nil` when the key is missing).
+    public func typedValue(from json: JSONValue?) throws(MappingFailure) -> Value {
         do {
-            return try transformer.transform(record[keys: keys])
+            return try transformer.transform(json)
         } catch {
             throw MappingFailure("\(sourcePath) \(error.reason)")
         }
     }
 
-    /// The transformed value found in `record`; the failure names the key path.
-    public func value(in record: JSONValue) throws(MappingFailure) -> any Sendable {
-        try typedValue(in: record)
+    /// The transformed value of `json`; the failure names the key path.
+    public func value(from json: JSONValue?) throws(MappingFailure) -> any Sendable {
+        try typedValue(from: json)
     }
 
     /// The property's value in `entity`.

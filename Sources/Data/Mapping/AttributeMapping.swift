@@ -9,8 +9,11 @@ public protocol AttributeMapping<Entity>: Sendable {
     var field: Field { get }
     /// The dotted key path in the wire record, such as `team.id`.
     var sourcePath: String { get }
-    /// The transformed value found in `record`; the failure names the key path.
-    func value(in record: JSONValue) throws(MappingFailure) -> any Sendable
+    /// The kind of JSON the attribute's transformer reads.
+    var kind: WireKind { get }
+    /// The transformed value of `json`, what a record holds at the key path (`nil` when the
+    /// key is missing); the failure names the key path.
+    func value(from json: JSONValue?) throws(MappingFailure) -> any Sendable
     /// The property's value in `entity`.
     func value(of entity: Entity) -> any Sendable
     /// The value the attribute's merge picker keeps for a record edited locally.

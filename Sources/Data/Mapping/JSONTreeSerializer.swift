@@ -1,8 +1,9 @@
 import Foundation
 import Network
 
-/// A `Serializer` whose responses are `JSONValue` trees, read by Foundation's `JSONSerialization`;
-/// bodies are encoded as JSON with sorted keys, like `JSONSerializer`.
+/// The `Serializer` of the mapping pipeline's bodies: a `WireBody` (a page of records, say) is
+/// read by Foundation's `JSONDecoder` in its mapping's terms, a `JSONValue` tree by Foundation's
+/// `JSONSerialization`; bodies are encoded as JSON with sorted keys, like `JSONSerializer`.
 public struct JSONTreeSerializer: Serializer {
     private let fallback = JSONSerializer()
 
@@ -15,14 +16,18 @@ public struct JSONTreeSerializer: Serializer {
     /// Encodes `value` as JSON.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data { try fallback.encode(value) }
 
-    /// Decodes `data` as JSON. A body that is not JSON fails, for a tree, with `MappingFailure`
-    /// saying what Foundation found wrong, so the pipeline's callers see one kind of failure for a
-    /// bad body whether it is bad as JSON or as heroes.
+    /// Decodes `data` as JSON. A body that does not decode fails with `MappingFailure` saying
+    /// what Foundation found wrong, so the pipeline's callers see one kind of failure for a bad
+    /// body whether it is bad as JSON or as heroes.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
-        guard type == JSONValue.self, let tree = try JSONValue.parse(data) as? Value else {
+        if type == JSONValue.self, let tree = try JSONValue.parse(data) as? Value { return tree }
+        do {
             return try fallback.decode(type, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw MappingFailure("not JSON")  // as a tree's parse says it
+        } catch let error as DecodingError {
+            throw MappingFailure(Self.reason(error))
         }
-        return tree
     }
 
     /// Foundation's own words, and the key path of the value it refused when it names one

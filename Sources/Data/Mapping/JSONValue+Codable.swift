@@ -39,7 +39,13 @@ extension JSONValue: Codable {
             return
         }
         do {
-            self = .number(try container.decode(Double.self))
+            // A whole number spelled with a fraction or an exponent (`3.0`, `3e0`) is an integer.
+            let number = try container.decode(Double.self)
+            if number.rounded() == number, let integer = Int(exactly: number) {
+                self = .integer(integer)
+            } else {
+                self = .number(number)
+            }
         } catch {
             // Last, and rarest: a boolean. When it is not one either, the number's error says why.
             guard let flag = try? container.decode(Bool.self) else { throw error }

@@ -30,7 +30,7 @@ public struct MappingPipeline<Entity: Sendable>: Sendable {
             isComplete: isComplete, firstIndex: firstIndex)
     }
 
-    /// The same over records already taken from their bodies.
+    /// The same over records already taken from their bodies, as trees.
     public func run(
         records: [JSONValue],
         stored: [String: JSONValue],
@@ -38,8 +38,20 @@ public struct MappingPipeline<Entity: Sendable>: Sendable {
         isComplete: Bool = false,
         firstIndex: Int = 0
     ) -> MappingResult<Entity> {
-        var result = MappingResult<Entity>()
-        result.records = stored
+        run(
+            records: records.map(mapping.layout.read), stored: stored, localEdits: localEdits,
+            isComplete: isComplete, firstIndex: firstIndex)
+    }
+
+    /// The same over records read by the mapping's layout (`WireBody`'s).
+    public func run(
+        records: [WireRecord],
+        stored: [String: JSONValue],
+        localEdits: [String: Entity] = [:],
+        isComplete: Bool = false,
+        firstIndex: Int = 0
+    ) -> MappingResult<Entity> {
+        var result = MappingResult<Entity>(stored: stored)
         result.items.reserveCapacity(records.count)
         var seen: [String: Int] = [:]
         var kept = Set<String>()
@@ -67,7 +79,7 @@ public struct MappingPipeline<Entity: Sendable>: Sendable {
                 continue
             }
             seen[id] = index
-            kept.insert(id)
+            if isComplete { kept.insert(id) }
             var shown = entity
             if let local = localEdits[id] {
                 let base = stored[id].flatMap { try? mapping.entity(from: $0) }
@@ -79,19 +91,19 @@ public struct MappingPipeline<Entity: Sendable>: Sendable {
                     result.unmerged.append(id)
                 }
             }
-            switch stored[id] {
-            case nil: result.inserted.append(id)
-            case record?: result.unchanged.append(id)
-            default: result.updated.append(id)
+            // The tree is made only to compare with a stored one: a new record keeps its wire form.
+            var tree: JSONValue?
+            if let old = stored[id] {
+                let new = record.tree
+                if old == new { result.unchanged.append(id) } else { result.updated.append(id) }
+                tree = new
+            } else {
+                result.inserted.append(id)
             }
-            result.records[id] = record
-            result.items.append(MappingResult.Item(id: id, entity: shown, record: record))
+            result.items.append(MappingResult.Item(id: id, entity: shown, wire: record, tree: tree))
         }
         if isComplete {
-            for id in stored.keys where !kept.contains(id) {
-                result.deleted.append(id)
-                result.records[id] = nil
-            }
+            for id in stored.keys where !kept.contains(id) { result.deleted.append(id) }
             result.deleted.sort()
         }
         return result

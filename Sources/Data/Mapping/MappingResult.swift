@@ -10,8 +10,11 @@ public struct MappingResult<Entity: Sendable>: Sendable {
         public let id: String
         /// The entity.
         public let entity: Entity
-        /// The record as the server sent it.
-        public let record: JSONValue
+        let wire: WireRecord
+        let tree: JSONValue?
+
+        /// The record as the server sent it: the JSON at each of the mapping's key paths.
+        public var record: JSONValue { tree ?? wire.tree }
     }
 
     /// The records kept, in the body's order.
@@ -31,7 +34,17 @@ public struct MappingResult<Entity: Sendable>: Sendable {
     /// Ids whose local edit could not be merged (a picker refused).
     public internal(set) var unmerged: [String] = []
 
+    /// The records stored before the run.
+    let stored: [String: JSONValue]
+
+    init(stored: [String: JSONValue]) { self.stored = stored }
+
     /// The stored records after upserting every kept one (and, for a complete body, removing
-    /// the deleted ones).
-    public internal(set) var records: [String: JSONValue] = [:]
+    /// the deleted ones); made when asked for.
+    public var records: [String: JSONValue] {
+        var records = stored
+        for item in items { records[item.id] = item.record }
+        for id in deleted { records[id] = nil }
+        return records
+    }
 }

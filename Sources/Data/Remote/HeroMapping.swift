@@ -54,3 +54,5 @@ public enum HeroMapping {
     /// The pipeline over `mapping`.
     public static let pipeline = MappingPipeline(mapping)
 }
+
+extension HeroMapping: WireMapped {}

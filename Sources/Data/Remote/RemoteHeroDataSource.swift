@@ -3,8 +3,9 @@ import Foundation
 import Network
 
 /// The heroes' side of the Heroes API over a `WebService`: the API service of the repository
-/// pattern (Nemo Logic's communication controller). Bodies come back as one `JSONValue` tree
-/// each, which `HeroMapping` and `TeamMapping` map; it throws `DomainError` only.
+/// pattern (Nemo Logic's communication controller). A page comes back as a `WireBody`, read
+/// in `HeroMapping`'s terms; other bodies as one `JSONValue` tree each, which `HeroMapping` and
+/// `TeamMapping` map. It throws `DomainError` only.
 ///
 /// The reads take an entity tag and answer Network's `Reply`: its outcome is `.content` with
 /// the `ETag` in `reply.entityTag`, or, when a tag was sent and is still current,
@@ -19,7 +20,7 @@ public final class RemoteHeroDataSource: Sendable {
 
     /// A page's body; with `entityTag`, `.notModified` when the page is unchanged.
     public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
-        -> Reply<JSONValue>
+        -> Reply<WireBody<HeroMapping>>
     {
         let reply = try await calling {
             try await service.call(
@@ -156,7 +157,7 @@ public final class RemoteHeroDataSource: Sendable {
     }
 
     /// A conditional read's reply as it is, once it is known to be content or not modified.
-    private func conditional(_ reply: Reply<JSONValue>, what: String) throws -> Reply<JSONValue> {
+    private func conditional<Body>(_ reply: Reply<Body>, what: String) throws -> Reply<Body> {
         if !reply.isNotModified { _ = try content(of: reply, what: what) }
         return reply
     }

@@ -117,10 +117,7 @@ extension OfflineFirstHeroRepository {
     )? {
         let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: input.codeName)
         guard let body = try await remote.pageBody(matching: query).content else { return nil }
-        let records = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
-            try HeroMapping.mapping.records(in: body)
-        }
-        for record in records {
+        for record in body.records.map(\.tree) {
             guard let hero = try? RemoteHeroDataSource.hero(from: record), hero.codeName == input.codeName
             else {
                 continue

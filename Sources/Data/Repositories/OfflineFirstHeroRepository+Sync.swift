@@ -37,12 +37,11 @@ extension OfflineFirstHeroRepository {
             let result = HeroMapping.pipeline.run(
                 records: bodies, stored: storedRecords, localEdits: localEdits, isComplete: true)
             // Only what changed is written: a sync where one hero changed writes one hero.
-            for (id, record) in result.records where storedRecords[id] != record {
-                try writer.setHero(id, to: Self.stored(record, id: id, tag: nil))
+            let changed = Set(result.inserted).union(result.updated)
+            for item in result.items where changed.contains(item.id) {
+                try writer.setHero(item.id, to: Self.stored(mapped: item.record, id: item.id, tag: nil))
             }
-            for id in storedRecords.keys where result.records[id] == nil {
-                try writer.setHero(id, to: nil)
-            }
+            for id in result.deleted { try writer.setHero(id, to: nil) }
             try writer.setHoldsRoster(true)
             return result
         }
@@ -66,8 +65,8 @@ extension OfflineFirstHeroRepository {
 
     /// Every record of every page, in order, telling `progress` after each page; nothing is
     /// stored until all have arrived.
-    private func pullEveryPage(progress: @Sendable (SyncProgress) -> Void) async throws -> [JSONValue] {
-        var records: [JSONValue] = []
+    private func pullEveryPage(progress: @Sendable (SyncProgress) -> Void) async throws -> [WireRecord] {
+        var records: [WireRecord] = []
         var page = 1
         while true {
             let query = try HeroQuery(page: page, perPage: syncPageSize)
@@ -75,9 +74,7 @@ extension OfflineFirstHeroRepository {
                 throw DomainError.badData("the server answered a sync page with 304 without being asked")
             }
             let numbers = try HeroPageBody.numbers(of: body)
-            let pageRecords = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
-                try HeroMapping.mapping.records(in: body)
-            }
+            let pageRecords = body.records
             records += pageRecords
             let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)
             progress(SyncProgress(pagesPulled: page, pageCount: max(page, seen.pageCount)))

@@ -79,7 +79,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             let page = mapped.page
             let latest = try await store.write { writer in
                 for item in items where try writer.hero(item.id)?.record != item.record {
-                    try writer.setHero(item.id, to: Self.stored(item.record, id: item.id, tag: nil))
+                    try writer.setHero(item.id, to: Self.stored(mapped: item.record, id: item.id, tag: nil))
                 }
                 try writer.setPage(
                     key,
@@ -294,8 +294,14 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             items: items, page: page.page, perPage: page.perPage, total: page.total + created.count)
     }
 
-    /// A record as stored: with the server's entity tag, or the contract's `"<id>-<version>"`.
+    /// A record as stored: in `HeroMapping`'s terms (the JSON at each of its key paths), with the
+    /// server's entity tag, or the contract's `"<id>-<version>"`.
     static func stored(_ record: JSONValue, id: String, tag: String?) -> StoredHero {
+        stored(mapped: HeroMapping.mapping.canonical(record), id: id, tag: tag)
+    }
+
+    /// The same for a record the pipeline gave (`MappingResult.Item.record`), in those terms already.
+    static func stored(mapped record: JSONValue, id: String, tag: String?) -> StoredHero {
         StoredHero(record: record, entityTag: tag ?? contractTag(id: id, record: record))
     }
 
