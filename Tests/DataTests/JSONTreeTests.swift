@@ -79,6 +79,25 @@ struct JSONTreeTests {
         #expect(again == parsed)
     }
 
+    @Test("every kind, nested in objects and arrays, encodes and reads back as itself")
+    func everyKindRoundTrips() throws {
+        let tree = JSONValue.object([
+            "s": .string("a \"quoted\" é"), "i": .integer(-7), "n": .number(2.5), "t": .bool(true),
+            "f": .bool(false), "z": .null, "empty": .object([:]),
+            "list": .array([
+                .string("x"), .integer(1), .null, .bool(false), .number(0.5), .array([]),
+                .object(["k": .null]),
+            ]),
+            "deep": .object(["a": .array([.object(["b": .array([.integer(2)])])])]),
+        ])
+        let text = try JSONEncoder().encode(tree)
+        #expect(try JSONTreeSerializer().decode(JSONValue.self, from: text) == tree)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: text) == tree)
+        #expect(
+            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(JSONValue.string("top")))
+                == .string("top"))
+    }
+
     @Test("other types still decode through Foundation")
     func otherTypes() throws {
         struct Point: Decodable, Equatable { let x: Int }

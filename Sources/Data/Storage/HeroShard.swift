@@ -35,5 +35,17 @@ struct HeroShard: Codable, Equatable, JSONTreeRecord {
         self = shard
     }
 
-    func encode(to encoder: any Encoder) throws { try tree.encode(to: encoder) }
+    /// Written member by member, not as `tree`: no second tree of the shard is made to be written.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        for (id, hero) in heroes {
+            var member = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(stringValue: id))
+            try member.encode(hero.record, forKey: JSONKey(stringValue: "record"))
+            if let tag = hero.entityTag {
+                try member.encode(tag, forKey: JSONKey(stringValue: "entity_tag"))
+            } else {
+                try member.encodeNil(forKey: JSONKey(stringValue: "entity_tag"))
+            }
+        }
+    }
 }
