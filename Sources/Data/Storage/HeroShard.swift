@@ -49,3 +49,34 @@ struct HeroShard: Codable, Equatable, JSONTreeRecord {
         }
     }
 }
+
+/// One hero of a shard, read without the others: what the first look into a shard reads. A page
+/// of 20 heroes reads 20 shards, and at 10,000 heroes a whole shard is about ten heroes to make
+/// trees of; `JSONDecoder` still checks that the whole file is JSON, but makes a tree of the one
+/// member only. The hero's id comes in the decoder's `userInfo`, under `idKey`.
+struct HeroShardMember: Decodable {
+    /// Where the id of the hero to read is in `userInfo`. (`CodingUserInfoKey` is made by a
+    /// failable initializer, which fails for no string.)
+    static let idKey = CodingUserInfoKey(rawValue: "heroes.shard.member")
+
+    /// The hero, or `nil` when the shard does not hold it.
+    let hero: StoredHero?
+
+    init(from decoder: any Decoder) throws {
+        guard let idKey = Self.idKey, let id = decoder.userInfo[idKey] as? String else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no hero asked for"))
+        }
+        let members = try decoder.container(keyedBy: JSONKey.self)
+        let key = JSONKey(stringValue: id)
+        guard members.contains(key) else {
+            hero = nil
+            return
+        }
+        // As `HeroShard(tree:)` reads a member: a record, and a tag that is a string, null or absent.
+        let member = try members.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        hero = StoredHero(
+            record: try member.decode(JSONValue.self, forKey: JSONKey(stringValue: "record")),
+            entityTag: try member.decodeIfPresent(String.self, forKey: JSONKey(stringValue: "entity_tag")))
+    }
+}

@@ -171,7 +171,19 @@ public final class JSONFileHeroStore: HeroStore {
             return loaded
         }
 
-        func hero(_ id: String) throws -> StoredHero? { try shard(shardKey(id)).heroes[id] }
+        /// Shards looked into once, for one hero, and not read whole.
+        private var glimpsed: Set<String> = []
+
+        /// The first look into a shard reads only the hero asked for (`HeroShardMember`); a
+        /// second reads the shard whole and keeps it, so a sync that reads every hero reads each
+        /// shard whole once. (A shard this commit changed is in `shards` already.)
+        func hero(_ id: String) throws -> StoredHero? {
+            let key = shardKey(id)
+            if shards[key] == nil, let idKey = HeroShardMember.idKey, glimpsed.insert(key).inserted {
+                return try source.value(HeroShardMember.self, for: key, userInfo: [idKey: id])?.hero
+            }
+            return try shard(key).heroes[id]
+        }
 
         func shard(_ key: String) throws -> HeroShard {
             if let known = shards[key] { return known }

@@ -51,9 +51,11 @@ extension RecordFolder {
         init(base: Snapshot) { self.base = base }
 
         /// `key`'s value as this commit leaves it.
-        func value<Value: Decodable>(_ type: Value.Type, for key: String) throws -> Value? {
+        func value<Value: Decodable>(_ type: Value.Type, for key: String, userInfo: DecodingInfo) throws
+            -> Value?
+        {
             if let written = writes[key] { return written as? Value }
-            return try base.value(type, for: key)
+            return try base.value(type, for: key, userInfo: userInfo)
         }
 
         /// Sets `key` to `value`; `nil` deletes it.

@@ -147,23 +147,28 @@ final class RecordFolder: Sendable {
         var generation: Int { manifest.generation }
 
         /// `key`'s value at this generation; `nil` when it has none (or a damaged one).
-        func value<Value: Decodable>(_ type: Value.Type, for key: String) throws -> Value? {
-            try folder.value(type, for: key, in: manifest)
+        func value<Value: Decodable>(_ type: Value.Type, for key: String, userInfo: DecodingInfo) throws
+            -> Value?
+        {
+            try folder.value(type, for: key, in: manifest, userInfo: userInfo)
         }
     }
 
     /// A concurrent commit replaced a record this read was about to use: read again.
     struct Superseded: Error {}
 
-    private func value<Value: Decodable>(_ type: Value.Type, for key: String, in manifest: Manifest) throws
-        -> Value?
-    {
+    private func value<Value: Decodable>(
+        _ type: Value.Type, for key: String, in manifest: Manifest, userInfo: DecodingInfo
+    ) throws -> Value? {
         if let installing = manifest.installing?[key],
-            let envelope = try envelope(type, at: recordsPath + "/\(key).\(installing).json")
+            let envelope = try envelope(
+                type, at: recordsPath + "/\(key).\(installing).json", userInfo: userInfo)
         {
             return envelope.deleted == true ? nil : envelope.value
         }
-        guard let envelope = try envelope(type, at: recordsPath + "/\(key).json") else { return nil }
+        guard let envelope = try envelope(type, at: recordsPath + "/\(key).json", userInfo: userInfo) else {
+            return nil
+        }
         if envelope.generation > manifest.generation {
             // A commit after this state: the record it created (absent here), or one it replaced,
             // in which case the manifest has moved on and the read starts again.
@@ -175,7 +180,10 @@ final class RecordFolder: Sendable {
 
     /// The file at `path`, decoded; `nil` when there is none. A damaged file (not JSON of the
     /// record, not a regular file, too large) is moved aside, reported, and reads as absent.
-    private func envelope<Value: Decodable>(_ type: Value.Type, at path: String) throws -> Envelope<Value>? {
+    private func envelope<Value: Decodable>(_ type: Value.Type, at path: String, userInfo: DecodingInfo)
+        throws
+        -> Envelope<Value>?
+    {
         let reason: String
         do {
             guard let data = try StoreFiles.read(path, limit: Self.recordSizeLimit) else { return nil }
@@ -184,7 +192,9 @@ final class RecordFolder: Sendable {
                 reason = "not a record of this store"
             } else {
                 do {
-                    return try JSONDecoder().decode(Envelope<Value>.self, from: data)
+                    let decoder = JSONDecoder()
+                    decoder.userInfo = userInfo
+                    return try decoder.decode(Envelope<Value>.self, from: data)
                 } catch {
                     reason = StorageError.reason(error)
                 }
@@ -259,10 +269,20 @@ protocol JSONTreeRecord {
     var tree: JSONValue { get }
 }
 
+/// What a record's `Decodable` may be told as it is read (`JSONDecoder.userInfo`).
+typealias DecodingInfo = [CodingUserInfoKey: any Sendable]
+
 /// Where records are read from: a committed state, or a commit in the making.
 protocol RecordSource {
+    /// `key`'s value, decoded with `userInfo`; `nil` when it has none.
+    func value<Value: Decodable>(_ type: Value.Type, for key: String, userInfo: DecodingInfo) throws -> Value?
+}
+
+extension RecordSource {
     /// `key`'s value; `nil` when it has none.
-    func value<Value: Decodable>(_ type: Value.Type, for key: String) throws -> Value?
+    func value<Value: Decodable>(_ type: Value.Type, for key: String) throws -> Value? {
+        try value(type, for: key, userInfo: [:])
+    }
 }
 
 extension StoreFiles.ReadFailure {

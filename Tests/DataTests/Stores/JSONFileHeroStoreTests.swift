@@ -72,6 +72,49 @@ struct JSONFileHeroStoreTests {
         #expect(try await store.read { try $0.heroCount() } == 700)
     }
 
+    /// Three ids that share one shard, and one that does not.
+    static func shardMates() throws -> (mates: [String], other: String) {
+        var byShard: [String: [String]] = [:]
+        for number in 1...5_000 {
+            let id = String(format: "%04d", number)
+            byShard[JSONFileHeroStore.shardKey(id), default: []].append(id)
+            if let mates = byShard[JSONFileHeroStore.shardKey(id)], mates.count == 3 {
+                let other = try #require(
+                    (1...5_000).map { String(format: "%04d", $0) }
+                        .first { JSONFileHeroStore.shardKey($0) != JSONFileHeroStore.shardKey(id) })
+                return (mates, other)
+            }
+        }
+        throw CancellationError()
+    }
+
+    @Test("heroes that share a shard read right, looked into for one or read whole, in a read and in a write")
+    func shardLookedIntoThenReadWhole() async throws {
+        let (mates, other) = try Self.shardMates()
+        let store = try store()
+        try await store.write { writer in
+            for (index, id) in (mates.prefix(2) + [other]).enumerated() {
+                try writer.setHero(id, to: Self.hero(id, "Hero \(index)"))
+            }
+        }
+        // One hero of the shard (a look into it), then the others (the shard read whole).
+        let read = try await store.read { reader in
+            try [mates[0], mates[1], mates[2], other, mates[0]].map {
+                try reader.hero($0)?.record[path: "code_name"]
+            }
+        }
+        #expect(read == [.string("Hero 0"), .string("Hero 1"), nil, .string("Hero 2"), .string("Hero 0")])
+        // In a write: a look, then a change to a shard-mate, then reads of what the write made.
+        let written = try await store.write { writer in
+            let first = try writer.hero(mates[1])?.record[path: "code_name"]
+            try writer.setHero(mates[2], to: Self.hero(mates[2], "New"))
+            return try [first]
+                + [mates[0], mates[1], mates[2]].map { try writer.hero($0)?.record[path: "code_name"] }
+        }
+        #expect(written == [.string("Hero 1"), .string("Hero 0"), .string("Hero 1"), .string("New")])
+        #expect(try await store.read { try $0.hero(mates[2]) } == Self.hero(mates[2], "New"))
+    }
+
     @Test("a damaged record is moved aside with one warning and reads as absent; the rest is kept")
     func damagedRecord() async throws {
         let problems = Problems()
