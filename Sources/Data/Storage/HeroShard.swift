@@ -74,9 +74,13 @@ struct HeroShardMember: Decodable {
             return
         }
         // As `HeroShard(tree:)` reads a member: a record, and a tag that is a string, null or absent.
+        // The record is kept in `HeroMapping`'s terms (the repository stores it so), and read in
+        // them: each value asked for as its kind, where a tree of any JSON would cost a thrown
+        // error per guess.
         let member = try members.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        let record = try member.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(stringValue: "record"))
         hero = StoredHero(
-            record: try member.decode(JSONValue.self, forKey: JSONKey(stringValue: "record")),
+            record: try HeroMapping.mapping.layout.read(record).tree,
             entityTag: try member.decodeIfPresent(String.self, forKey: JSONKey(stringValue: "entity_tag")))
     }
 }
