@@ -122,6 +122,10 @@ public final class JSONFileHeroStore: HeroStore {
     /// at about ten heroes, some 6 KB, at 10,000.
     static let heroShards: UInt64 = 1024
 
+    /// How many shards one read looks into for a single hero before it reads shards whole: more
+    /// than the largest page (100 heroes) asks for.
+    static let glimpseLimit = 128
+
     /// The shard a hero's record is kept in: `heroes-000`…`heroes-3ff`, by a 64-bit FNV-1a of its id.
     static func shardKey(_ id: String) -> String {
         let digits = String(fnv1a(id) % heroShards, radix: 16)
@@ -175,11 +179,14 @@ public final class JSONFileHeroStore: HeroStore {
         private var glimpsed: Set<String> = []
 
         /// The first look into a shard reads only the hero asked for (`HeroShardMember`); a
-        /// second reads the shard whole and keeps it, so a sync that reads every hero reads each
-        /// shard whole once. (A shard this commit changed is in `shards` already.)
+        /// second reads the shard whole and keeps it. A read past a page's worth of shards
+        /// (`glimpseLimit`) reads them whole from then on, so a sync that reads every hero reads
+        /// each shard once. (A shard this commit changed is in `shards` already.)
         func hero(_ id: String) throws -> StoredHero? {
             let key = shardKey(id)
-            if shards[key] == nil, let idKey = HeroShardMember.idKey, glimpsed.insert(key).inserted {
+            if shards[key] == nil, glimpsed.count < JSONFileHeroStore.glimpseLimit,
+                let idKey = HeroShardMember.idKey, glimpsed.insert(key).inserted
+            {
                 return try source.value(HeroShardMember.self, for: key, userInfo: [idKey: id])?.hero
             }
             return try shard(key).heroes[id]
