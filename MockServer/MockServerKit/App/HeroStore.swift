@@ -69,18 +69,21 @@ struct HeroStore {
     /// A page: the filtered heroes in order, sliced, encoded once per change.
     mutating func page(_ query: PageQuery) -> EncodedPage {
         if let cached = pages[query] { return cached }
-        let matching = order.compactMap { id -> Entry? in
-            guard let entry = entries[id] else { return nil }
-            if let team = query.team, entry.record.team?.id != team { return nil }
-            if !query.search.isEmpty, !entry.searchable.contains(where: { $0.contains(query.search) }) {
-                return nil
-            }
-            return entry
-        }
+        // Without a filter the page is a slice of the order: a sync's hundred pages after a
+        // change cost a hundred slices, not a hundred passes over the whole roster.
+        let isFiltered = query.team != nil || !query.search.isEmpty
+        let matching =
+            isFiltered
+            ? order.filter { id in
+                guard let entry = entries[id] else { return false }
+                if let team = query.team, entry.record.team?.id != team { return false }
+                return query.search.isEmpty || entry.searchable.contains { $0.contains(query.search) }
+            } : order
         let start = min(matching.count, (query.page - 1) * query.perPage)
         let slice = matching[start..<min(matching.count, start + query.perPage)]
         let body = PageBody(
-            items: slice.map(\.record), page: query.page, perPage: query.perPage, total: matching.count)
+            items: slice.compactMap { entries[$0]?.record }, page: query.page, perPage: query.perPage,
+            total: matching.count)
         let tag = "\"page-\(epoch)-\(generation)-\(query.hashValue & 0xFFFF_FFFF)\""
         let page = EncodedPage(body: WireJSON.encode(body), entityTag: tag)
         if pages.count >= 512 { pages.removeAll() }
