@@ -145,7 +145,12 @@ struct TokenRefreshTests {
             }
             var entries = server.requests(since: mark)
             #expect(Self.tokenRequests(in: entries) == 1)
-            for id in Self.ids { #expect(Self.statuses(of: id, in: entries) == [401], "\(id)") }
+            // A request sent before the refresh began met one 401; one that asked for a token
+            // after it began (on a loaded machine, the task group starts late) waited for it and
+            // was never sent. None is sent twice.
+            let statuses = Self.ids.map { Self.statuses(of: $0, in: entries) }
+            for (id, seen) in zip(Self.ids, statuses) { #expect(seen == [401] || seen.isEmpty, "\(id)") }
+            #expect(statuses.contains([401]), "the 401 that started the refresh")
             // The failure is not remembered, and not looped on: the next call tries once more.
             let later = server.lastSequence
             await #expect(throws: NetworkError.self) { try await service.call(TestAPI.hero, "0001") }
