@@ -15,17 +15,17 @@ struct LifecycleTests {
     @Test("stop releases the port at once: a new server starts on it while old connections were open")
     func restartOnSamePort() async throws {
         try await offCooperativePool {
-            let first = MockServer(configuration: MockServerConfiguration(users: TestUsers.all))
-            try await first.start()
+            let first = try await Self.serverOutsideEphemeralPorts()
             let port = first.port
             let connection = try RawConnection(port: port)
             try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try connection.readResponse().status == 200)
             await first.stop()
             #expect(connection.isClosed())
-            // No "connecting now is refused" check: with the suite's other servers binding port 0
-            // in parallel, the kernel may hand this port to one of them at once, and the check
-            // failed about once in twenty runs. Binding it again right away is the proof.
+            // No "connecting now is refused" check: binding it again right away is the proof. The
+            // port is below the kernel's ephemeral range, so no server of the suite binding port 0
+            // and no client connecting can be handed it in between (a port of that range was, and
+            // this bind failed now and then with "Address already in use").
             var configuration = MockServerConfiguration(users: TestUsers.all)
             configuration.port = port
             let second = MockServer(configuration: configuration)
@@ -34,6 +34,24 @@ struct LifecycleTests {
             #expect(try TestClient(port: port).get("/health").status == 200)
             await second.stop()
         }
+    }
+
+    /// A started server on a port below the ephemeral ranges (Linux hands out 32768–60999 by
+    /// default, Apple's systems 49152–65535), trying others while one is taken.
+    static func serverOutsideEphemeralPorts() async throws -> MockServer {
+        var lastError: (any Error)?
+        for _ in 0..<50 {
+            var configuration = MockServerConfiguration(users: TestUsers.all)
+            configuration.port = Int.random(in: 20_000..<32_000)
+            let server = MockServer(configuration: configuration)
+            do {
+                try await server.start()
+                return server
+            } catch {
+                lastError = error
+            }
+        }
+        throw try #require(lastError)
     }
 
     @Test("starting twice is an error; stopping twice is harmless; a stopped server starts again")
