@@ -117,12 +117,9 @@ extension OfflineFirstHeroRepository {
     )? {
         let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: input.codeName)
         guard let body = try await remote.pageBody(matching: query).content else { return nil }
-        for record in body.records.map(\.tree) {
-            guard let hero = try? RemoteHeroDataSource.hero(from: record), hero.codeName == input.codeName
-            else {
-                continue
-            }
-            return HeroInputDTO(hero) == input ? (record, nil) : nil
+        let result = HeroMapping.pipeline.run(records: body.records, stored: [:])
+        for item in result.items where item.entity.codeName == input.codeName {
+            return HeroInputDTO(item.entity) == input ? (item.record, nil) : nil
         }
         return nil
     }

@@ -144,7 +144,7 @@ public final class JSONFileHeroStore: HeroStore {
     static func pageKey(_ query: String) -> String { "page-" + String(fnv1a(query), radix: 16) }
 
     /// A stored page with the query it was stored under and the heroes' version it saw.
-    fileprivate struct PageRecord: Codable {
+    struct PageRecord: Codable {
         var query: String
         var heroesVersion: Int
         var page: StoredPage
@@ -156,14 +156,20 @@ public final class JSONFileHeroStore: HeroStore {
     }
 
     /// Reads records from one committed state (or from a commit in the making).
-    fileprivate class Reader: HeroStoreReading {
+    class Reader: HeroStoreReading {
         let source: any RecordSource
         private var index: RosterIndex?
         var chunks: [String: [RosterEntry]] = [:]
         /// The hero shards read (or changed) so far, by key: each is read once.
         var shards: [String: HeroShard] = [:]
 
-        init(source: any RecordSource) { self.source = source }
+        /// Whether a first look into a shard reads only the hero asked for (`hero(_:)`).
+        private let looksIntoShards: Bool
+
+        init(source: any RecordSource, looksIntoShards: Bool = true) {
+            self.source = source
+            self.looksIntoShards = looksIntoShards
+        }
 
         /// Every record decoded so far, by key (`nil`: it has none).
         var decoded: [String: (any Sendable)?] = [:]
@@ -181,10 +187,10 @@ public final class JSONFileHeroStore: HeroStore {
         /// The first look into a shard reads only the hero asked for (`HeroShardMember`); a
         /// second reads the shard whole and keeps it. A read past a page's worth of shards
         /// (`glimpseLimit`) reads them whole from then on, so a sync that reads every hero reads
-        /// each shard once. (A shard this commit changed is in `shards` already.)
+        /// each shard once. A commit (`Writer`) reads shards whole.
         func hero(_ id: String) throws -> StoredHero? {
             let key = shardKey(id)
-            if shards[key] == nil, glimpsed.count < JSONFileHeroStore.glimpseLimit,
+            if looksIntoShards, shards[key] == nil, glimpsed.count < JSONFileHeroStore.glimpseLimit,
                 let idKey = HeroShardMember.idKey, glimpsed.insert(key).inserted
             {
                 return try source.value(HeroShardMember.self, for: key, userInfo: [idKey: id])?.hero
@@ -248,143 +254,5 @@ public final class JSONFileHeroStore: HeroStore {
             chunks[key] = loaded
             return loaded
         }
-    }
-
-    /// Changes records in one commit; the order's index and chunks are written once, at the end.
-    fileprivate final class Writer: Reader, HeroStoreWriting {
-        let transaction: RecordFolder.Transaction
-        private var dirtyChunks: Set<String> = []
-        private var rosterChanged = false
-        private var heroesBumped = false
-        private var dirtyShards: Set<String> = []
-
-        init(transaction: RecordFolder.Transaction) {
-            self.transaction = transaction
-            super.init(source: transaction)
-        }
-
-        func put<Value: Encodable & Sendable>(_ value: Value?, at key: String) throws {
-            transaction.set(key, to: value)
-            decoded[key] = .some(value)
-        }
-
-        func setHero(_ id: String, to hero: StoredHero?) throws {
-            let old = try self.hero(id)
-            guard old != hero else { return }
-            let key = shardKey(id)
-            var shard = try self.shard(key)
-            shard.heroes[id] = hero
-            shards[key] = shard
-            dirtyShards.insert(key)
-            guard old?.record != hero?.record else { return }  // only the tag changed
-            var index = try roster()
-            if !heroesBumped {
-                index.heroesVersion += 1
-                heroesBumped = true
-            }
-            setRoster(index)
-            rosterChanged = true
-            let before = old.map { RosterEntry(id: id, record: $0.record) }
-            let after = hero.map { RosterEntry(id: id, record: $0.record) }
-            guard before != after else { return }
-            if let before { try remove(before) }
-            if let after { try insert(after) }
-        }
-
-        func setPage(_ key: String, to page: StoredPage) throws {
-            try put(
-                PageRecord(query: key, heroesVersion: try roster().heroesVersion, page: page),
-                at: pageKey(key))
-        }
-
-        func setTeams(_ teams: StoredTeams) throws { try put(teams, at: "teams") }
-
-        func setPending(_ queue: PendingQueue) throws { try put(queue, at: "pending") }
-
-        func setHoldsRoster(_ holds: Bool) throws {
-            var index = try roster()
-            guard index.holdsRoster != holds else { return }
-            index.holdsRoster = holds
-            setRoster(index)
-            rosterChanged = true
-        }
-
-        private func insert(_ entry: RosterEntry) throws {
-            var index = try roster()
-            guard let position = index.chunkIndex(for: entry) else {
-                let key = "roster-\(index.nextChunk)"
-                index.nextChunk += 1
-                index.chunks = [RosterIndex.Chunk(key: key, first: entry, count: 1)]
-                chunks[key] = [entry]
-                dirtyChunks.insert(key)
-                setRoster(index)
-                return
-            }
-            let key = index.chunks[position].key
-            var entries = try self.entries(of: key)
-            entries.insert(entry, at: entries.partitioningIndex { $0 >= entry })
-            if entries.count > RosterIndex.chunkLimit {
-                let upper = Array(entries[(entries.count / 2)...])
-                entries.removeLast(upper.count)
-                let newKey = "roster-\(index.nextChunk)"
-                index.nextChunk += 1
-                chunks[newKey] = upper
-                dirtyChunks.insert(newKey)
-                index.chunks.insert(
-                    RosterIndex.Chunk(key: newKey, first: upper[0], count: upper.count), at: position + 1)
-            }
-            chunks[key] = entries
-            dirtyChunks.insert(key)
-            index.chunks[position].count = entries.count
-            if let first = entries.first { index.chunks[position].first = first }
-            setRoster(index)
-        }
-
-        private func remove(_ entry: RosterEntry) throws {
-            var index = try roster()
-            guard let position = index.chunkIndex(for: entry) else { return }
-            let key = index.chunks[position].key
-            var entries = try self.entries(of: key)
-            guard let found = entries.firstIndex(of: entry) else { return }
-            entries.remove(at: found)
-            chunks[key] = entries
-            dirtyChunks.insert(key)
-            if let first = entries.first {
-                index.chunks[position].first = first
-                index.chunks[position].count = entries.count
-            } else {
-                index.chunks.remove(at: position)
-            }
-            setRoster(index)
-        }
-
-        /// Writes the hero shards, the order's index and the chunks that changed.
-        func finish() throws {
-            for key in dirtyShards.sorted() {
-                let shard = shards[key] ?? HeroShard()
-                try put(shard.heroes.isEmpty ? nil : shard, at: key)
-            }
-            guard rosterChanged else { return }
-            let index = try roster()
-            let live = Set(index.chunks.map(\.key))
-            for key in dirtyChunks.sorted() {
-                try put(live.contains(key) ? chunks[key] : nil, at: key)
-            }
-            try put(index, at: "roster")
-        }
-    }
-}
-
-extension Array {
-    /// The first index whose element satisfies `predicate`, which must be false then true
-    /// along the array (a binary search).
-    fileprivate func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

@@ -74,18 +74,12 @@ struct JSONFileHeroStoreTests {
 
     /// Three ids that share one shard, and one that does not.
     static func shardMates() throws -> (mates: [String], other: String) {
-        var byShard: [String: [String]] = [:]
-        for number in 1...5_000 {
-            let id = String(format: "%04d", number)
-            byShard[JSONFileHeroStore.shardKey(id), default: []].append(id)
-            if let mates = byShard[JSONFileHeroStore.shardKey(id)], mates.count == 3 {
-                let other = try #require(
-                    (1...5_000).map { String(format: "%04d", $0) }
-                        .first { JSONFileHeroStore.shardKey($0) != JSONFileHeroStore.shardKey(id) })
-                return (mates, other)
-            }
-        }
-        throw CancellationError()
+        let ids = (1...5_000).map { String(format: "%04d", $0) }
+        let byShard = Dictionary(grouping: ids, by: JSONFileHeroStore.shardKey)
+        let mates = try #require(byShard.values.filter { $0.count >= 3 }.min { $0[0] < $1[0] })
+        let other = try #require(
+            ids.first { !mates.contains($0) && byShard[JSONFileHeroStore.shardKey($0)] != mates })
+        return (Array(mates.prefix(3)), other)
     }
 
     @Test("heroes that share a shard read right, looked into for one or read whole, in a read and in a write")
