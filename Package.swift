@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // The manifest is the architecture: one target per layer, and each target lists exactly the
 // layers it may see. `ArchitectureTests` fails on any edge that docs/ARCHITECTURE.md does not allow.
 import PackageDescription
@@ -14,6 +14,14 @@ let package = Package(
         .library(name: "MockServerKit", targets: ["MockServerKit"]),
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     ],
+    // Off by default, so the package builds with the toolchain alone. On Linux the trait adds
+    // `CurlTransport` and makes it the default (it needs libcurl4-openssl-dev's headers).
+    traits: [
+        .trait(
+            name: "LibcurlTransport",
+            description: "On Linux, drive libcurl (libcurl4-openssl-dev) and make it the default transport."
+        )
+    ],
     targets: [
         /// `Locked`: a value behind a lock that ThreadSanitizer can see. Foundation only; shared by
         /// the layers and the mock server alike, as a system library would be.
@@ -24,15 +32,17 @@ let package = Package(
         /// Entities, ports and use cases. The standard library and Foundation's value types only.
         .target(name: "Domain", exclude: ["README.md"]),
         /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
-        /// On Linux it also drives libcurl itself (`CurlTransport`): FoundationNetworking's
-        /// URLSession spins a core while it waits (Sources/Network/README.md).
+        /// With the `LibcurlTransport` trait on Linux it also drives libcurl (`CurlTransport`):
+        /// FoundationNetworking's URLSession spins a core while it waits (Sources/Network/README.md).
         .target(
             name: "Network",
-            dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                .target(name: "CCurl", condition: .when(platforms: [.linux], traits: ["LibcurlTransport"]))
+            ],
             exclude: ["README.md"]
         ),
         /// libcurl's easy and multi interfaces, from libcurl4-openssl-dev, with typed wrappers for
-        /// its variadic calls. Linux only: Apple platforms use URLSession.
+        /// its variadic calls. Built only with the `LibcurlTransport` trait, on Linux.
         .systemLibrary(
             name: "CCurl",
             path: "Sources/CCurl",

@@ -11,9 +11,10 @@ import Network
 /// accepts and never answers, peak resident memory of a 60 MB body streamed to a pipe read at
 /// 2 MB/s, and peak memory of a 4 MB gzip bomb that inflates to 4 GiB.
 enum NetworkWaitBenchmark {
-    /// The transports measured: `curl` (the default on Linux) and `urlsession`.
+    /// The transports measured: `curl` (the default on Linux with the `LibcurlTransport` trait)
+    /// and `urlsession`. A build without libcurl measures URLSession under both names, and says so.
     static func transport(named name: String) -> any HTTPTransport {
-        #if os(Linux)
+        #if LibcurlTransport && os(Linux)
             if name == "curl" { return CurlTransport() }
         #endif
         return URLSessionTransport()

@@ -35,6 +35,7 @@ public struct HeroesCLI {
             terminal: Terminal(environment: environment, color: settings.color))
         if invocation[.version] {
             views.say(HelpText.version)
+            views.say("transport: \(AppTransports.defaultKind.summary)")
             return .success
         }
         guard let command = invocation.command else {

@@ -61,20 +61,51 @@ extension CLITests {
             #expect(run.status == 0, "\(run)")
         }
 
-        @Test(
-            "a service may name its transport, and a read goes through it", arguments: ["curl", "urlsession"])
-        func transportChoice(transport: String) async throws {
-            let cli = try CLI()
+        /// The app plist, with its service naming `transport`.
+        static func plist(naming transport: String, in cli: CLI) throws -> URL {
             let file = cli.home.appendingPathComponent("Transport.plist")
             let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
             try text.replacingOccurrences(
                 of: "<string>basic</string>",
                 with: "<string>basic</string><key>transport</key><string>\(transport)</string>"
             ).write(to: file, atomically: true, encoding: .utf8)
+            return file
+        }
+
+        @Test(
+            "a service may name its transport, and a read goes through it",
+            arguments: CLITests.libcurlIsDefault ? ["curl", "urlsession"] : ["urlsession"])
+        func transportChoice(transport: String) async throws {
+            let cli = try CLI()
+            let file = try Self.plist(naming: transport, in: cli)
             #expect(try await cli.run("lint", file.path).status == 0)
             let run = try await cli.run("--config", file.path, "show", "0007", "--json")
             #expect(run.status == 0, "\(run)")
             #expect(try run.json()["id"] as? String == "0007", "\(run)")
+        }
+
+        @Test(
+            "without the LibcurlTransport trait, a service naming curl is refused by lint and at start, naming the trait",
+            .enabled(if: !CLITests.libcurlIsDefault))
+        func curlWithoutTheTrait() async throws {
+            let cli = try CLI()
+            let file = try Self.plist(naming: "curl", in: cli)
+            for run in [try await cli.run("lint", file.path), try await cli.run("--config", file.path, "show", "0007")] {
+                #expect(run.status != 0, "\(run)")
+                #expect(run.stderr.contains("networkServiceConfiguration.transport: "), "\(run)")
+                #expect(run.stderr.contains("LibcurlTransport"), "\(run)")
+                #expect(run.stdout.isEmpty, "\(run)")
+            }
+        }
+
+        @Test("--version names the transport this build sends with")
+        func versionNamesTransport() async throws {
+            let run = try await CLI().run("--version")
+            #expect(run.status == 0, "\(run)")
+            let lines = run.stdout.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("heroes-cli ") == true, "\(run)")
+            let expected = CLITests.libcurlIsDefault ? "transport: libcurl " : "transport: URLSession"
+            #expect(lines.last?.hasPrefix(expected) == true, "\(run)")
         }
 
         /// Found writing `fuzz-app-plist`'s seeds (Fuzz/README.md): a manager naming itself as its

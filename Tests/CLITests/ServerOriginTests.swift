@@ -103,6 +103,10 @@ extension CLITests {
                 #expect(verbose.stdout == plain.stdout, "standard output is unchanged")
                 #expect(verbose.stderr.contains("304 GET \(url)/v1/heroes/0007"), "\(verbose)")
                 #expect(verbose.stderr.contains("cache: hero 0007 revalidated (304)"), "\(verbose)")
+                let transport = CLITests.libcurlIsDefault ? "transport: libcurl " : "transport: URLSession"
+                let named = verbose.stderr.split(separator: "\n").filter { $0.contains("transport: ") }
+                #expect(named.count == 1 && named[0].contains(transport), "named once: \(verbose)")
+                #expect(!plain.stderr.contains("transport: "), "\(plain)")
                 let write = try await cli.run(
                     "--verbose", "update", "0007", "--power", "X", environment: ["HEROES_SERVER": url])
                 #expect(write.stderr.contains("PUT \(url)/v1/heroes/0007"), "\(write)")

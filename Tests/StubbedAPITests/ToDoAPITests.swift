@@ -97,7 +97,7 @@ struct ToDoAPITests {
     }
 
     static func makeTransport() -> any HTTPTransport {
-        #if os(Linux)
+        #if LibcurlTransport && os(Linux)
             CurlTransport()
         #else
             URLSessionTransport()

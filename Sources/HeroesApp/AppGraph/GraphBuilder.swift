@@ -153,16 +153,16 @@ public final class GraphBuilder {
         return provider
     }
 
-    /// The transport `transport` names (`curl` or `urlsession`), by default libcurl on Linux.
+    /// The transport `transport` names (`curl` or `urlsession`), by default `AppTransports.defaultKind`.
     private func transport(configuredBy configuration: PlistNode) throws -> any HTTPTransport {
         guard let name = try configuration.optionalString("transport") else {
             return environment.transports.transport(AppTransports.defaultKind)
         }
-        let kinds = AppTransports.availableKinds
-        guard let kind = AppTransports.Kind(rawValue: name), kinds.contains(kind) else {
-            let known = kinds.map(\.rawValue).joined(separator: " or ")
+        guard let kind = AppTransports.Kind(rawValue: name) else {
+            let known = AppTransports.Kind.allCases.map(\.rawValue).joined(separator: " or ")
             throw configuration.error("must be \(known), not '\(name)'", at: "transport")
         }
+        if let reason = kind.unavailableReason { throw configuration.error(reason, at: "transport") }
         return environment.transports.transport(kind)
     }
 

@@ -60,7 +60,9 @@ final class AppSession {
                 settings: settings, usesBundledServer: usesBundledServer, environment: environment),
             clearanceKey: try keyText.map { text throws(DomainError) in try ClearanceKey(base64: text) },
             cacheFolder: cacheFolder,
-            transports: settings.isOffline ? AppTransports(refusing: .offline) : AppTransports(),
+            transports: settings.isOffline
+                ? AppTransports(refusing: .offline)
+                : AppTransports(announce: DiagnosticLog.transport(verbose: settings.isVerbose)),
             plistFolder: plist.folder,
             reportStorageProblem: reportStorageProblem,
             networkLogger: DiagnosticLog.network(verbose: settings.isVerbose),

@@ -32,6 +32,12 @@ enum DiagnosticLog {
         }
     }
 
+    /// Names each transport the first time the run makes it, with `--verbose`.
+    static func transport(verbose: Bool) -> (@Sendable (AppTransports.Kind) -> Void)? {
+        guard verbose else { return nil }
+        return { kind in say("transport: \(kind.summary)") }
+    }
+
     private static func say(_ line: String) {
         FileHandleOutputStream.standardError.write("heroes-cli: \(line)\n")
     }

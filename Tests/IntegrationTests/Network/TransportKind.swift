@@ -4,14 +4,14 @@ import Network
 /// rules of `HTTPTransport` are the same for both. One instance of each for the whole run, as
 /// an app keeps one (Platform notes #4 in Sources/Network/README.md).
 enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    /// libcurl's multi interface, the default on Linux.
+    /// libcurl's multi interface, the default on Linux in a build with the `LibcurlTransport` trait.
     case curl
     /// URLSession: Apple's, or FoundationNetworking's on Linux.
     case urlSession
 
     /// The transports this platform has.
     static var available: [TransportKind] {
-        #if os(Linux)
+        #if LibcurlTransport && os(Linux)
             [.curl, .urlSession]
         #else
             [.urlSession]
@@ -19,11 +19,9 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// The kind the app uses when its plist names none (`AppTransports.defaultKind`): libcurl on
-    /// Linux. The suites that are not about a transport use it, so that FoundationNetworking's
-    /// URLSession, which still crashes now and then on Linux (Platform notes #4), runs only in
-    /// the suites that test it.
+    /// Linux when the build has it. The suites that are not about a transport use it.
     static var appDefault: TransportKind {
-        #if os(Linux)
+        #if LibcurlTransport && os(Linux)
             .curl
         #else
             .urlSession
@@ -31,7 +29,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// libcurl only, for the bounds URLSession cannot keep (it has no back-pressure and decodes
-    /// a body whole before the limit can stop it): empty on Apple platforms.
+    /// a body whole before the limit can stop it): empty without the `LibcurlTransport` trait.
     static var curlOnly: [TransportKind] { available.filter { $0 == .curl } }
 
     var description: String { rawValue }
@@ -56,7 +54,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     /// A new instance of this kind.
     func makeTransport() -> any HTTPTransport {
         switch self {
-        #if os(Linux)
+        #if LibcurlTransport && os(Linux)
             case .curl: CurlTransport()
         #else
             case .curl: URLSessionTransport()

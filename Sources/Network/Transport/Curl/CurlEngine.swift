@@ -1,4 +1,4 @@
-#if canImport(CCurl)
+#if LibcurlTransport && os(Linux)
     import CCurl
     import Foundation
 
@@ -89,7 +89,7 @@
                     case .cancel(let transfer): stopRunning(transfer)
                     case .resume(let transfer):
                         if transfers[transfer.handle] != nil {
-                            _ = curl_easy_pause(transfer.handle, heroes_curl_pause_continue())
+                            _ = curl_easy_pause(transfer.handle, ccurl_pause_continue())
                         }
                     case .stop:
                         for transfer in Array(transfers.values) { stopRunning(transfer) }

@@ -1,4 +1,4 @@
-#if canImport(CCurl)
+#if LibcurlTransport && os(Linux)
     import CCurl
     import Foundation
 

@@ -1,4 +1,4 @@
-#if canImport(CCurl)
+#if LibcurlTransport && os(Linux)
     import CCurl
     import Foundation
 
@@ -13,7 +13,7 @@
             setString(CURLOPT_URL, url.absoluteString)
             setString(CURLOPT_PROTOCOLS_STR, "http,https")
             setLong(CURLOPT_NOSIGNAL, 1)
-            heroes_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+            ccurl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
             // The request's timeout bounds connecting and any silence; WebService's deadline
             // bounds the whole call. Less than 1 byte a second for that long is silence.
             let idle = max(1, Int(request.timeoutInterval.rounded(.up)))
@@ -42,7 +42,7 @@
                 let line = removesDefault ? "\(name):" : value.isEmpty ? "\(name);" : "\(name): \(value)"
                 headerList = curl_slist_append(headerList, line)
             }
-            heroes_curl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList)
+            ccurl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList)
 
             switch method {
             case "GET": setLong(CURLOPT_HTTPGET, 1)
@@ -51,10 +51,10 @@
                 setString(CURLOPT_CUSTOMREQUEST, method)
             }
             if let body = request.httpBody, !body.isEmpty {
-                heroes_curl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+                ccurl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
                 _ = body.withUnsafeBytes { bytes in
                     // Copied by libcurl, so the request may go away before the transfer ends.
-                    heroes_curl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress)
+                    ccurl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress)
                 }
             } else if request.httpBody != nil || method == "POST" {
                 // An empty body, sent with `Content-Length: 0`.
@@ -63,22 +63,22 @@
             }
 
             let me = Unmanaged.passUnretained(self).toOpaque()
-            heroes_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, me)
-            heroes_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { bytes, size, count, me in
+            ccurl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, me)
+            ccurl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { bytes, size, count, me in
                 guard let me else { return 0 }
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
                 let length = size * count
                 return transfer.headerLine(UnsafeRawBufferPointer(start: bytes, count: length)) ? length : 0
             }
-            heroes_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, me)
-            heroes_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { bytes, size, count, me in
+            ccurl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, me)
+            ccurl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { bytes, size, count, me in
                 guard let me else { return 0 }
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue()
                 return transfer.bodyPiece(UnsafeRawBufferPointer(start: bytes, count: size * count))
             }
             if state.progress != nil && request.httpBody != nil {
-                heroes_curl_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, me)
-                heroes_curl_easy_setopt_progress_callback(handle, CURLOPT_XFERINFOFUNCTION) {
+                ccurl_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, me)
+                ccurl_easy_setopt_progress_callback(handle, CURLOPT_XFERINFOFUNCTION) {
                     me, _, _, total, sent in
                     guard let me else { return 0 }
                     Unmanaged<CurlTransfer>.fromOpaque(me).takeUnretainedValue().uploaded(sent, of: total)
@@ -89,12 +89,12 @@
         }
 
         func setLong(_ option: CURLoption, _ value: Int) {
-            heroes_curl_easy_setopt_long(handle, option, value)
+            ccurl_easy_setopt_long(handle, option, value)
         }
 
         func setString(_ option: CURLoption, _ value: String) {
             // libcurl copies strings, so the C string need not outlive the call.
-            value.withCString { _ = heroes_curl_easy_setopt_pointer(handle, option, $0) }
+            value.withCString { _ = ccurl_easy_setopt_pointer(handle, option, $0) }
         }
     }
 #endif

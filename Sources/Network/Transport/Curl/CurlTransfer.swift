@@ -1,4 +1,4 @@
-#if canImport(CCurl)
+#if LibcurlTransport && os(Linux)
     import CCurl
     import Foundation
 
@@ -158,7 +158,7 @@
                     return 0
                 }
                 switch sink.offer(bytes) {
-                case .pause: return heroes_curl_writefunc_pause()
+                case .pause: return ccurl_writefunc_pause()
                 case .failed(let message):
                     sinkFailure = message
                     return 0

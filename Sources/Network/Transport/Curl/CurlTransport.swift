@@ -1,4 +1,5 @@
-#if canImport(CCurl)
+#if LibcurlTransport && os(Linux)
+    import CCurl
     import Foundation
 
     #if canImport(FoundationNetworking)
@@ -32,6 +33,13 @@
         /// The most bytes of status lines and header fields one response may send, 1xx answers
         /// included: 64 KiB.
         public static let maximumHeaderBytes = 64 * 1024
+        /// The version of the libcurl this process runs, such as `7.88.1`.
+        public static var libraryVersion: String {
+            guard let info = curl_version_info(CURLVERSION_NOW), let version = info.pointee.version else {
+                return "(unknown version)"
+            }
+            return String(cString: version)
+        }
         /// The most 1xx interim answers (`100 Continue`, `103 Early Hints`) before the final one: 10.
         public static let maximumInterimResponses = 10
 

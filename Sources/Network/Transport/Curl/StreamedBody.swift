@@ -1,4 +1,4 @@
-#if canImport(CCurl)
+#if LibcurlTransport && os(Linux)
     import Foundation
 
     /// The bridge between libcurl's thread and a `ResponseBodySink` that may block: pieces wait
