@@ -11,8 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build "$@" --product mock-server >/dev/null
-BIN="$(swift build "$@" --show-bin-path)/mock-server"
+traits=(${HEROES_TRAITS:+--traits "$HEROES_TRAITS"})  # the package traits to build with (.ci/run sets them)
+swift build "$@" "${traits[@]}" --product mock-server >/dev/null
+BIN="$(swift build "$@" "${traits[@]}" --show-bin-path)/mock-server"
 
 WORK=$(mktemp -d)
 SERVER=""

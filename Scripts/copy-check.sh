@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Proves the copy recipe in each module's README: for Domain, Network, Data, Presentation, the
-# mock server, and the mock server serving WireMock stubs to the Network layer (StubbedAPI, from
-# MockServer/Examples/README.md), it copies exactly the folders that README's "## Copying it"
+# Proves the copy recipe in each module's README: for Domain, Network (without libcurl, and with
+# it behind the LibcurlTransport trait), Data, Presentation, the mock server, and the mock server
+# serving WireMock stubs to the Network layer (StubbedAPI, from MockServer/Examples/README.md), it
+# copies exactly the folders that README's "## Copying it"
 # section lists into an empty package in a temporary folder, writes a Package.swift whose targets
 # are exactly the lines of that section's `swift` block, builds it with the explicit import check (tests and their
 # helper executables included), and runs the module's own tests there.
 #
 # The README is the recipe and this script only reads it: the first ```text block of the section
 # is the list of folders (and files), copied to the same paths; the first ```swift block is the
-# `targets:` list. A README that forgets a folder or a dependency fails here, not in a copier's
+# `targets:` list (a copy named in BLOCK takes a later block, and one named in TRAIT declares that
+# trait, off by default, and builds with it on). A README that forgets a folder or a dependency fails here, not in a copier's
 # package.
 #
 #     Scripts/copy-check.sh                 # every module
@@ -26,12 +28,16 @@ ROOT=$PWD
 declare -A README=(
     [Domain]=Sources/Domain/README.md
     [Network]=Sources/Network/README.md
+    [NetworkLibcurl]=Sources/Network/README.md
     [Data]=Sources/Data/README.md
     [Presentation]=Sources/Presentation/README.md
     [MockServer]=MockServer/README.md
     [StubbedAPI]=MockServer/Examples/README.md
 )
-ORDER=(Domain Network Data Presentation MockServer StubbedAPI)
+# Which ```swift block of the section a copy takes (the first by default), and the trait it builds with.
+declare -A BLOCK=([NetworkLibcurl]=2)
+declare -A TRAIT=([NetworkLibcurl]=LibcurlTransport)
+ORDER=(Domain Network NetworkLibcurl Data Presentation MockServer StubbedAPI)
 if [ $# -gt 0 ]; then ORDER=("$@"); fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/copy-check.XXXXXX")
@@ -41,14 +47,14 @@ else
     trap 'rm -rf "$WORK"' EXIT
 fi
 
-# The body of the first fenced block of the given language inside "## Copying it".
-recipe_block() { # README LANGUAGE
-    awk -v lang="$2" '
+# The body of the Nth (default 1st) fenced block of the given language inside "## Copying it".
+recipe_block() { # README LANGUAGE [N]
+    awk -v lang="$2" -v want="${3:-1}" '
         /^## / { inside = ($0 == "## Copying it") ; next }
         !inside || done { next }
-        fenced && /^```/ { done = 1; next }
-        fenced { print; next }
-        $0 == "```" lang { fenced = 1 }
+        fenced && /^```/ { fenced = 0; if (seen == want) done = 1; next }
+        fenced { if (seen == want) print; next }
+        $0 == "```" lang { fenced = 1; seen++ }
     ' "$1"
 }
 
@@ -61,7 +67,10 @@ for module in "${ORDER[@]}"; do
     mkdir -p "$package"
 
     folders=$(recipe_block "$readme" text)
-    targets=$(recipe_block "$readme" swift)
+    targets=$(recipe_block "$readme" swift "${BLOCK[$module]:-1}")
+    trait=${TRAIT[$module]:-}
+    trait_flags=()
+    if [ -n "$trait" ]; then trait_flags=(--traits "$trait"); fi
     [ -n "$folders" ] || { echo "copy-check: $readme has no \`\`\`text block of folders under ## Copying it" >&2; exit 1; }
     [ -n "$targets" ] || { echo "copy-check: $readme has no \`\`\`swift block of targets under ## Copying it" >&2; exit 1; }
 
@@ -73,13 +82,14 @@ for module in "${ORDER[@]}"; do
     done <<<"$folders"
 
     {
-        echo '// swift-tools-version: 6.0'
+        if [ -n "$trait" ]; then echo '// swift-tools-version: 6.1'; else echo '// swift-tools-version: 6.0'; fi
         echo "// Written by Scripts/copy-check.sh from $readme."
         echo 'import PackageDescription'
         echo
         echo 'let package = Package('
         echo "    name: \"CopyOf$module\","
         echo '    platforms: [.macOS(.v15)],'
+        if [ -n "$trait" ]; then echo "    traits: [.trait(name: \"$trait\")],"; fi
         echo '    targets: ['
         sed 's/^/        /' <<<"$targets"
         echo '    ],'
@@ -90,8 +100,9 @@ for module in "${ORDER[@]}"; do
     log="$package/copy-check.log"
     echo "copy-check: $module: build and test a package of $(grep -c . <<<"$folders") copied paths"
     if ! (cd "$package" \
-        && swift build --build-tests --explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors \
-        && swift test --skip-build) >"$log" 2>&1; then
+        && swift build "${trait_flags[@]}" --build-tests --explicit-target-dependency-import-check error \
+            -Xswiftc -warnings-as-errors \
+        && swift test "${trait_flags[@]}" --skip-build) >"$log" 2>&1; then
         echo "copy-check: $module FAILED (from $readme); the package's Package.swift and the log's end:" >&2
         cat "$package/Package.swift" >&2
         # A test's issues are printed where they happen, often far from the log's end.

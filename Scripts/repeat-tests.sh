@@ -7,7 +7,8 @@
 # --one-core runs every `swift test` under `taskset -c 0`, so the tests, the servers they start
 # and the child processes share one core, as on a small CI machine. The suite is built once
 # first; each run's log is kept in $LOGS (default: a fresh temporary folder) and the failing
-# runs' lines starting with ✘ are printed. Exits 1 when any run failed.
+# runs' lines starting with ✘ are printed. Exits 1 when any run failed. HEROES_TRAITS names the
+# package traits to build and test with (HEROES_TRAITS=LibcurlTransport for the libcurl build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,15 +20,16 @@ for argument in "$@"; do
         *) runs=$argument ;;
     esac
 done
+traits=(${HEROES_TRAITS:+--traits "$HEROES_TRAITS"})  # the package traits to build with (.ci/run sets them)
 LOGS=${LOGS:-$(mktemp -d)}
 mkdir -p "$LOGS"
 
-swift build --build-tests >/dev/null
+swift build "${traits[@]}" --build-tests >/dev/null
 failed=0
 for run in $(seq "$runs"); do
     log="$LOGS/run-$run.log"
     start=$(date +%s)
-    if "${pin[@]}" swift test --skip-build >"$log" 2>&1; then
+    if "${pin[@]}" swift test "${traits[@]}" --skip-build >"$log" 2>&1; then
         verdict=passed
     else
         verdict=FAILED failed=$((failed + 1))

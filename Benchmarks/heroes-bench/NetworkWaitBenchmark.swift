@@ -11,8 +11,19 @@ import Network
 /// accepts and never answers, peak resident memory of a 60 MB body streamed to a pipe read at
 /// 2 MB/s, and peak memory of a 4 MB gzip bomb that inflates to 4 GiB.
 enum NetworkWaitBenchmark {
+    /// Why this build cannot measure libcurl, or nil when it can.
+    static var libcurlMissing: String? {
+        #if LibcurlTransport && os(Linux)
+            nil
+        #elseif os(Linux)
+            "built without --traits LibcurlTransport"
+        #else
+            "libcurl's transport is for Linux only"
+        #endif
+    }
+
     /// The transports measured: `curl` (the default on Linux with the `LibcurlTransport` trait)
-    /// and `urlsession`. A build without libcurl measures URLSession under both names, and says so.
+    /// and `urlsession`.
     static func transport(named name: String) -> any HTTPTransport {
         #if LibcurlTransport && os(Linux)
             if name == "curl" { return CurlTransport() }

@@ -56,4 +56,10 @@ static inline size_t ccurl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; 
 /// `curl_easy_pause`'s bitmask to resume receiving and sending.
 static inline int ccurl_pause_continue(void) { return CURLPAUSE_CONT; }
 
+/// The running libcurl's version, such as "7.88.1" (`CURLVERSION_NOW` is a macro Swift does not import).
+static inline const char *ccurl_version_number(void) {
+    const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info && info->version ? info->version : "";
+}
+
 #endif

@@ -5,7 +5,7 @@ enum DependencyRule {
     static let allowed: [String: Set<String>] = [
         "Locking": [],
         "Domain": [],
-        // libcurl on Linux only, for CurlTransport.
+        // libcurl, with the LibcurlTransport trait on Linux only, for CurlTransport.
         "Network": ["CCurl"],
         "CCurl": [],
         "COpenSSL": [],

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The package's targets and their dependency edges, as `swift package describe` reports them.
+/// The package's targets and their dependency edges, as `swift package describe` reports them
+/// with every trait enabled.
 struct PackageGraph: Decodable {
     struct Target: Decodable {
         let name: String
@@ -44,7 +45,8 @@ struct PackageGraph: Decodable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json",
+            // Every trait on, so that an edge a trait adds is checked too.
+            "swift", "package", "--scratch-path", scratch.path, "--enable-all-traits", "describe", "--type", "json",
         ]
         process.currentDirectoryURL = root
         let output = Pipe()

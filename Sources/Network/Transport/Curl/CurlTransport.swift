@@ -34,12 +34,7 @@
         /// included: 64 KiB.
         public static let maximumHeaderBytes = 64 * 1024
         /// The version of the libcurl this process runs, such as `7.88.1`.
-        public static var libraryVersion: String {
-            guard let info = curl_version_info(CURLVERSION_NOW), let version = info.pointee.version else {
-                return "(unknown version)"
-            }
-            return String(cString: version)
-        }
+        public static var libraryVersion: String { String(cString: ccurl_version_number()) }
         /// The most 1xx interim answers (`100 Continue`, `103 Early Hints`) before the final one: 10.
         public static let maximumInterimResponses = 10
 
