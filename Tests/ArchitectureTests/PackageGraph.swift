@@ -46,7 +46,8 @@ struct PackageGraph: Decodable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             // Every trait on, so that an edge a trait adds is checked too.
-            "swift", "package", "--scratch-path", scratch.path, "--enable-all-traits", "describe", "--type", "json",
+            "swift", "package", "--scratch-path", scratch.path, "--enable-all-traits",
+            "describe", "--type", "json",
         ]
         process.currentDirectoryURL = root
         let output = Pipe()

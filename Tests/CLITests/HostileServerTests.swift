@@ -66,7 +66,8 @@ extension CLITests {
         // than a timing: at 4 s, the libcurl transport had used 0.01 s.
         @Test(
             "show on a server that accepts and never answers is still waiting at 4 s, having used < 0.5 s of CPU",
-            .enabled(if: CLITests.libcurlIsDefault, "libcurl's bound: FoundationNetworking spins while it waits")
+            .enabled(
+                if: CLITests.libcurlIsDefault, "libcurl's bound: FoundationNetworking spins while it waits")
         )
         func stalled() async throws {
             #if os(Linux)
@@ -117,7 +118,8 @@ extension CLITests {
         // 4.6 GB of memory, 42 s. A bound on memory used, not a timing.
         @Test(
             "a 4 MB gzip bomb inflating to 4 GiB ends in exit 65, never holding 100 MB",
-            .enabled(if: CLITests.libcurlIsDefault, "libcurl's bound: URLSession inflates a body whole first"))
+            .enabled(if: CLITests.libcurlIsDefault, "libcurl's bound: URLSession inflates a body whole first")
+        )
         func bomb() async throws {
             #if os(Linux)
                 let body = GzipBody.bomb(inflatingToMebibytes: 4096)

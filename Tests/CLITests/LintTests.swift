@@ -90,7 +90,10 @@ extension CLITests {
         func curlWithoutTheTrait() async throws {
             let cli = try CLI()
             let file = try Self.plist(naming: "curl", in: cli)
-            for run in [try await cli.run("lint", file.path), try await cli.run("--config", file.path, "show", "0007")] {
+            for run in [
+                try await cli.run("lint", file.path),
+                try await cli.run("--config", file.path, "show", "0007"),
+            ] {
                 #expect(run.status != 0, "\(run)")
                 #expect(run.stderr.contains("networkServiceConfiguration.transport: "), "\(run)")
                 #expect(run.stderr.contains("LibcurlTransport"), "\(run)")
