@@ -9,7 +9,8 @@ final class LiveConsole: Sendable {
     private let input: Pipe
     /// What the console has shown so far, appended from the pipe's reading thread.
     private final class Shown: Sendable {
-        let text = Locked("")
+        /// Bytes, decoded whole when read, so that a character split between two reads stays whole.
+        let bytes = Locked([UInt8]())
     }
 
     private let output = Shown()
@@ -26,18 +27,27 @@ final class LiveConsole: Sendable {
         process.standardInput = input
         process.standardOutput = stdout
         process.standardError = stdout
-        let output = self.output
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            output.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
         let exited = self.exited
         process.terminationHandler = { _ in exited.fire() }
         try process.run()
+        // A blocking read on a thread of its own until the end of file, not `readabilityHandler`,
+        // whose dispatch source churn can corrupt libdispatch's epoll bookkeeping beside
+        // FoundationNetworking's sockets (Network's README, Platform notes #4).
+        let output = self.output
+        let reading = stdout.fileHandleForReading
+        Thread {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(reading.fileDescriptor, &chunk, chunk.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                output.bytes.withLock { $0 += chunk[..<count] }
+            }
+        }.start()
     }
 
     /// Everything shown so far.
-    var transcript: String { output.text.withLock { $0 } }
+    var transcript: String { String(decoding: output.bytes.withLock { $0 }, as: UTF8.self) }
 
     /// Types `line` and its newline.
     func type(_ line: String) {

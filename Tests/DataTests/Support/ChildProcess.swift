@@ -24,11 +24,26 @@ final class ChildProcess: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            self?.receive(handle.availableData)
-        }
         process.terminationHandler = { [weak self] process in self?.ended(process.terminationStatus) }
         try process.run()
+        startReading(output.fileHandleForReading)
+    }
+
+    /// Reads the child's output on a thread of its own, with blocking reads until the end of
+    /// file. Not `readabilityHandler`: each one adds and removes a dispatch source on the pipe,
+    /// and that churn, beside FoundationNetworking's socket sources in the same test process,
+    /// can corrupt libdispatch's epoll bookkeeping (Network's README, Platform notes #4).
+    private func startReading(_ handle: FileHandle) {
+        Thread { [weak self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(handle.fileDescriptor, &chunk, chunk.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                self?.receive(Data(chunk[..<count]))
+            }
+            self?.receive(Data())
+        }.start()
     }
 
     /// The process id.
@@ -81,7 +96,6 @@ final class ChildProcess: @unchecked Sendable {
         let waiters = buffer.withLock { state -> [CheckedContinuation<Void, Never>] in
             if data.isEmpty {
                 state.ended = true
-                output.fileHandleForReading.readabilityHandler = nil
             } else {
                 state.partial += String(decoding: data, as: UTF8.self)
                 while let newline = state.partial.firstIndex(of: "\n") {
@@ -103,7 +117,7 @@ final class ChildProcess: @unchecked Sendable {
         }
         for waiter in waiters { waiter.resume(returning: status) }
         // The output ends at the pipe's end of file, not here: what the child wrote just before
-        // it exited can still be in the pipe, its readability handler not yet called. Should the
+        // it exited can still be in the pipe, not yet read. Should the
         // end never come (another child holding the pipe's write end), stop waiting after a while.
         Task { [weak self] in
             try? await Task.sleep(for: .seconds(30))
