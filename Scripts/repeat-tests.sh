@@ -25,12 +25,15 @@ LOGS=${LOGS:-$(mktemp -d)}
 mkdir -p "$LOGS"
 
 swift build "${traits[@]}" --build-tests >/dev/null
-failed=0
+failed=0 crashed=0
 for run in $(seq "$runs"); do
     log="$LOGS/run-$run.log"
     start=$(date +%s)
     if "${pin[@]}" swift test "${traits[@]}" --skip-build >"$log" 2>&1; then
         verdict=passed
+    elif grep -q 'unexpected signal code' "$log"; then
+        # The test process itself died (a SIGSEGV, say): no summary line, and it is no test's failure.
+        verdict=CRASHED failed=$((failed + 1)) crashed=$((crashed + 1))
     else
         verdict=FAILED failed=$((failed + 1))
     fi
@@ -38,5 +41,5 @@ for run in $(seq "$runs"); do
     printf 'run %2d/%d %-6s %3ss  %s\n' "$run" "$runs" "$verdict" "$(($(date +%s) - start))" "$summary"
     if [ "$verdict" != passed ]; then grep -E "✘" "$log" | head -20 || tail -20 "$log"; fi
 done
-echo "$failed of $runs runs failed${pin:+ (pinned to core 0)}; logs in $LOGS"
+echo "$failed of $runs runs failed, $crashed of them crashed${pin:+ (pinned to core 0)}; logs in $LOGS"
 [ "$failed" -eq 0 ]
