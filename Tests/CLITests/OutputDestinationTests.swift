@@ -19,7 +19,7 @@ extension CLITests {
 
         static func leftovers(in folder: URL) throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-                $0.hasSuffix(".partial") || $0.hasSuffix(".probe")
+                $0.hasSuffix(".partial") || $0.hasSuffix(".probe") || $0.hasSuffix(".download")
             }
         }
 
@@ -40,6 +40,26 @@ extension CLITests {
                 #expect(Self.kind(fifo.path) == S_IFIFO, "still a FIFO")
                 #expect(try Self.leftovers(in: cli.home).isEmpty)
             }
+        }
+
+        @Test(
+            "a download that does not complete leaves the file it was to replace exactly as it was",
+            arguments: [
+                "HTTP/1.1 503 Service Unavailable\nRetry-After: 0\nContent-Length: 4\n\nbusy",
+                "HTTP/1.1 500 Internal Server Error\nContent-Length: 4\n\noops",
+                "HTTP/1.1 404 Not Found\nContent-Type: application/json\nContent-Length: 2\n\n{}",
+                "HTTP/1.1 200 OK\nContent-Type: image/png\nContent-Length: 12\n\nnot a PNG!!!",
+                "HTTP/1.1 200 OK\nContent-Type: image/png\nContent-Length: 4000\n\n\u{89}PNG cut short",
+            ])
+        func failedDownloadKeepsTheFile(answer: String) async throws {
+            let server = try CannedServer(head: answer)
+            let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+            let photo = cli.home.appendingPathComponent("photo.png")
+            try Data("precious\n".utf8).write(to: photo)
+            let run = try await cli.run(["picture", "0007", "--output", photo.path], timeout: .seconds(60))
+            #expect(run.status != 0, "\(run)")
+            #expect(try Data(contentsOf: photo) == Data("precious\n".utf8), "\(run)")
+            #expect(try Self.leftovers(in: cli.home).isEmpty)
         }
 
         @Test("a symlink is followed: its target is written and the link stays")

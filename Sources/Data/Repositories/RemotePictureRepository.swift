@@ -44,15 +44,16 @@ public final class RemotePictureRepository: PictureRepository {
         case .file(let target):
             file = target
         }
+        // A body that is not a PNG never replaces the file at `file`.
         let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
-            try await service.download(HeroAPI.picture, hero.rawValue, to: file, progress: report)
+            try await service.download(HeroAPI.picture, hero.rawValue, to: file, progress: report) { staged in
+                guard Self.startsLikePNG(staged) else {
+                    throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
+                }
+            }
         }
         guard case .content(let file) = reply.outcome else {
             throw DomainError.badData("the picture came back with status \(reply.status) and no body")
-        }
-        guard Self.startsLikePNG(file) else {
-            try? FileManager.default.removeItem(at: file)
-            throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber) ?? nil
         return PictureFile(location: file, byteCount: size?.int64Value ?? 0)

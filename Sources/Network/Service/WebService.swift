@@ -136,37 +136,52 @@ public final class WebService: Sendable {
 
     /// Downloads what `endpoint` returns into a file at `destination`, streamed, never in memory.
     ///
-    /// The reply's content is `destination`. On an error status the file is removed and the
-    /// error carries the start of the body.
+    /// The body lands in a file beside `destination` and replaces it, in one `rename`, only once
+    /// the status and `accept` have accepted it: whatever goes wrong (a status, a size, a body
+    /// `accept` refuses, a cancel, a full disk), a file already at `destination` is left exactly
+    /// as it was. The reply's content is `destination`; an error status's error carries the start
+    /// of the body.
     public func download(
         _ endpoint: Endpoint<Data>,
         _ arguments: any Encodable & Sendable...,
         to destination: URL,
         ifNoneMatch: String? = nil,
-        progress: ProgressHandler? = nil
+        progress: ProgressHandler? = nil,
+        accept: (@Sendable (URL) throws -> Void)? = nil
     ) async throws -> Reply<URL> {
         let descriptor = try catalog.descriptor(for: endpoint)
         var request = try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
         Self.setConditions(on: &request, ifNoneMatch: ifNoneMatch, ifMatch: nil)
+        let staged = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        defer { try? FileManager.default.removeItem(at: staged) }
         return try await reportingFailure(of: request) {
             let limit = descriptor.maximumResponseBytes ?? Self.defaultMaximumDownloadBytes
-            let head = try await send(request, descriptor) { [transport] prepared in
-                let head = try await transport.download(
-                    for: prepared, to: destination, maximumResponseBytes: limit, progress: progress)
-                return (head, head)
-            }
+            let head: HTTPResponseHead
             do {
-                try ResponseInterpreter.check(head) { Self.excerpt(ofFile: destination) }
-            } catch {
-                try? FileManager.default.removeItem(at: destination)
-                throw error
+                head = try await send(request, descriptor) { [transport] prepared in
+                    let head = try await transport.download(
+                        for: prepared, to: staged, maximumResponseBytes: limit, progress: progress)
+                    return (head, head)
+                }
+            } catch NetworkError.transport(let code, let message) {
+                // A local file failure names the file the caller asked for, not the staged one.
+                throw NetworkError.transport(
+                    code: code, message: message.replacingOccurrences(of: staged.path, with: destination.path))
             }
+            try ResponseInterpreter.check(head) { Self.excerpt(ofFile: staged) }
             let reply = { (outcome: Reply<URL>.Outcome) in
                 Reply(outcome: outcome, status: head.status, headers: head.headers)
             }
             if head.status == 304 || head.status == 204 || head.status == 205 {
-                try? FileManager.default.removeItem(at: destination)
                 return reply(head.status == 304 ? .notModified : .noContent)
+            }
+            try accept?(staged)
+            guard rename(staged.path, destination.path) == 0 else {
+                let reason = errno == EISDIR ? "it is a folder" : String(cString: strerror(errno))
+                throw NetworkError.transport(
+                    code: URLError.cannotMoveFile.rawValue,
+                    message: "cannot move the download to \(destination.path): \(reason)")
             }
             return reply(.content(destination))
         }
