@@ -167,7 +167,8 @@ public final class WebService: Sendable {
             } catch NetworkError.transport(let code, let message) {
                 // A local file failure names the file the caller asked for, not the staged one.
                 throw NetworkError.transport(
-                    code: code, message: message.replacingOccurrences(of: staged.path, with: destination.path))
+                    code: code, message: message.replacingOccurrences(of: staged.path, with: destination.path)
+                )
             }
             try ResponseInterpreter.check(head) { Self.excerpt(ofFile: staged) }
             let reply = { (outcome: Reply<URL>.Outcome) in
