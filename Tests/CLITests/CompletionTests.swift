@@ -237,5 +237,53 @@ extension CLITests {
                 #expect(server.lastSequence == requests, "completion sent no request")
             }
         }
+
+        @Test(
+            "team ids a server sends are offered as literal words, only when they meet the id rule; none runs"
+        )
+        func hostileTeamIDs() async throws {
+            let cli = try CLI()
+            let ran = cli.home.appendingPathComponent("ran")
+            let hostile = [
+                "$(touch${IFS}\(ran.path)-dollar)", "`touch \(ran.path)-backtick`",
+                "x;touch${IFS}\(ran.path)-semi", "a b", "-rf", "okay-team", "ok_2",
+            ]
+            let items = hostile.map { ["id": $0, "name": "Team"] }
+            let body = try JSONSerialization.data(withJSONObject: ["items": items])
+            let server = try CannedServer(
+                head: "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: LENGTH\n\n",
+                body: body)
+            let url = server.url.absoluteString
+            let teams = try await cli.run("--server", url, "--json", "teams")
+            #expect(teams.status == 0, "\(teams)")
+            #expect(teams.stdout.contains("$(touch"), "the cache holds the hostile ids: \(teams)")
+
+            let bash = try await Shell.bash.run(
+                Self.bashAsking([
+                    ("all", "heroes-cli --server \(url) list --team "),
+                    ("prefix", "heroes-cli --server \(url) list --team ok"),
+                    ("dollar", "heroes-cli --server \(url) list --team $"),
+                ]), loading: try await cli.run("completion", "bash").stdout, cli: cli)
+            let offered = Self.sections(bash.stdout)
+            #expect(offered["all"] == ["okay-team", "ok_2", "-rf"], "\(bash)")
+            #expect(offered["prefix"] == ["okay-team", "ok_2"], "\(bash)")
+            #expect(offered["dollar"] == [], "\(bash)")
+            if Shell.zsh.executable != nil {
+                let zsh = try await Shell.zsh.run(
+                    "_heroes_cli_words=(heroes-cli --server \(url) list --team '')\n"
+                        + "compadd() { print -rl -- ${(P)2} }\n_heroes_cli_teams\n",
+                    loading: "compdef() { : }\n" + (try await cli.run("completion", "zsh").stdout), cli: cli)
+                #expect(
+                    Set(zsh.stdout.split(separator: "\n").map(String.init)) == ["okay-team", "ok_2", "-rf"])
+            }
+            if Shell.fish.executable != nil {
+                let fish = try await Shell.fish.run(
+                    Self.fishAsking([("teams", "heroes-cli --server \(url) update 0007 --team ")]),
+                    loading: try await cli.run("completion", "fish").stdout, cli: cli)
+                #expect(Self.sections(fish.stdout)["teams"] == ["okay-team", "ok_2", "-rf"], "\(fish)")
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: cli.home.path)
+            #expect(!files.contains { $0.hasPrefix("ran") }, "nothing a server sent ran: \(files)")
+        }
     }
 }

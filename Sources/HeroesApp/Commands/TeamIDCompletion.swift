@@ -1,7 +1,7 @@
 import Foundation
 
 /// `heroes-cli __complete teams`, which the completion scripts call for `--team`'s values: the
-/// team ids of the offline cache, one a line. It reads the cache only (the offline transport
+/// team ids of the offline cache that meet the contract's id rule, one a line. It reads the cache only (the offline transport
 /// refuses every request), creates no folder, and prints nothing, quietly, when there is no
 /// cache or it cannot be read: a Tab press must never show an error.
 @MainActor
@@ -9,6 +9,20 @@ struct TeamIDCompletion {
     let settings: Settings
     let environment: [String: String]
     let views: Views
+
+    /// Whether `id` meets the contract's id rule, `[A-Za-z0-9_-]{1,64}`. The ids come from a
+    /// server, and a shell is about to read them: nothing else is ever offered.
+    static func isOffered(_ id: String) -> Bool {
+        (1...64).contains(id.utf8.count)
+            && id.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                    true
+                default: false
+                }
+            }
+    }
 
     func run() async {
         var offline = settings
@@ -22,7 +36,9 @@ struct TeamIDCompletion {
                 settings: offline, plist: plist, environment: environment, reportStorageProblem: { _ in })
             let teams = try? await session.graph.heroes.listTeams()
             await session.close()
-            for team in teams?.value ?? [] { views.say(team.id.rawValue) }
+            for team in teams?.value ?? [] where Self.isOffered(team.id.rawValue) {
+                views.say(team.id.rawValue)
+            }
         } catch {
             // Nothing to offer; the shell shows no candidates.
         }

@@ -116,7 +116,10 @@ enum BashCompletion {
         case .none, .free: ""
         case .file: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .directory: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
-        case .teams: "COMPREPLY=($(compgen -W \"$(_heroes_cli_teams)\" -- \"$cur\"))"
+        // Ids come from a server: matched as literal prefixes, never expanded by `compgen -W`.
+        case .teams:
+            "local team; while IFS= read -r team; do [[ \"$team\" == \"$cur\"* ]] && COMPREPLY+=(\"$team\"); "
+                + "done < <(_heroes_cli_teams)"
         case .words(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
         }
     }
