@@ -30,6 +30,26 @@ extension CLITests {
             #expect(!fromEnvironment.stderr.contains("s3cret-pw"))
         }
 
+        // Nothing listens on port 9: a request sent would end in 69, not 64.
+        @Test(
+            "a query or a fragment in --server is a usage error (64), said once, before anything is sent",
+            arguments: [
+                "http://127.0.0.1:9/api?", "http://127.0.0.1:9/api?x=1", "http://127.0.0.1:9/#",
+                "http://127.0.0.1:9/v1#top",
+            ])
+        func queryOrFragmentRefused(base: String) async throws {
+            for run in [
+                try await CLI().run("--server", base, "delete", "0007"),
+                try await CLI(environment: ["HEROES_SERVER": base]).run("delete", "0007"),
+            ] {
+                #expect(run.status == 64, "\(run)")
+                let lines = run.stderr.split(separator: "\n")
+                #expect(
+                    lines.first?.contains("must not hold a query (?) or a fragment (#)") == true, "\(run)")
+                #expect(lines.filter { $0.hasPrefix("error:") }.count == 1, "said once: \(run)")
+            }
+        }
+
         @Test(
             "Basic credentials over plain http to a host that is not loopback are warned of, once",
             .enabled(if: ServerOriginTests.outsideAddress != nil, "the machine has a non-loopback IPv4"))

@@ -48,6 +48,13 @@ struct Settings: Sendable {
                 throw UsageError(
                     "\(Option.server.spec.synopsis) must be an http:// or https:// URL, not '\(text)'")
             }
+            // Every request's path is appended to the base: a query or a fragment in it would
+            // send each one somewhere else (`/api?/v1/heroes/0007`, or `/` for `http://H/#`).
+            if text.contains("?") || text.contains("#") {
+                throw UsageError(
+                    "\(Option.server.spec.synopsis) must not hold a query (?) or a fragment (#), not '\(text)'"
+                )
+            }
             server = url
         } else {
             server = nil
