@@ -76,6 +76,23 @@ extension CLITests {
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
         }
 
+        @Test("--json carries a server's error message exactly; only the terminal's line escapes it")
+        func jsonErrorMessageIsExact() async throws {
+            let body = Data(#"{"error":{"code":"conflict","message":"taken\u001b[2J here"}}"#.utf8)
+            let server = try CannedServer(
+                head: "HTTP/1.1 409 Conflict\nContent-Type: application/json\nContent-Length: LENGTH\n\n",
+                body: body)
+            let cli = try CLI.editor(of: server.url)
+            let json = try await cli.run("--json", "create", "--code-name", "Taken")
+            #expect(json.status != 0, "\(json)")
+            #expect(Hostile.raw(in: json.stdout).isEmpty, "\(json)")
+            let error = try #require(try json.json()["error"] as? [String: Any], "\(json)")
+            #expect(error["message"] as? String == "conflict: taken\u{1B}[2J here", "\(json)")
+            let text = try await cli.run("create", "--code-name", "Taken")
+            #expect(text.stderr.contains(#"conflict: taken\e[2J here"#), "\(text)")
+            #expect(Hostile.raw(in: text.stderr).isEmpty, "\(text)")
+        }
+
         @Test(
             "on a terminal the views' own colours stay and the hostile ones show as text",
             .enabled(if: PseudoTerminal.python != nil, "python3 runs the pseudo-terminal"))

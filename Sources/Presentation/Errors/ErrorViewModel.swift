@@ -2,7 +2,9 @@
 public struct ErrorViewModel: Sendable, Hashable {
     /// The stable code, such as `not_found`.
     public let code: ErrorCode
-    /// One line that says what went wrong and, where there is something to do, what to do next.
+    /// What went wrong and, where there is something to do, what to do next, exactly as said: a
+    /// server's text is kept as sent. A console view makes it one harmless line; a JSON view
+    /// leaves escaping to JSON.
     public let message: String
     /// For `validation_failed`: each field at fault (the Domain's field name) and its problem.
     public let fields: [String: String]
@@ -10,7 +12,7 @@ public struct ErrorViewModel: Sendable, Hashable {
     /// A view model as given; the CLI builds its own `usage` and `config` errors this way.
     public init(code: ErrorCode, message: String, fields: [String: String] = [:]) {
         self.code = code
-        self.message = message.singleLine
+        self.message = message
         self.fields = fields
     }
 }

@@ -50,7 +50,7 @@ struct ErrorPresenterTests {
         #expect(model.fields == ["codeName": "must not be empty"])
     }
 
-    @Test("cancellation and unknown errors have their own codes, on one line, without credentials")
+    @Test("cancellation and unknown errors have their own codes, without credentials")
     func otherErrors() {
         #expect(
             ErrorPresenter.viewModel(for: CancellationError())
@@ -58,7 +58,7 @@ struct ErrorPresenterTests {
         let model = ErrorPresenter.viewModel(for: Weird())
         #expect(model.code == .internalError)
         #expect(model.code.rawValue == "internal")
-        #expect(model.message == "internal error: fetch https://heroes.example/v1 failed badly")
+        #expect(model.message == "internal error: fetch https://heroes.example/v1 failed\nbadly")
         #expect(!model.message.contains("s3cret"))
     }
 
@@ -69,10 +69,10 @@ struct ErrorPresenterTests {
         #expect(view.events == [.error(ErrorPresenter.viewModel(for: DomainError.forbidden))])
     }
 
-    @Test("the CLI's own codes build directly")
+    @Test("the CLI's own codes build directly, and a message is kept exactly as said")
     func cliCodes() {
         #expect(ErrorCode.usage.rawValue == "usage")
         #expect(ErrorCode.config.rawValue == "config")
-        #expect(ErrorViewModel(code: .usage, message: "unknown command\n").message == "unknown command ")
+        #expect(ErrorViewModel(code: .usage, message: "unknown\u{1B}\n").message == "unknown\u{1B}\n")
     }
 }

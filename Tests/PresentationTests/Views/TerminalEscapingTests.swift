@@ -65,4 +65,16 @@ struct TerminalEscapingTests {
             ErrorViewModel(code: .notFound, message: "no such hero\u{1B}]0;pwned\u{07}\nsecond"))
         #expect(buffer.text == "error: no such hero\\e]0;pwned\\u{7} second [not_found]\n")
     }
+
+    @Test("a JSON error carries the message exactly, escaped as JSON only")
+    @MainActor
+    func errorJSON() throws {
+        let buffer = TextBuffer()
+        let message = "no such hero\u{1B}[2J\nsecond"
+        JSONErrorView(output: buffer).showError(ErrorViewModel(code: .notFound, message: message))
+        #expect(!buffer.text.contains("\\e"), "\(buffer.text)")
+        let object =
+            try JSONSerialization.jsonObject(with: Data(buffer.text.utf8)) as? [String: [String: String]]
+        #expect(object?["error"]?["message"] == message)
+    }
 }
