@@ -12,7 +12,8 @@ public final class ConsoleErrorView: ErrorView {
     /// Writes `error: MESSAGE [CODE]`.
     public func showError(_ error: ErrorViewModel) {
         lines.write(
-            style.paint("error:", .red, .bold) + " \(error.message.singleLine) " + style.paint("[\(error.code)]", .dim)
+            style.paint("error:", .red, .bold) + " \(error.message.singleLine) "
+                + style.paint("[\(error.code)]", .dim)
         )
     }
 }
