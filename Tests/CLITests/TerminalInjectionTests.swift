@@ -122,9 +122,26 @@ extension CLITests {
                 #expect(run.status == 64, "\(run)")
                 #expect(run.stderr.contains("control characters"), "\(run)")
                 #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
+                #expect(run.stdout.isEmpty, "one problem is said once: \(run)")
                 #expect(Hostile.raw(in: run.stderr).isEmpty, "\(run)")
                 let writes = server.requests(since: before).filter { $0.method != "GET" }
                 #expect(writes.isEmpty, "no write was sent: \(writes.map(\.method))")
+            }
+        }
+
+        @Test("several problems are a header and one line each, on standard error, said once")
+        func severalProblems() async throws {
+            try await withMockServer { server in
+                let run = try await CLI.editor(of: server.baseURL).run(
+                    "create", "--code-name", Hostile.codeName, "--power", Hostile.power)
+                #expect(run.status == 64, "\(run)")
+                #expect(run.stdout.isEmpty, "\(run)")
+                let lines = run.stderr.split(separator: "\n")
+                #expect(lines.count == 3, "\(run)")
+                #expect(lines.first == "error: invalid: 2 problems [validation_failed]", "\(run)")
+                #expect(
+                    lines.dropFirst().allSatisfy { $0.contains("must not contain control characters") },
+                    "\(run)")
             }
         }
     }

@@ -20,10 +20,12 @@ struct Views {
             console: { ConsoleHeroListView(output: $0, style: $1, numbered: numbered) })
     }
 
-    func heroDetails() -> any HeroEditorView {
+    /// A hero's card, which is also the editor's view. A failed save's problems are said by the
+    /// error view that follows a command; the console, which asks again instead, `listsProblems`.
+    func heroDetails(listsProblems: Bool = false) -> any HeroEditorView {
         pick(
             json: { JSONHeroDetailsView(output: $0) },
-            console: { ConsoleHeroDetailsView(output: $0, style: $1) })
+            console: { ConsoleHeroDetailsView(output: $0, style: $1, listsProblems: listsProblems) })
     }
 
     func deleteHero() -> any DeleteHeroView {

@@ -123,7 +123,7 @@ final class ConsoleRouter {
     // MARK: One hero
 
     private func showDetails(_ id: Hero.ID) async -> ConsoleScreen {
-        let card = HeroSnapshotView(showingOn: views.heroDetails())
+        let card = HeroSnapshotView(showingOn: views.heroDetails(listsProblems: true))
         let presenter = HeroDetailsPresenter(
             getHeroDetails: graph.heroes.getHeroDetails, getRealName: graph.heroes.getRealName)
         guard await perform({ try await presenter.activate(with: card, id: id) }), let hero = card.shown

@@ -9,11 +9,24 @@ public final class ConsoleErrorView: ErrorView {
         lines = ConsoleLines(output, style)
     }
 
-    /// Writes `error: MESSAGE [CODE]`.
+    /// Writes `error: MESSAGE [CODE]`. A `validation_failed` of several fields is a header and
+    /// one aligned line per field instead: each problem is said once.
     public func showError(_ error: ErrorViewModel) {
-        lines.write(
-            style.paint("error:", .red, .bold) + " \(error.message.singleLine) "
-                + style.paint("[\(error.code)]", .dim)
-        )
+        let label = style.paint("error:", .red, .bold)
+        let code = style.paint("[\(error.code)]", .dim)
+        guard error.fields.count > 1 else {
+            lines.write(label + " \(error.message.singleLine) " + code)
+            return
+        }
+        lines.write(label + " invalid: \(error.fields.count) problems " + code)
+        let problems = error.fields.sorted { $0.key < $1.key }.map {
+            FieldProblem(field: $0.key, message: $0.value)
+        }
+        let table = TextTable(headers: ["FIELD", "PROBLEM"], rows: problems.map { [$0.label, $0.message] })
+        for line in table.render(style: ConsoleStyle(width: style.width - 2, usesColor: style.usesColor))
+            .dropFirst()
+        {
+            lines.write("  " + line)
+        }
     }
 }

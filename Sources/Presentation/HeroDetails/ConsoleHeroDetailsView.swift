@@ -8,12 +8,19 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private var lines: ConsoleLines
     private var style: ConsoleStyle { lines.style }
     private let pictureBase: URL?
+    private let listsProblems: Bool
     var card = HeroCard()
 
     /// A view writing to `output` in `style`; picture paths resolve against `pictureBase` if given.
-    public init(output: any TextOutputStream, style: ConsoleStyle = .plain, pictureBase: URL? = nil) {
+    /// `listsProblems: false` leaves a failed save's problems to the error view that follows, so
+    /// that each is said once.
+    public init(
+        output: any TextOutputStream, style: ConsoleStyle = .plain, pictureBase: URL? = nil,
+        listsProblems: Bool = true
+    ) {
         lines = ConsoleLines(output, style)
         self.pictureBase = pictureBase
+        self.listsProblems = listsProblems
     }
 
     /// Writes the card and starts the next one afresh.
@@ -33,6 +40,7 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
 
     /// Writes `cannot save:` and one aligned line per field at fault.
     public func showProblems(_ problems: [FieldProblem]) {
+        guard listsProblems else { return }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         write(style.paint("cannot save:", .red, .bold) + " \(count)")
         let table = TextTable(headers: ["FIELD", "PROBLEM"], rows: problems.map { [$0.label, $0.message] })

@@ -52,6 +52,29 @@ struct HeroDetailsViewTests {
             FieldProblem(field: "powers", message: "entry 2 must be 1–120 characters"),
         ])
         Golden.check(buffer.text, named: "hero-editor-problems")
+        let quiet = TextBuffer()
+        ConsoleHeroDetailsView(output: quiet, listsProblems: false).showProblems([
+            FieldProblem(field: "codeName", message: "must not be empty")
+        ])
+        #expect(quiet.text.isEmpty, "left to the error view")
+    }
+
+    @Test("the error view says one problem in one line, several as a header and one line each")
+    func problemsAsError() {
+        let one = TextBuffer()
+        ConsoleErrorView(output: one).showError(
+            ErrorPresenter.viewModel(for: DomainError.invalid([.codeName: "must not be empty"])))
+        #expect(one.text == "error: invalid: code name must not be empty [validation_failed]\n")
+        let several = TextBuffer()
+        let invalid = DomainError.invalid([.codeName: "must not be empty", .powers: "entry 2 is too long"])
+        ConsoleErrorView(output: several).showError(ErrorPresenter.viewModel(for: invalid))
+        #expect(
+            several.text == """
+                error: invalid: 2 problems [validation_failed]
+                  code name  must not be empty
+                  powers     entry 2 is too long
+
+                """)
     }
 
     @Test("JSON has real_name null unless revealed, RFC 3339 UTC times, and a full picture URL")
