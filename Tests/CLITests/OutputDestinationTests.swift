@@ -62,6 +62,22 @@ extension CLITests {
             #expect(try Self.leftovers(in: cli.home).isEmpty)
         }
 
+        @Test(
+            "a destination that cannot take the bytes is this machine's problem: 73, naming it and the reason",
+            .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+        func fullDisk() async throws {
+            try await withMockServer { server in
+                let run = try await CLI.editor(of: server.baseURL).run(
+                    "picture", "0007", "--output", "/dev/full")
+                #expect(run.status == 73, "\(run)")
+                #expect(
+                    run.stderr.hasPrefix(
+                        "error: cannot write /dev/full: No space left on device [local_file]"),
+                    "\(run)")
+                #expect(!run.stderr.contains("--server"), "not blamed on the server: \(run)")
+            }
+        }
+
         @Test("a symlink is followed: its target is written and the link stays")
         func symlink() async throws {
             try await withMockServer { server in

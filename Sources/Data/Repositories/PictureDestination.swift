@@ -60,16 +60,28 @@ enum PictureDestination {
 }
 
 /// Passes a picture on only once its first bytes are a PNG signature, so a server that sends
-/// something else writes nothing to the reader.
+/// something else writes nothing to the reader. It remembers why it stopped: the transport
+/// reports any sink failure as a write failure, and only one of the two is this machine's.
 final class PNGCheckingSink: ResponseBodySink {
+    /// Why a write was refused.
+    enum Failure: Sendable, Equatable {
+        /// The body does not start like a PNG: the server's fault.
+        case notPNG
+        /// The destination could not take the bytes (a full disk, a closed pipe): this machine's.
+        case write(reason: String)
+    }
+
     private let sink: any ResponseBodySink
     private let signature: [UInt8]
-    private let held = Mutex<(bytes: Data, checked: Bool)>((Data(), false))
+    private let held = Mutex<(bytes: Data, checked: Bool, failure: Failure?)>((Data(), false, nil))
 
     init(_ sink: any ResponseBodySink, signature: [UInt8]) {
         self.sink = sink
         self.signature = signature
     }
+
+    /// The first refusal, if any.
+    var failure: Failure? { held.withLock { $0.failure } }
 
     func write(_ bytes: Data) throws {
         let ready: Data? = try held.withLock { state in
@@ -77,12 +89,19 @@ final class PNGCheckingSink: ResponseBodySink {
             state.bytes.append(bytes)
             guard state.bytes.count >= signature.count else { return nil }
             guard state.bytes.prefix(signature.count).elementsEqual(signature) else {
+                state.failure = .notPNG
                 throw DomainError.badData("the picture is not a PNG image")
             }
             state.checked = true
             defer { state.bytes = Data() }
             return state.bytes
         }
-        if let ready { try sink.write(ready) }
+        guard let ready else { return }
+        do {
+            try sink.write(ready)
+        } catch {
+            held.withLock { $0.failure = $0.failure ?? .write(reason: "\(error)") }
+            throw error
+        }
     }
 }

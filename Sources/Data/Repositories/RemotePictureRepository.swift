@@ -18,7 +18,8 @@ public final class RemotePictureRepository: PictureRepository {
     /// even to a target that does not exist yet, so the link stays and its target is written.
     public static func followingLinks(_ url: URL) -> URL { PictureDestination.followingLinks(url) }
 
-    /// Streams the hero's picture into `destination`, never holding it in memory.
+    /// Streams the hero's picture into `destination`, never holding it in memory. A destination
+    /// that cannot take it is a `LocalFileError`, not the server's fault.
     public func download(
         pictureOf hero: Hero.ID,
         to destination: URL,
@@ -35,7 +36,16 @@ public final class RemotePictureRepository: PictureRepository {
             let sink = PNGCheckingSink(
                 FileDescriptorSink(descriptor: descriptor), signature: Self.pngSignature)
             let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
-                try await service.stream(HeroAPI.picture, hero.rawValue, into: sink, progress: report)
+                do {
+                    return try await service.stream(
+                        HeroAPI.picture, hero.rawValue, into: sink, progress: report)
+                } catch let error as NetworkError where error.isLocalFileFailure {
+                    switch sink.failure {
+                    case .notPNG: throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
+                    case .write(let reason): throw LocalFileError(path: destination.path, reason: reason)
+                    case nil: throw error
+                    }
+                }
             }
             guard case .content(let count) = reply.outcome, count > 0 else {
                 throw DomainError.badData("the picture came back with status \(reply.status) and no body")
@@ -46,10 +56,18 @@ public final class RemotePictureRepository: PictureRepository {
         }
         // A body that is not a PNG never replaces the file at `file`.
         let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
-            try await service.download(HeroAPI.picture, hero.rawValue, to: file, progress: report) { staged in
-                guard Self.startsLikePNG(staged) else {
-                    throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
+            do {
+                return try await service.download(HeroAPI.picture, hero.rawValue, to: file, progress: report)
+                {
+                    staged in
+                    guard Self.startsLikePNG(staged) else {
+                        throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
+                    }
                 }
+            } catch NetworkError.transport(let code, let message)
+                where NetworkError.transport(code: code, message: message).isLocalFileFailure
+            {
+                throw LocalFileError(path: file.path, reason: message)
             }
         }
         guard case .content(let file) = reply.outcome else {

@@ -9,14 +9,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A file on this machine that a command cannot write: a problem here, not the server's, so it
-/// names the path and the system's reason, and exits 73 (EX_CANTCREAT).
-struct LocalFileError: Error, Sendable, CustomStringConvertible {
-    let path: String
-    let reason: String
-
-    var description: String { "cannot write \(path): \(reason)" }
-
+/// heroes-cli exits 73 (EX_CANTCREAT) on a `LocalFileError`: a problem here, not the server's.
+extension LocalFileError {
     /// Checks, before anything is fetched, that a download can land at `destination`: its
     /// folder exists and can be written, and the path is not a folder.
     static func checkWritable(_ destination: URL) throws(LocalFileError) {

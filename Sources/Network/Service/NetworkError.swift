@@ -69,6 +69,19 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the failure is this machine's, not the server's: the response could not be
+    /// written where it was to go (a full disk, a folder that cannot be written).
+    public var isLocalFileFailure: Bool {
+        guard case .transport(let code, _) = self else { return false }
+        return Self.localFileCodes.contains(code)
+    }
+
+    private static let localFileCodes: Set<Int> = [
+        URLError.Code.cannotCreateFile.rawValue, URLError.Code.cannotOpenFile.rawValue,
+        URLError.Code.cannotCloseFile.rawValue, URLError.Code.cannotWriteToFile.rawValue,
+        URLError.Code.cannotRemoveFile.rawValue, URLError.Code.cannotMoveFile.rawValue,
+    ]
+
     /// Whether the request certainly never reached the server (no connection was made), so
     /// even a conditional write may be sent again.
     var wasNotSent: Bool {

@@ -20,10 +20,33 @@ public struct FileDescriptorSink: ResponseBodySink {
     /// A sink writing to `descriptor`.
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// Writes all of `bytes`; a failed write (a reader gone, a full disk) throws.
+    /// Writes all of `bytes`; a failed write (a reader gone, a full disk) throws a
+    /// `FileWriteError` with the system's reason.
     public func write(_ bytes: Data) throws {
-        try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                raw.baseAddress.map { systemWrite(descriptor, $0 + offset, raw.count - offset) } ?? 0
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw FileWriteError(reason: String(cString: strerror(errno))) }
+            offset += count
+        }
     }
+}
+
+/// `write(2)`, named apart from the sinks' own `write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+/// A write to a file descriptor that failed, with the system's reason ("No space left on device").
+public struct FileWriteError: Error, Sendable, CustomStringConvertible {
+    /// The system's words for the failure.
+    public let reason: String
+
+    /// The reason alone.
+    public var description: String { reason }
 }
 
 /// A sink that counts what it passes on, so a caller knows whether any byte has left.
