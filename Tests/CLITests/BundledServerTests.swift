@@ -44,6 +44,54 @@ extension CLITests {
             #expect(try await cli.run("list", "--json").json()["total"] as? Int == 44)
         }
 
+        /// Each process runs its own bundled server over the one state file.
+        @Test(
+            "20 parallel creates and 10 parallel updates, each its own process: every write kept, no id twice"
+        )
+        func parallelWriters() async throws {
+            let cli = try CLI()
+            let created = try await withThrowingTaskGroup(of: CLI.Run.self) { group in
+                for index in 1...20 {
+                    group.addTask {
+                        try await cli.run(
+                            "create", "--code-name", "Parallel \(index)", "--json", timeout: .seconds(180))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            var ids: Set<String> = []
+            for run in created {
+                #expect(run.status == 0, "\(run)")
+                if let id = try? run.json()["id"] as? String { ids.insert(id) }
+            }
+            #expect(ids.count == 20, "no id given twice: \(ids.sorted())")
+            let updated = try await withThrowingTaskGroup(of: CLI.Run.self) { group in
+                for index in 1...10 {
+                    let id = String(format: "%04d", index)
+                    group.addTask {
+                        try await cli.run("update", id, "--power", "Power \(index)", timeout: .seconds(180))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for run in updated { #expect(run.status == 0, "\(run)") }
+
+            let list = try await cli.run("list", "--json", "--per-page", "100")
+            #expect(try list.json()["total"] as? Int == 64, "\(list)")
+            let listed = Set(
+                (try list.json()["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+            #expect(ids.isSubset(of: listed), "every create is there")
+            for index in 1...10 {
+                let shown = try await cli.run("show", String(format: "%04d", index), "--json")
+                #expect(
+                    (try shown.json()["powers"] as? [String])?.contains("Power \(index)") == true, "\(shown)")
+            }
+            let state = cli.home.appendingPathComponent("data/heroes/demo-server-state.json")
+            let mode =
+                (try? FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions]) as? Int
+            #expect(mode == 0o600, "the state file is 0600: \(String(describing: mode))")
+        }
+
         @Test(
             "serve prints listening on http://127.0.0.1:PORT first, serves the contract, and stops on SIGTERM"
         )

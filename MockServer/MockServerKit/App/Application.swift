@@ -29,13 +29,16 @@ final class HeroesApplication: RequestHandler {
     let stubs: StubRegistry
     /// Whether requests no stub matches reach the hero routes.
     let servesHeroes: Bool
+    /// The state file the store last matched, so another process's save is noticed and read.
+    let loadedStamp: Locked<StateFile.Stamp?>
 
-    /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state).
+    /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state),
+    /// read from the state file whose stamp, taken before the read, is `loadedStamp`.
     init(
         fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
         adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600),
-        stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true
+        stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true, loadedStamp: StateFile.Stamp? = nil
     ) {
         self.adminAccess = adminAccess
         self.stubs = stubs
@@ -49,6 +52,7 @@ final class HeroesApplication: RequestHandler {
         authenticator = Authenticator(users: users, tokenLifetime: tokenLifetime)
         self.fixtures = fixtures
         self.stateFile = stateFile
+        self.loadedStamp = Locked(loadedStamp)
         self.latency = latency
         teamsBody = Self.teamsJSON(fixtures.teams)
         teamsTag = "\"teams-\(Self.fnv1a(teamsBody))\""
@@ -124,7 +128,7 @@ final class HeroesApplication: RequestHandler {
                 latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
             if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
         } else if servesHeroes {
-            response = route(request)
+            response = sharingState(request) { route(request) }
             if response.status == 404 { match = .unmatched }
             // Outside /v1 the hero contract has nothing to say: a stub author learns which stub
             // came closest instead (under /v1, docs/API.md's JSON 404 stays).
@@ -154,11 +158,50 @@ final class HeroesApplication: RequestHandler {
     /// Changes with every recorded request, so long polls on the journal are checked again.
     var generation: Int { journal.lastSequence }
 
+    /// Runs `route` on the state as the state file has it now, when there is one that other
+    /// servers may share: a read first takes in any save another made; a write also holds the
+    /// writers' lock from that read to its own save, so no write is lost and no id given twice.
+    func sharingState(_ request: ServerRequest, _ route: () -> ServerResponse) -> ServerResponse {
+        guard let stateFile else { return route() }
+        let writes = request.method != .get && request.method != .head
+        var lock: Int32?
+        if writes {
+            lock = stateFile.lock()
+            if lock == nil {
+                return ErrorBody.response(
+                    status: 503, message: "the state is locked by another server; try again")
+            }
+        }
+        defer { lock.map(stateFile.unlock) }
+        if let failure = takeInOtherSaves(stateFile) { return failure }
+        return route()
+    }
+
+    /// Reads the state file again when it is not the one the store last matched.
+    private func takeInOtherSaves(_ stateFile: StateFile) -> ServerResponse? {
+        let now = stateFile.stamp()
+        guard now != loadedStamp.withLock({ $0 }), now != nil else { return nil }
+        do {
+            let saved = try stateFile.load(teams: fixtures.teams)
+            store.withLock { store in
+                // A new generation: every page's tag changes with what another server saved.
+                saved.map { store.replaceAll(heroes: $0.heroes, pictures: $0.pictures) }
+            }
+            loadedStamp.withLock { $0 = now }
+            return nil
+        } catch {
+            return ErrorBody.response(status: 500, message: "the state could not be read: \(error)")
+        }
+    }
+
     /// Restores the fixtures (and saves them, when state persists).
     func reset() throws(MockServerError) {
+        let lock = stateFile?.lock()
+        defer { if let lock { stateFile?.unlock(lock) } }
         try store.withLock { store throws(MockServerError) in
             store.replaceAll(heroes: fixtures.heroes, pictures: fixtures.pictures)
             try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
+            loadedStamp.withLock { $0 = stateFile?.stamp() }
         }
         // The kept answers name heroes of the state just replaced.
         idempotency.withLock { $0.removeAll() }
@@ -169,6 +212,7 @@ final class HeroesApplication: RequestHandler {
     func persist(_ store: HeroStore) -> ServerResponse? {
         do {
             try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
+            loadedStamp.withLock { $0 = stateFile?.stamp() }
             return nil
         } catch {
             return ErrorBody.response(status: 500, message: "the state could not be saved: \(error)")

@@ -6,10 +6,52 @@ import Foundation
     import Darwin
 #endif
 
-/// Keeps the heroes' state across runs in one JSON file, replaced atomically (temp file, fsync, rename).
+/// Keeps the heroes' state across runs in one JSON file, replaced atomically (temp file, fsync,
+/// rename), and shared safely by every server on it: writers take `<state>.lock` in turn, and a
+/// server re-reads the file whenever another has replaced it (`Stamp`).
 struct StateFile: Sendable {
     /// Where the state lives.
     let url: URL
+
+    /// Which file is at `url`: every save renames a new file in, so this changes with each.
+    struct Stamp: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let seconds: Int
+        let nanoseconds: Int
+    }
+
+    /// The stamp of the file there now, or nil when there is none.
+    func stamp() -> Stamp? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        return Stamp(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))
+    }
+
+    /// Takes the lock that writers of this state hold in turn, across processes, waiting at most
+    /// `patience`; the lock's descriptor, to give to `unlock`, or nil when another holds it still.
+    func lock(patience: Duration = .seconds(5)) -> Int32? {
+        let fd = open(url.path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        let end = ContinuousClock.now + patience
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < end else {
+                close(fd)
+                return nil
+            }
+            usleep(1000)
+        }
+        return fd
+    }
+
+    /// Releases a lock `lock` took.
+    func unlock(_ fd: Int32) {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
 
     /// The saved heroes and pictures, or nil when there is no file yet. A corrupt file is an error,
     /// never silently replaced.
@@ -32,13 +74,17 @@ struct StateFile: Sendable {
         return (records, pictures)
     }
 
-    /// Writes the state: a temp file beside the target, flushed to disk, then renamed over it.
+    /// Writes the state: a new temp file beside the target (made by `mkstemp`: exclusive, never
+    /// through a link, 0600), flushed to disk, then renamed over it.
     func save(heroes: [HeroRecord], pictures: [String: [UInt8]]) throws(MockServerError) {
         let document = Document(
             heroes: heroes, pictures: pictures.mapValues { Data($0).base64EncodedString() })
         let bytes = WireJSON.encode(document) + [UInt8(ascii: "\n")]
-        let temporary = url.path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var template = Array((url.path + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard fd >= 0 else { throw MockServerError(posix: "cannot write \(temporary)") }
         let written = bytes.withUnsafeBytes { buffer in
             var offset = 0

@@ -58,6 +58,8 @@ public final class MockServer: Sendable {
             stubs.load(mappings, files: root.appendingPathComponent("__files", isDirectory: true))
         }
         let stateFile = configuration.stateFile.map(StateFile.init)
+        // Stamped before the read: a save that lands in between is read again at the first request.
+        let stamp = stateFile?.stamp()
         let saved = try stateFile?.load(teams: fixtures.teams)
         let application = HeroesApplication(
             fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures),
@@ -65,7 +67,7 @@ public final class MockServer: Sendable {
             stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal,
             faults: faults,
             adminAccess: configuration.adminAccess, tokenLifetime: configuration.tokenLifetime,
-            stubs: stubs, servesHeroes: configuration.servesHeroes
+            stubs: stubs, servesHeroes: configuration.servesHeroes, loadedStamp: stamp
         )
         if configuration.adminAccess == .off {
             FileHandle.standardError.write(

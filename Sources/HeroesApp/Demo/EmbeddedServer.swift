@@ -18,7 +18,8 @@ enum EmbeddedServer {
     /// Starts the server on an ephemeral loopback port with the demo fixtures and users.
     static func start(dataDirectory: URL) async throws(EmbeddedServerError) -> MockServer {
         do {
-            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw EmbeddedServerError(
                 "cannot create \(dataDirectory.path) for the demo server's data: \(error.localizedDescription)"
