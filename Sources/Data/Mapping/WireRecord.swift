@@ -20,6 +20,11 @@ public struct WireRecord: Sendable {
         self.nonObject = nonObject
     }
 
+    /// The JSON at `path`, when the mapping reads that key path and the record has it.
+    func value(at path: [String]) -> JSONValue? {
+        layout.paths.firstIndex(of: path).flatMap { values[$0] }
+    }
+
     /// The record as a tree: each attribute's JSON at its key path. This is what the store keeps.
     public var tree: JSONValue { nonObject ?? layout.tree(of: values) }
 }

@@ -63,10 +63,26 @@ extension OfflineFirstHeroRepository {
             dropped: push.dropped)
     }
 
+    /// The most heroes a sync takes; a server whose roster is larger ends the sync as bad data.
+    public static let maximumSyncedHeroes = 100_000
+
     /// Every record of every page, in order, telling `progress` after each page; nothing is
-    /// stored until all have arrived.
+    /// stored until all have arrived. Pages that contradict each other mean the roster moved while
+    /// it was read (a create shifts every later hero): the pull starts again, at most twice.
     private func pullEveryPage(progress: @Sendable (SyncProgress) -> Void) async throws -> [WireRecord] {
+        for _ in 0..<3 {
+            if let records = try await pullOnce(progress: progress) { return records }
+        }
+        throw DomainError.conflict("the roster changed during the sync; try again")
+    }
+
+    /// One pass over the pages, ending at the first short or empty one; nil when the pages
+    /// disagree (an id seen twice, another total, more or fewer heroes than the total), so that a
+    /// hero merely not seen is never taken as deleted.
+    private func pullOnce(progress: @Sendable (SyncProgress) -> Void) async throws -> [WireRecord]? {
         var records: [WireRecord] = []
+        var ids: Set<JSONValue> = []
+        var total: Int?
         var page = 1
         while true {
             let query = try HeroQuery(page: page, perPage: syncPageSize)
@@ -74,13 +90,24 @@ extension OfflineFirstHeroRepository {
                 throw DomainError.badData("the server answered a sync page with 304 without being asked")
             }
             let numbers = try HeroPageBody.numbers(of: body)
+            guard numbers.total <= Self.maximumSyncedHeroes else {
+                throw DomainError.badData(
+                    "the roster holds \(numbers.total) heroes, more than the \(Self.maximumSyncedHeroes) a sync takes"
+                )
+            }
+            guard total == nil || total == numbers.total else { return nil }
+            total = numbers.total
             let pageRecords = body.records
+            for record in pageRecords {
+                if let id = record.value(at: ["id"]), !ids.insert(id).inserted { return nil }
+            }
             records += pageRecords
+            guard records.count <= numbers.total else { return nil }
             let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)
             progress(SyncProgress(pagesPulled: page, pageCount: max(page, seen.pageCount)))
-            guard seen.hasNextPage, !pageRecords.isEmpty else { break }
+            if pageRecords.count < numbers.perPage || records.count == numbers.total { break }
             page += 1
         }
-        return records
+        return records.count == total ? records : nil
     }
 }
