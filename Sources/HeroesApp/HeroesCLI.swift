@@ -13,6 +13,19 @@ public struct HeroesCLI {
         self.environment = environment
     }
 
+    /// Runs `arguments` as `run(_:)` does, where `nil` is a word that is not UTF-8: refused, as a
+    /// usage error naming its position, before anything else.
+    public func run(checking arguments: [String?]) async -> ExitStatus {
+        let words = arguments.compactMap { $0 }
+        guard let position = arguments.firstIndex(where: { $0 == nil }) else { return await run(words) }
+        let views = Views(
+            json: words.contains(Option.json.spec.synopsis),
+            terminal: Terminal(environment: environment, color: ColorChoice.prescan(words)))
+        let error = UsageError("argument \(position + 1) is not valid UTF-8; give text in UTF-8")
+        FailureView.show(error, views: views)
+        return ExitStatus(for: error)
+    }
+
     /// Runs the command `arguments` (without the program name) asks for, printing to standard
     /// output and error, and says how the process should exit.
     public func run(_ arguments: [String]) async -> ExitStatus {

@@ -5,5 +5,9 @@ import Foundation
 import HeroesApp
 
 let environment = ProcessInfo.processInfo.environment
-let outcome = await HeroesCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))
+// Read from argv itself: `CommandLine.arguments` puts U+FFFD where a word is not UTF-8, silently.
+let arguments = (1..<Int(CommandLine.argc)).map { index in
+    CommandLine.unsafeArgv[index].flatMap { String(validatingCString: $0) }
+}
+let outcome = await HeroesCLI(environment: environment).run(checking: arguments)
 exit(outcome.rawValue)

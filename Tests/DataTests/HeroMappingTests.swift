@@ -74,6 +74,10 @@ struct HeroMappingTests {
                 #""picture_url": "http://elsewhere/p.png""#, "0007",
                 "picture_url 'http://elsewhere/p.png' is not a server path"
             ),
+            (
+                #""picture_url": "//evil.example/x.png""#, "0007",
+                "picture_url '//evil.example/x.png' is not a server path"
+            ),
         ]
     )
     func rejectsBadRecord(replacement: String, id: String, reason: String) throws {

@@ -25,7 +25,7 @@ struct PageQuery: Hashable {
             case "page":
                 guard let number = Framing.decimal(Substring(value)), number >= 1, number <= 1_000_000_000
                 else {
-                    return .failure(QueryError("page must be an integer of at least 1"))
+                    return .failure(QueryError("page must be an integer from 1 to 1000000000"))
                 }
                 result.page = number
             case "per_page":

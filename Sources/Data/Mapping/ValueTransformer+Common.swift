@@ -99,7 +99,10 @@ extension ValueTransformer where Value == PictureReference {
     /// A server-relative path (`/v1/heroes/0007/picture`) as a picture reference.
     public static var picturePath: Self {
         ValueTransformer<String>.string.map("picturePath") { path throws(MappingFailure) in
-            guard path.hasPrefix("/") else { throw MappingFailure("'\(path)' is not a server path") }
+            // `//host/…` is another server (a protocol-relative URL), not a path on this one.
+            guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\") else {
+                throw MappingFailure("'\(path)' is not a server path")
+            }
             return PictureReference(path: path)
         }
     }

@@ -89,7 +89,9 @@ public final class RemoteHeroDataSource: Sendable {
 
     /// One hero, mapped; a record that breaks a rule is bad data.
     public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Reply<Hero> {
-        try await heroRecord(id, ifNoneMatch: entityTag).map(Self.hero(from:))
+        try await heroRecord(id, ifNoneMatch: entityTag).map {
+            try Self.hero(Self.hero(from: $0), answering: id)
+        }
     }
 
     /// Every team, mapped; teams that break a rule are left out.
@@ -103,14 +105,16 @@ public final class RemoteHeroDataSource: Sendable {
 
     /// Creates a hero (needs the editor role) and returns it as stored.
     public func create(_ draft: HeroDraft) async throws -> Hero {
-        try Self.hero(from: try await createRecord(HeroInputDTO(draft)).record)
+        try Self.hero(Self.hero(from: try await createRecord(HeroInputDTO(draft)).record), creating: draft)
     }
 
     /// Replaces a hero whole; with `expectedVersion`, only while it is at that version.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
         try Self.hero(
-            from: try await replaceRecord(id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
-                .record)
+            Self.hero(
+                from: try await replaceRecord(id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
+                    .record),
+            answering: id)
     }
 
     // MARK: Helpers
@@ -122,6 +126,23 @@ public final class RemoteHeroDataSource: Sendable {
         guard let hero = result.items.first?.entity else {
             let rejection = result.rejected.first
             throw .badData("hero \(rejection?.id ?? "without an id"): \(rejection?.reason ?? "does not map")")
+        }
+        return hero
+    }
+
+    /// `hero` when it is hero `id`; another hero is bad data, never shown or stored as `id`.
+    static func hero(_ hero: Hero, answering id: Hero.ID) throws(DomainError) -> Hero {
+        guard hero.id == id else {
+            throw .badData("asked for hero \(id), the server answered with hero \(hero.id)")
+        }
+        return hero
+    }
+
+    /// `hero` when it is the hero a create sent (its code name); another is bad data.
+    static func hero(_ hero: Hero, creating draft: HeroDraft) throws(DomainError) -> Hero {
+        guard hero.codeName == draft.codeName else {
+            throw .badData(
+                "the create of \(draft.codeName) was answered with hero \(hero.id), \(hero.codeName)")
         }
         return hero
     }
@@ -150,6 +171,7 @@ public final class RemoteHeroDataSource: Sendable {
     }
 
     private func content<DTO>(of reply: Reply<DTO>, what: String) throws -> DTO {
+        try Self.checkEntityTag(of: reply, what: what)
         guard let dto = reply.content else {
             throw DomainError.badData("the \(what) came back with status \(reply.status) and no body")
         }
@@ -158,7 +180,17 @@ public final class RemoteHeroDataSource: Sendable {
 
     /// A conditional read's reply as it is, once it is known to be content or not modified.
     private func conditional<Body>(_ reply: Reply<Body>, what: String) throws -> Reply<Body> {
+        try Self.checkEntityTag(of: reply, what: what)
         if !reply.isNotModified { _ = try content(of: reply, what: what) }
         return reply
+    }
+
+    /// An entity tag is kept and sent back in `If-None-Match` and `If-Match`: one holding a
+    /// control character, or anything but printable ASCII, is bad data, never stored.
+    private static func checkEntityTag<Body>(of reply: Reply<Body>, what: String) throws(DomainError) {
+        guard let tag = reply.entityTag else { return }
+        guard tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+            throw .badData("the \(what)'s ETag holds a control character")
+        }
     }
 }

@@ -124,7 +124,8 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             let reply = try await remote.heroRecord(
                 id, ifNoneMatch: storedHero == nil ? nil : stored?.entityTag)
             if let record = reply.content {
-                let fresh = try RemoteHeroDataSource.hero(from: record)
+                let fresh = try RemoteHeroDataSource.hero(
+                    RemoteHeroDataSource.hero(from: record), answering: id)
                 try await store.write {
                     try $0.setHero(key, to: Self.stored(record, id: key, tag: reply.entityTag))
                 }
@@ -185,7 +186,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         do {
             let (record, tag) = try await remote.createRecord(
                 input, idempotencyKey: PendingChange.newIdempotencyKey())
-            let hero = try RemoteHeroDataSource.hero(from: record)
+            let hero = try RemoteHeroDataSource.hero(RemoteHeroDataSource.hero(from: record), creating: draft)
             try await store.write {
                 try $0.setHero(hero.id.rawValue, to: Self.stored(record, id: hero.id.rawValue, tag: tag))
             }
@@ -206,7 +207,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         do {
             let (record, tag) = try await remote.replaceRecord(
                 id, with: input, expectedVersion: expectedVersion)
-            let hero = try RemoteHeroDataSource.hero(from: record)
+            let hero = try RemoteHeroDataSource.hero(RemoteHeroDataSource.hero(from: record), answering: id)
             try await store.write {
                 try $0.setHero(id.rawValue, to: Self.stored(record, id: id.rawValue, tag: tag))
             }

@@ -60,6 +60,13 @@ struct Settings: Sendable {
             server = nil
         }
         user = given(.user)
+        // Basic credentials are `user:password`: a colon in the user would move the split (RFC 7617).
+        if let user,
+            user.contains(":") || user.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        {
+            throw UsageError(
+                "\(Option.user.spec.synopsis) (or HEROES_USER) must not hold ':' or a control character")
+        }
         clearanceKey = given(.key)
         let paths = UserPaths(environment: environment)
         cacheDirectory =

@@ -79,7 +79,8 @@ public struct TokenEndpoint: Sendable {
                 message: "the token answer is not {access_token, token_type, expires_in}", bodyExcerpt: "")
         }
         guard answer.tokenType.lowercased() == "bearer", !answer.accessToken.isEmpty,
-            !answer.accessToken.contains(where: { $0.isNewline || $0 == " " })
+            // Sent back in a header: printable ASCII only, no space (RFC 6750's b64token is narrower).
+            answer.accessToken.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
         else {
             throw NetworkError.decoding(message: "the token answer holds no bearer token", bodyExcerpt: "")
         }

@@ -72,6 +72,26 @@ struct TokenRefreshTests {
         entries.filter { $0.path == "/v1/token" }.count
     }
 
+    @Test(
+        "a token holding a control character or a space is refused as undecodable, never sent back",
+        arguments: [#"abc\u0007def"#, #"abc\u001b[2Jdef"#, "abc def", #"abc\u00e9"#])
+    func tokenWithControlCharacter(token: String) async throws {
+        let body = #"{"access_token":"\#(token)","token_type":"Bearer","expires_in":3600}"#
+        let server = try ScriptedServer { _ in
+            .status(200, [("Content-Type", "application/json")], body: body)
+        }
+        defer { server.stop() }
+        let endpoint = TokenEndpoint(
+            url: server.baseURL.appendingPathComponent("v1/token"),
+            credentials: BasicAuthentication(username: "ed", password: "ed-secret-1"),
+            transport: TokenRefreshTests.transport, deadline: TestTime.budget(.seconds(15)))
+        let error = await #expect(throws: NetworkError.self) { try await endpoint.fetch() }
+        guard case .decoding = error else {
+            Issue.record("expected a decoding error, got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test("twenty requests that meet a refused token cause exactly one refresh, and each is replayed once")
     func concurrentRefreshes() async throws {
         try await Self.withTokenService { server, service, provider in

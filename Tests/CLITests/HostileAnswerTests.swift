@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+extension CLITests {
+    /// Answers a hostile server may give that look right and are not: another hero than the one
+    /// asked for, an entity tag a terminal or a header would act on; and words on the command line
+    /// that cannot be sent as they are.
+    @Suite("Hostile answers and words that cannot be sent")
+    struct HostileAnswerTests {
+        /// Hero `id` as the contract spells it.
+        static func hero(_ id: String, codeName: String = "Other") -> Data {
+            Data(
+                (#"{"id":"\#(id)","code_name":"\#(codeName)","encrypted_real_name":null,"powers":[],"#
+                    + #""picture_url":null,"team":null,"updated_at":"2026-12-01T10:00:00Z","version":1}"#)
+                    .utf8)
+        }
+
+        static func head(_ status: String, etag: String) -> String {
+            "HTTP/1.1 \(status)\nContent-Type: application/json\nETag: \(etag)\nContent-Length: LENGTH\n\n"
+        }
+
+        @Test("show 0007 answered with hero 0008 is bad data (65), and neither hero is cached")
+        func anotherHeroShown() async throws {
+            let server = try CannedServer(
+                head: Self.head("200 OK", etag: "\"0008-1\""), body: Self.hero("0008"))
+            let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+            let run = try await cli.run("show", "0007")
+            #expect(run.status == 65, "\(run)")
+            #expect(run.stderr.contains("asked for hero 0007, the server answered with hero 0008"), "\(run)")
+            for id in ["0007", "0008"] {
+                let offline = try await cli.run("--offline", "show", id)
+                #expect(offline.status == 69, "nothing cached: \(offline)")
+            }
+        }
+
+        @Test("a create answered with another hero is bad data (65), not shown as the one created")
+        func anotherHeroCreated() async throws {
+            let server = try CannedServer(
+                head: Self.head("201 Created", etag: "\"0008-1\""), body: Self.hero("0008", codeName: "Other")
+            )
+            let run = try await CLI.editor(of: server.url).run("create", "--code-name", "Basalt Prime")
+            #expect(run.status == 65, "\(run)")
+            #expect(run.stdout.isEmpty, "\(run)")
+            #expect(run.stderr.contains("was answered with hero 0008"), "\(run)")
+        }
+
+        @Test("an ETag holding a control character is bad data (65), never stored or sent back")
+        func controlCharacterInETag() async throws {
+            let server = try CannedServer(
+                head: Self.head("200 OK", etag: "\"0007-1\u{1B}[2J\""), body: Self.hero("0007"))
+            let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+            let run = try await cli.run("show", "0007")
+            #expect(run.status == 65, "\(run)")
+            #expect(run.stderr.contains("ETag holds a control character"), "\(run)")
+            #expect(try await cli.run("--offline", "show", "0007").status == 69, "not cached")
+        }
+
+        @Test("a page number past the bundled server's limit is refused naming the real limit")
+        func pageLimit() async throws {
+            let run = try await CLI().run("list", "--page", "9223372036854775807")
+            #expect(run.status != 0, "\(run)")
+            #expect(run.stderr.contains("from 1 to 1000000000"), "\(run)")
+        }
+
+        @Test("a user holding ':' is a usage error (64): Basic credentials cannot carry it")
+        func colonInUser() async throws {
+            for run in [
+                try await CLI(environment: ["HEROES_USER": "ed:itor"]).run("list"),
+                try await CLI().run("--user", "ed:itor", "list"),
+            ] {
+                #expect(run.status == 64, "\(run)")
+                #expect(run.stderr.contains("must not hold ':'"), "\(run)")
+            }
+        }
+
+        @Test("a word that is not UTF-8 is a usage error (64) naming its position, not a U+FFFD sent on")
+        func invalidUTF8Argument() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                let before = server.lastSequence
+                let run = try await Shell.bash.run(
+                    #"heroes-cli create --code-name $'Bad\xffName'"# + "\n", loading: "", cli: cli)
+                #expect(run.status == 64, "\(run)")
+                #expect(run.stderr.contains("argument 3 is not valid UTF-8"), "\(run)")
+                #expect(server.requests(since: before).isEmpty, "nothing was sent")
+            }
+        }
+    }
+}
