@@ -45,7 +45,7 @@ public struct HeroesCLI {
         }
         let views = Views(
             json: settings.isJSON,
-            terminal: Terminal(environment: environment, color: settings.color))
+            terminal: Terminal(environment: environment, color: settings.color), verbose: settings.isVerbose)
         if invocation[.version] {
             views.say(HelpText.version)
             views.say("transport: \(AppTransports.defaultKind.summary)")

@@ -55,6 +55,17 @@ extension CLITests {
             #expect(try await cli.run("--offline", "show", "0007").status == 69, "not cached")
         }
 
+        @Test("a 429 is the server limiting requests: retried within the deadline, then 69 naming the limit")
+        func rateLimited() async throws {
+            let server = try CannedServer(
+                head: "HTTP/1.1 429 Too Many Requests\nRetry-After: 0\nContent-Length: 0\n\n")
+            let run = try await CLI(environment: ["HEROES_SERVER": server.url.absoluteString]).run(
+                "show", "0007")
+            #expect(run.status == 69, "\(run)")
+            #expect(run.stderr.contains("limiting requests (429)"), "\(run)")
+            #expect(!run.stderr.contains("bad data"), "\(run)")
+        }
+
         @Test("a page number past the bundled server's limit is refused naming the real limit")
         func pageLimit() async throws {
             let run = try await CLI().run("list", "--page", "9223372036854775807")

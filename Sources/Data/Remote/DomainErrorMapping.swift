@@ -74,6 +74,9 @@ enum DomainErrorMapping {
             return .invalid(named.isEmpty ? [.request: message ?? "was refused as invalid"] : named)
         case 400, 413, 415: return .invalid([.request: message ?? "was refused with status \(code)"])
         case 500...599: return .unavailable("the server answered \(code)" + (message.map { ": \($0)" } ?? ""))
+        // Retried within the deadline as a 503 is; still limited after it, the server is busy, not wrong.
+        case 429:
+            return .unavailable("the server is limiting requests (429)" + (message.map { ": \($0)" } ?? ""))
         default: return .badData("unexpected status \(code)" + (message.map { ": \($0)" } ?? ""))
         }
     }

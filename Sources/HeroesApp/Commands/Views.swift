@@ -9,6 +9,8 @@ struct Views {
     let json: Bool
     /// What the terminal allows.
     let terminal: Terminal
+    /// `--verbose`: results list everything they hold.
+    var verbose = false
 
     private var output: FileHandleOutputStream { OutputFailure.standardOutput }
     private var errors: FileHandleOutputStream { .standardError }
@@ -39,7 +41,9 @@ struct Views {
     }
 
     func sync() -> any SyncView {
-        pick(json: { JSONSyncView(output: $0) }, console: { ConsoleSyncView(output: $0, style: $1) })
+        pick(
+            json: { JSONSyncView(output: $0) },
+            console: { ConsoleSyncView(output: $0, style: $1, listsEveryID: verbose) })
     }
 
     /// Where a picture's result is said; `besideData` when standard output carries the

@@ -6,10 +6,17 @@ import Domain
 public final class ConsoleSyncView: SyncView {
     private var lines: ConsoleLines
     private var style: ConsoleStyle { lines.style }
+    private let listsEveryID: Bool
 
-    /// A view writing to `output` in `style`.
-    public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
+    /// The ids listed per kind of change, unless `listsEveryID`; the rest are counted.
+    public static let listedIDs = 10
+
+    /// A view writing to `output` in `style`. `listsEveryID` (`--verbose`) lists every id of
+    /// every kind, the unchanged included; otherwise a kind lists at most `listedIDs`, and the
+    /// unchanged none: a sync of 10,000 heroes with nothing new is one line.
+    public init(output: any TextOutputStream, style: ConsoleStyle = .plain, listsEveryID: Bool = false) {
         lines = ConsoleLines(output, style)
+        self.listsEveryID = listsEveryID
     }
 
     /// Writes `synced: N inserted, N updated, N unchanged, N deleted` (then the pushed, dropped,
@@ -30,8 +37,10 @@ public final class ConsoleSyncView: SyncView {
             changes.isEmpty
             ? "already up to date, \(changes.unchanged.count) unchanged" : counts.joined(separator: ", ")
         write(style.paint("synced:", .bold) + " " + summary.truncated(toWidth: max(1, style.width - 8)))
-        for (kind, ids) in kinds where !ids.isEmpty {
-            line(kind, ids.map(\.rawValue).joined(separator: ", "))
+        for (kind, ids) in kinds where !ids.isEmpty && (listsEveryID || kind != "unchanged") {
+            let shown = listsEveryID ? ids : Array(ids.prefix(Self.listedIDs))
+            let more = ids.count - shown.count
+            line(kind, shown.map(\.rawValue).joined(separator: ", ") + (more > 0 ? ", and \(more) more" : ""))
         }
         for rejected in changes.rejected { line("rejected", rejected.description, paint: [.red]) }
         for conflict in changes.conflicts { line("conflict", conflict.description, paint: [.yellow]) }

@@ -47,6 +47,28 @@ struct ResultViewTests {
         Golden.check(buffer.text, named: "results-console")
     }
 
+    @Test("a sync lists at most ten ids a kind and never the unchanged; --verbose lists every one")
+    func syncIDs() throws {
+        let ids = try (1...25).map { try Hero.ID(String(format: "%04d", $0)) }
+        let changes = HeroChangeSet(
+            inserted: Array(ids.prefix(12)), updated: [], unchanged: Array(ids.suffix(13)), deleted: [])
+        let short = TextBuffer()
+        ConsoleSyncView(output: short, style: ConsoleStyle(width: 500)).showChanges(changes)
+        #expect(
+            short.text == """
+                synced: 12 inserted, 0 updated, 13 unchanged, 0 deleted
+                  inserted  0001, 0002, 0003, 0004, 0005, 0006, 0007, 0008, 0009, 0010, and 2 more
+
+                """)
+        let every = TextBuffer()
+        ConsoleSyncView(output: every, style: ConsoleStyle(width: 500), listsEveryID: true).showChanges(
+            changes)
+        let lines = every.text.split(separator: "\n")
+        #expect(lines.count == 3, "\(every.text)")
+        #expect(lines[1].hasSuffix("0011, 0012"), "\(every.text)")
+        #expect(lines[2].hasPrefix("  unchanged 0013, ") && lines[2].hasSuffix("0025"), "\(every.text)")
+    }
+
     @Test("the same in colour")
     func colour() throws {
         let buffer = TextBuffer()
