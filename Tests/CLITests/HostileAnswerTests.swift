@@ -73,6 +73,18 @@ extension CLITests {
             #expect(run.stderr.contains("from 1 to 1000000000"), "\(run)")
         }
 
+        @Test("a search term too long for a request head is refused (64) before anything is sent")
+        func searchTooLong() async throws {
+            try await withMockServer { server in
+                let before = server.lastSequence
+                let run = try await CLI.editor(of: server.baseURL).run(
+                    "list", "--search", String(repeating: "x", count: 100_000))
+                #expect(run.status == 64, "\(run)")
+                #expect(run.stderr.contains("must be at most 2000 bytes"), "\(run)")
+                #expect(server.requests(since: before).isEmpty, "nothing was sent")
+            }
+        }
+
         @Test("a user holding ':' is a usage error (64): Basic credentials cannot carry it")
         func colonInUser() async throws {
             for run in [

@@ -4,6 +4,9 @@ public struct HeroQuery: Sendable, Hashable {
     public static let defaultPerPage = 20
     /// Allowed page sizes.
     public static let perPageRange = 1...100
+    /// The longest search text, in UTF-8 bytes: it travels in the request line, which a server
+    /// may cap (the contract's is 16 KiB, and a byte can take three when percent-encoded).
+    public static let maximumTextBytes = 2000
 
     /// The page number, from 1.
     public let page: Int
@@ -14,7 +17,7 @@ public struct HeroQuery: Sendable, Hashable {
     /// Only heroes of this team; `nil` for every team.
     public let teamID: Team.ID?
 
-    /// Checks the page and page size, naming each field that is out of range.
+    /// Checks the page, the page size and the text's length, naming each field that is out of range.
     public init(
         page: Int = 1,
         perPage: Int = HeroQuery.defaultPerPage,
@@ -24,6 +27,9 @@ public struct HeroQuery: Sendable, Hashable {
         var problems: [Field: String] = [:]
         if page < 1 { problems[.page] = "must be 1 or more" }
         if !Self.perPageRange.contains(perPage) { problems[.perPage] = "must be 1–100" }
+        if let text, text.utf8.count > Self.maximumTextBytes {
+            problems[.text] = "must be at most \(Self.maximumTextBytes) bytes, not \(text.utf8.count)"
+        }
         guard problems.isEmpty else { throw .invalid(problems) }
         self.page = page
         self.perPage = perPage

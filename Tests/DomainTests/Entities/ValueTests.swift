@@ -42,6 +42,14 @@ struct ValueTests {
         #expect(throws: DomainError.invalid(expected)) { try HeroQuery(page: page, perPage: perPage) }
     }
 
+    @Test("a search text past 2000 UTF-8 bytes is refused, naming its length; 2000 is kept")
+    func queryTextBound() throws {
+        #expect(try HeroQuery(text: String(repeating: "é", count: 1000)).text?.utf8.count == 2000)
+        #expect(throws: DomainError.invalid([.text: "must be at most 2000 bytes, not 2002"])) {
+            try HeroQuery(text: String(repeating: "é", count: 1001))
+        }
+    }
+
     @Test(
         "a page knows how many pages there are",
         arguments: [(0, 20, 1), (1, 20, 1), (20, 20, 1), (21, 20, 2), (57, 20, 3)]
