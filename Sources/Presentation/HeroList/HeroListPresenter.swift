@@ -69,7 +69,12 @@ public final class HeroListPresenter {
             } else {
                 try await listHeroes(page: query.page, perPage: query.perPage, team: query.team)
             }
-        let page = cached.value
+        // The server's counts are claims: where the page itself holds more, say what it holds.
+        let sent = cached.value
+        let page = HeroPage(
+            items: sent.items, page: sent.page, perPage: max(sent.perPage, sent.items.count),
+            total: sent.items.isEmpty
+                ? sent.total : max(sent.total, (sent.page - 1) * sent.perPage + sent.items.count))
         var shownQuery = query
         shownQuery.page = page.page
         shownQuery.perPage = page.perPage

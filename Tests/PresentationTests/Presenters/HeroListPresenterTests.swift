@@ -37,6 +37,21 @@ struct HeroListPresenterTests {
         #expect(view.events == [.heroes(expected)])
     }
 
+    @Test("a page holding more heroes than the server's total says what it holds")
+    func totalBelowThePage() async throws {
+        let heroes = try Heroes.roster()
+        serve(heroes, total: 1)
+
+        try await presenter.activate(with: view)
+
+        guard case .heroes(let shown) = view.events.first else {
+            Issue.record("no list shown: \(view.events)")
+            return
+        }
+        #expect(shown.total == heroes.count)
+        #expect(shown.summary == "page 1 of 1 · \(heroes.count) heroes")
+    }
+
     @Test("a query with text searches, and the title says what and which team")
     func textSearches() async throws {
         let heroes = [try Heroes.nightOwl()]
