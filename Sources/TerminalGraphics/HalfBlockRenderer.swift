@@ -14,13 +14,16 @@ public struct HalfBlockRenderer: Sendable {
     }
 
     /// The lines that draw `image`, scaled (by averaging) to fit the columns and the rows, its
-    /// shape kept, never enlarged. Transparent pixels are blended over black.
+    /// shape kept (but for one too thin to fit the rows at one column), never enlarged.
+    /// Transparent pixels are blended over black.
     public func render(_ image: RGBAImage) -> [String] {
         // A line holds two pixel rows, so `rows` lines fit `2 * rows` rows of pixels.
         let widthForRows = rows.map { max(1, 2 * $0 * image.width / max(1, image.height)) } ?? Int.max
         let width = max(1, min(columns, image.width, widthForRows))
         let scale = Double(image.width) / Double(width)
-        let pixelRows = max(1, Int((Double(image.height) / scale).rounded()))
+        var pixelRows = max(1, Int((Double(image.height) / scale).rounded()))
+        // A picture too thin to narrow further (one column) still fits the rows; its shape gives way.
+        if let rows { pixelRows = min(pixelRows, 2 * rows) }
         let height = pixelRows + pixelRows % 2
         var lines: [String] = []
         for row in stride(from: 0, to: height, by: 2) {

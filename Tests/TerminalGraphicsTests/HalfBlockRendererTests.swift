@@ -45,4 +45,12 @@ struct HalfBlockRendererTests {
         let wide = RGBAImage(width: 200, height: 50, pixels: [UInt8](repeating: 90, count: 200 * 50 * 4))
         #expect(HalfBlockRenderer(columns: 80, rows: 30).render(wide).count == 10, "the width binds first")
     }
+
+    @Test("a picture one pixel wide and 4096 tall still fits the rows it is given")
+    func thinPictureFitsTheRows() {
+        let pixels = [UInt8](repeating: 255, count: 4 * 4096)
+        let lines = HalfBlockRenderer(columns: 80, rows: 40).render(
+            RGBAImage(width: 1, height: 4096, pixels: pixels))
+        #expect(lines.count == 40)
+    }
 }
