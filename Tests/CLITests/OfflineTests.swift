@@ -2,6 +2,12 @@ import Foundation
 import MockServerKit
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension CLITests {
     @Suite("Offline first: a warm cache answers, marked stale")
     struct OfflineTests {
@@ -106,6 +112,72 @@ extension CLITests {
                 #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
                 #expect(run.stdout.isEmpty)
             }
+        }
+    }
+}
+
+extension CLITests {
+    /// A cache another account made read-only, read by that account: as root, the test hands
+    /// the home to `nobody` and runs heroes-cli as `nobody` (root itself may write anywhere).
+    @Suite("A read-only cache folder")
+    struct ReadOnlyCacheTests {
+        static let nobody = "65534"
+
+        /// Whether this run can act as `nobody`: root, `setpriv`, and a heroes-cli others may run.
+        static var canActAsNobody: Bool {
+            guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                let binary = try? CLI.binary()
+            else { return false }
+            var folder = binary
+            while folder.path != "/" {
+                var status = stat()
+                guard stat(folder.path, &status) == 0, status.st_mode & S_IXOTH != 0 else { return false }
+                folder.deleteLastPathComponent()
+            }
+            return true
+        }
+
+        /// Runs heroes-cli as `nobody` with `cli`'s environment.
+        static func runAsNobody(_ cli: CLI, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments =
+                ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", try CLI.binary().path]
+                + arguments
+            process.environment = cli.environment
+            process.currentDirectoryURL = cli.home
+            let errors = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+
+        @Test(
+            "--offline reads work from a read-only cache; a write says the cache is read-only (73)",
+            .enabled(
+                if: ReadOnlyCacheTests.canActAsNobody, "needs root, setpriv and a heroes-cli others may run"))
+        func readOnly() async throws {
+            let cli = try CLI()
+            #expect(try await cli.run("sync").status == 0)
+            let cache = cli.home.appendingPathComponent("cache")
+            for (tool, arguments) in [
+                ("/bin/chown", ["-R", "\(Self.nobody):\(Self.nobody)", cli.home.path]),
+                ("/bin/chmod", ["-R", "a-w", cache.path]),
+            ] {
+                let process = try Process.run(URL(fileURLWithPath: tool), arguments: arguments)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "\(tool)")
+            }
+            let read = try Self.runAsNobody(cli, ["--offline", "show", "0007"])
+            #expect(read.status == 0, "\(read)")
+            let list = try Self.runAsNobody(cli, ["--offline", "list"])
+            #expect(list.status == 0, "\(list)")
+            let write = try Self.runAsNobody(cli, ["--offline", "update", "0007", "--power", "X"])
+            #expect(write.status == 73, "\(write)")
+            #expect(write.stderr.contains("the offline cache is read-only"), "\(write)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Data
 import Domain
+import Foundation
 import Network
 import Presentation
 
@@ -21,6 +22,13 @@ enum FailureView {
             view.showError(ErrorViewModel(code: .config, message: "a service plist is wrong: \(problem)"))
         case let problem as CacheFolderError:
             view.showError(ErrorViewModel(code: ErrorCode(rawValue: "cache"), message: problem.description))
+        case StorageError.io(let file, _) where !isWritable(file.deletingLastPathComponent()):
+            view.showError(
+                ErrorViewModel(
+                    code: ErrorCode(rawValue: "cache"),
+                    message: "the offline cache is read-only (\(file.deletingLastPathComponent().path)): "
+                        + "reads still work, writes cannot be kept; choose another with "
+                        + "\(Option.cacheDirectory.spec.synopsis)"))
         case let problem as StorageError:
             view.showError(
                 ErrorViewModel(
@@ -42,4 +50,7 @@ enum FailureView {
             ErrorPresenter().present(error, with: view)
         }
     }
+
+    /// Whether this process may create files in `folder`.
+    private static func isWritable(_ folder: URL) -> Bool { access(folder.path, W_OK) == 0 }
 }

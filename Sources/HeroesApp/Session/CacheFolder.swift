@@ -12,8 +12,9 @@ import Foundation
 /// port, as browsers key what they keep), so two servers never answer with each other's heroes,
 /// and a fixed one for the bundled server.
 enum CacheFolder {
-    /// The folder for `server` (`nil`: the bundled one) inside `cacheDirectory`, created and
-    /// checked writable; a folder that cannot be written is an error naming it.
+    /// The folder for `server` (`nil`: the bundled one) inside `cacheDirectory`, created when
+    /// missing. One that cannot be written still serves reads; a write says it is read-only
+    /// (`FailureView`).
     ///
     /// Caches were once kept per scheme and host alone. The first origin on that host to open the
     /// cache takes such a folder over whole, pending edits included, by one rename; the store
@@ -31,9 +32,6 @@ enum CacheFolder {
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw CacheFolderError(folder: folder, reason: "cannot be created")
-        }
-        guard access(folder.path, W_OK) == 0 else {
-            throw CacheFolderError(folder: folder, reason: String(cString: strerror(errno)))
         }
         return folder
     }
