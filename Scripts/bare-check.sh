@@ -22,9 +22,15 @@ if [ "${1:-}" != --inside ] && [ -e "$CURL_INCLUDE/curl.h" ]; then
         echo "bare-check: $CURL_INCLUDE holds libcurl's headers; hiding them needs root (unshare --mount)" >&2
         exit 1
     fi
-    exec unshare --mount --propagation private -- "$0" --inside
-fi
-if [ -e "$CURL_INCLUDE/curl.h" ]; then
+    if unshare --mount --propagation private -- true 2>/dev/null; then
+        exec unshare --mount --propagation private -- "$0" --inside
+    fi
+    # No mount namespace here (a sandbox may refuse one): move the folder aside for this run,
+    # and back whatever happens.
+    echo "bare-check: no private mount namespace; moving $CURL_INCLUDE aside for this run" >&2
+    mv "$CURL_INCLUDE" "$CURL_INCLUDE.bare-check"
+    trap 'mv "$CURL_INCLUDE.bare-check" "$CURL_INCLUDE"' EXIT
+elif [ -e "$CURL_INCLUDE/curl.h" ]; then
     mount -t tmpfs -o size=64k,mode=0755 bare-check "$CURL_INCLUDE"
 fi
 if echo '#include <curl/curl.h>' | cc -E -x c - >/dev/null 2>&1; then
