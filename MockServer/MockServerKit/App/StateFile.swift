@@ -26,9 +26,14 @@ struct StateFile: Sendable {
     func stamp() -> Stamp? {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+            let modified = status.st_mtimespec
+        #else
+            let modified = status.st_mtim
+        #endif
         return Stamp(
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-            seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))
+            seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
     }
 
     /// Takes the lock that writers of this state hold in turn, across processes, waiting at most
