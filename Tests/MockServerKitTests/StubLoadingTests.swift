@@ -2,6 +2,12 @@ import Foundation
 import MockServerKit
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite("WireMock root directory: loading stub mappings")
 struct StubLoadingTests {
     static let hello = #"""
@@ -94,6 +100,42 @@ struct StubLoadingTests {
         let error = try #require(try await startError(["ok.json": Self.hello, "bad.json": text]))
         #expect(error.description == message)
         #expect(error.isConfiguration)
+    }
+
+    @Test(
+        "a body file reached through a symbolic link, or not a regular file, is refused at load: no link is followed",
+        arguments: ["x", "d/passwd", "d/outside.txt", "fifo"])
+    func bodyFileLinks(name: String) async throws {
+        let outside = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data("secret\n".utf8).write(to: outside.appendingPathComponent("outside.txt"))
+        try Data("root:x:0:0\n".utf8).write(to: outside.appendingPathComponent("passwd"))
+        let mapping = #"{"request": {"url": "/x"}, "response": {"bodyFileName": "\#(name)"}}"#
+        let root = try stubRoot(["bad.json": mapping])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = root.appendingPathComponent("__files")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            atPath: files.appendingPathComponent("x").path,
+            withDestinationPath: outside.appendingPathComponent("passwd").path)
+        try manager.createSymbolicLink(
+            atPath: files.appendingPathComponent("d").path, withDestinationPath: outside.path)
+        #expect(mkfifo(files.appendingPathComponent("fifo").path, 0o600) == 0)
+        let error = try #require(await startError(root: root), "the server started, serving __files/\(name)")
+        #expect(error.isConfiguration, "\(error)")
+        #expect(error.description.contains("__files/\(name)"), "\(error)")
+    }
+
+    @Test("a body file past 64 MiB (a sparse one: no disk used) is refused at load, never read")
+    func bodyFileTooLarge() async throws {
+        let mapping = #"{"request": {"url": "/x"}, "response": {"bodyFileName": "big.bin"}}"#
+        let root = try stubRoot(["bad.json": mapping])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let big = root.appendingPathComponent("__files/big.bin")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        #expect(truncate(big.path, off_t(2) << 30) == 0)
+        let error = try #require(await startError(root: root))
+        #expect(error.description.contains("__files/big.bin is larger than 64 MiB"), "\(error)")
     }
 
     @Test("two stubs with one id are refused, naming both files")

@@ -147,10 +147,9 @@ struct StubResponse: Sendable {
         guard !relative.hasPrefix("/"), !parts.isEmpty, !parts.contains("..") else {
             throw name.error("bodyFileName must name a file inside __files, not \(relative)")
         }
-        do {
-            return Array(try Data(contentsOf: files.appendingPathComponent(relative)))
-        } catch {
-            throw name.error("no readable file __files/\(relative)")
+        switch BodyFile.read(relative, in: files) {
+        case .success(let bytes): return bytes
+        case .failure(let problem): throw name.error(problem.message)
         }
     }
 

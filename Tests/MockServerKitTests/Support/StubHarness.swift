@@ -43,6 +43,11 @@ func startError(_ mappings: [String: String], files: [String: [UInt8]] = [:]) as
 {
     let root = try stubRoot(mappings, files: files)
     defer { try? FileManager.default.removeItem(at: root) }
+    return await startError(root: root)
+}
+
+/// Why a server on the stub folder `root` would not start, or nil when it starts.
+func startError(root: URL) async -> MockServerError? {
     let server = MockServer(configuration: .test { $0.rootDirectory = root })
     do {
         try await server.start()

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A stub's `bodyFileName`, read from inside `__files` without following any symbolic link on
+/// the way: each folder is opened with `O_NOFOLLOW` from the one before (`openat`), so a link
+/// planted anywhere in the path cannot lead outside, and the file must be a regular one.
+enum BodyFile {
+    /// The largest body file a stub may name: 64 MiB.
+    static let maximumBytes = 64 * 1024 * 1024
+
+    /// The bytes of `relative` (already checked to be a relative path without `..`) inside
+    /// `folder`, or why not, in words for a load error.
+    static func read(_ relative: String, in folder: URL) -> Result<[UInt8], BodyFileError> {
+        var directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else {
+            return .failure(BodyFileError("no readable folder \(folder.lastPathComponent)"))
+        }
+        let parts = relative.split(separator: "/").map(String.init)
+        for part in parts.dropLast() {
+            let next = openat(directory, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(directory)
+            guard next >= 0 else {
+                return .failure(BodyFileError("__files/\(relative): \(part) is not a folder inside __files"))
+            }
+            directory = next
+        }
+        // O_NONBLOCK: a FIFO planted at the name must not hold the load; it is refused below.
+        let file = openat(directory, parts.last ?? "", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let openError = errno
+        close(directory)
+        guard file >= 0 else {
+            let reason =
+                switch openError {
+                case ENOENT: ""
+                case ELOOP: " (a symbolic link, which is never followed)"
+                default: " (\(String(cString: strerror(openError))))"
+                }
+            return .failure(BodyFileError("no readable file __files/\(relative)\(reason)"))
+        }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(BodyFileError("__files/\(relative) is not a regular file"))
+        }
+        guard Int(status.st_size) <= maximumBytes else {
+            return .failure(
+                BodyFileError("__files/\(relative) is larger than \(maximumBytes / 1024 / 1024) MiB"))
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { systemRead(file, $0 + offset, raw.count - offset) } ?? 0
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            offset += count
+        }
+        return .success(Array(bytes.prefix(offset)))
+    }
+}
+
+/// `read(2)`, named apart from `BodyFile.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// Why a body file could not be read.
+struct BodyFileError: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
