@@ -2,6 +2,12 @@ import Foundation
 import MockServerKit
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite("Lifecycle: ports, restarts and persisted state")
 struct LifecycleTests {
     @Test("binding port 0 reads the real port back into baseURL")
@@ -109,6 +115,30 @@ struct LifecycleTests {
             configuration: MockServerConfiguration(users: TestUsers.all, stateFile: state))
         await #expect(throws: MockServerError.self) { try await server.start() }
         #expect(try String(contentsOf: state, encoding: .utf8) == "{not json")
+    }
+
+    @Test(
+        "a state folder others may write to without the sticky bit, or another user's, is refused at start",
+        arguments: [(0o777, nil), (0o1777, nil), (0o755, 65534 as UInt32?)] as [(Int, UInt32?)])
+    func unsafeStateFolder(mode: Int, owner: UInt32?) async throws {
+        // Another user's folder can only be made by root.
+        guard owner == nil || getuid() == 0 else { return }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(chmod(directory.path, mode_t(mode)) == 0)
+        if let owner { #expect(chown(directory.path, owner, owner) == 0) }
+        let server = MockServer(
+            configuration: MockServerConfiguration(
+                users: TestUsers.all, stateFile: directory.appendingPathComponent("state.json")))
+        let refused = mode == 0o777 || (owner != nil && getuid() != owner)
+        do {
+            try await server.start()
+            await server.stop()
+            #expect(!refused, "a sticky folder of mode \(String(mode, radix: 8)) is fine; this one is not")
+        } catch {
+            #expect(refused, "\(error)")
+            #expect(error.isConfiguration && error.description.contains(directory.path), "\(error)")
+        }
     }
 
     @Test("fixtures load from a directory, and a broken one is an error")

@@ -22,6 +22,26 @@ struct StateFile: Sendable {
         let nanoseconds: Int
     }
 
+    /// Refuses a state folder another user could plant files in: one that others may write to
+    /// without the sticky bit (a sticky `/tmp` is fine), or one another non-root user owns.
+    func checkFolder() throws(MockServerError) {
+        let folder = url.deletingLastPathComponent().path
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            throw MockServerError(posix: "cannot use the state folder \(folder)")
+        }
+        let mode = status.st_mode
+        if mode & S_IWOTH != 0, mode & S_ISVTX == 0 {
+            throw MockServerError(
+                configuration: "the state folder \(folder) may be written by others and is not sticky; "
+                    + "choose one only you can write to")
+        }
+        if status.st_uid != getuid(), status.st_uid != 0 {
+            throw MockServerError(
+                configuration: "the state folder \(folder) belongs to another user; choose one of your own")
+        }
+    }
+
     /// The stamp of the file there now, or nil when there is none.
     func stamp() -> Stamp? {
         var status = stat()

@@ -58,6 +58,7 @@ public final class MockServer: Sendable {
             stubs.load(mappings, files: root.appendingPathComponent("__files", isDirectory: true))
         }
         let stateFile = configuration.stateFile.map(StateFile.init)
+        try stateFile?.checkFolder()
         // Stamped before the read: a save that lands in between is read again at the first request.
         let stamp = stateFile?.stamp()
         let saved = try stateFile?.load(teams: fixtures.teams)
