@@ -105,7 +105,8 @@ struct StateFile: Sendable {
         let document = Document(
             heroes: heroes, pictures: pictures.mapValues { Data($0).base64EncodedString() })
         let bytes = WireJSON.encode(document) + [UInt8(ascii: "\n")]
-        var template = Array((url.path + ".tmp-XXXXXX").utf8CString)
+        // mkstemp replaces the six trailing Xs with a unique name.
+        var template = Array((url.path + ".tmp-" + String(repeating: "X", count: 6)).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }

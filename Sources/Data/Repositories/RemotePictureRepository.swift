@@ -64,9 +64,8 @@ public final class RemotePictureRepository: PictureRepository {
                         throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
                     }
                 }
-            } catch NetworkError.transport(let code, let message)
-                where NetworkError.transport(code: code, message: message).isLocalFileFailure
-            {
+            } catch let error as NetworkError where error.isLocalFileFailure {
+                guard case .transport(_, let message) = error else { throw error }
                 throw LocalFileError(path: file.path, reason: message)
             }
         }
