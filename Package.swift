@@ -162,7 +162,8 @@ let package = Package(
             dependencies: ["Network", "Data", "Domain", "MockServerKit", "TestSupport", "Locking"]
         ),
         /// A child process for the store's multi-process tests (two writers, SIGKILL, disk full).
-        .executableTarget(name: "store-writer", dependencies: ["Data"], path: "Tests/Helpers/store-writer"),
+        .executableTarget(
+            name: "store-writer", dependencies: ["Data", "Domain"], path: "Tests/Helpers/store-writer"),
         /// Runs the built heroes-cli (and mock-server) as processes, as scripts do; SQLite ages a
         /// database as a newer heroes-cli would, and zlib makes the gzip bomb.
         .testTarget(

@@ -25,7 +25,7 @@ enum DependencyRule {
         "heroes-bench": ["Network", "Domain", "Data", "MockServerKit", "CZlib"],
         "bench-hello": [],
         "bench-launch": [],
-        "store-writer": ["Data"],
+        "store-writer": ["Data", "Domain"],
         "TestSupport": ["Domain", "Network", "Locking"],
         "CLibFuzzer": [],
         "FuzzSupport": ["CLibFuzzer"],

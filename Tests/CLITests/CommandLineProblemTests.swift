@@ -148,8 +148,9 @@ extension CLITests {
             let cache = cli.home.appendingPathComponent("cache-dir")
             let first = try await cli.run("--cache-dir", cache.path, "sync")
             #expect(first.status == 0, "\(first)")
-            let lock = cache.appendingPathComponent("bundled-demo/heroes-store/lock")
-            let descriptor = open(lock.path, O_RDWR)
+            // The writers' lock is flock(2) on the store's folder.
+            let lock = cache.appendingPathComponent("bundled-demo/heroes-store")
+            let descriptor = open(lock.path, O_RDONLY | O_DIRECTORY)
             try #require(descriptor >= 0, "the first run made \(lock.path)")
             let read: CLI.Run
             let held: CLI.Run

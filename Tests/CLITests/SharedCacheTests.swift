@@ -119,7 +119,7 @@ extension CLITests {
         }
 
         @Test(
-            "a FIFO where the store's manifest (or database) should be is moved aside with a warning, never waited on",
+            "a FIFO where the store's file should be is moved aside with a warning, never waited on",
             arguments: AppStore.allCases)
         func fifoManifest(store: AppStore) async throws {
             try await withMockServer { server in
@@ -137,39 +137,6 @@ extension CLITests {
         }
 
         @Test(
-            "a cache of the one-file layout moves into the store, and its pending edit is pushed by the next sync"
-        )
-        func migratesOneFileCache() async throws {
-            try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
-                #expect(try await cli.run("teams").status == 0)
-                let folder = try Self.storeFolder(of: cli).deletingLastPathComponent()
-                try FileManager.default.removeItem(at: folder.appendingPathComponent("heroes-store"))
-                // As the one-file store wrote it: hero 0007 as the server sent it, and a pending edit of it.
-                let (wire, _) = try await URLSession.shared.data(
-                    from: server.baseURL.appendingPathComponent("v1/heroes/0007"))
-                let record = String(decoding: wire, as: UTF8.self)
-                let legacy = """
-                    {"schema_version": 1, "value": {"heroes": {"0007": {"entity_tag": null, "hero": \(record)}},
-                     "pages": {}, "holds_roster": false, "pending": [
-                      {"sequence": 1, "kind": "replace", "id": "0007", "expectedVersion": 2, "madeAt": 786000000,
-                       "input": {"code_name": "Quillfeather", "powers": ["Migrated power"], "encrypted_real_name": null, "team_id": "paper-moths"}}
-                    ]}}
-                    """
-                try Data(legacy.utf8).write(to: folder.appendingPathComponent("heroes.json"))
-                let shown = try await cli.run("--offline", "--json", "show", "0007")
-                #expect(shown.status == 0, "\(shown)")
-                #expect(try shown.json()["powers"] as? [String] == ["Migrated power"])
-                #expect(
-                    FileManager.default.fileExists(
-                        atPath: folder.appendingPathComponent("heroes.json.migrated").path))
-                let synced = try await cli.run("--json", "sync")
-                #expect(synced.status == 0, "\(synced)")
-                #expect(try synced.json()["pushed"] as? [String] == ["0007"])
-            }
-        }
-
-        @Test(
             "a sync killed after the server applied its create does not create the hero twice: the next sync ends in 0"
         )
         func createAppliedBeforeKill() async throws {
@@ -180,10 +147,9 @@ extension CLITests {
                     "--offline", "create", "--code-name", "Once Only", "--power", "Flight")
                 #expect(created.status == 0, "\(created)")
                 // What the killed sync sent and the server applied: the same POST, with the key it was queued with.
-                let pending = try Self.storeFolder(of: cli).appendingPathComponent("records/pending.json")
-                let record =
-                    try JSONSerialization.jsonObject(with: Data(contentsOf: pending)) as? [String: Any]
-                let queue = record?["value"] as? [String: Any]
+                let file = try Self.storeFolder(of: cli).appendingPathComponent("heroes.json")
+                let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+                let queue = stored?["pending"] as? [String: Any]
                 let change = try #require((queue?["changes"] as? [[String: Any]])?.first)
                 let key = try #require(change["idempotencyKey"] as? String)
                 var request = URLRequest(url: server.baseURL.appendingPathComponent("v1/heroes"))

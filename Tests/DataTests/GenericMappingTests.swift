@@ -15,7 +15,7 @@ struct GenericMappingTests {
         let since: Date
     }
 
-    enum SidekickMapping: WireMapped {
+    enum SidekickMapping {
         static let id = Attribute(.id, from: "id", .string, to: \Sidekick.id)
         static let name = Attribute(.name, from: "profile.name", .string, to: \Sidekick.name)
         static let teamID = Attribute(.teamID, from: "team.id", .optional(.teamID), to: \Sidekick.teamID)
@@ -58,29 +58,6 @@ struct GenericMappingTests {
                 RejectedRecord(id: "s2", index: 1, reason: "name is too long"),
                 RejectedRecord(id: "s3", index: 2, reason: "mentors name is missing"),
             ])
-    }
-
-    @Test("JSONDecoder reads the dotted root key path and key paths as the tree does")
-    func decoderAgrees() throws {
-        let json = """
-            {"data": {"sidekicks": [
-              {"id": "s1", "profile": {"name": "Robin", "age": 15}, "team": {"id": "dawn-guard"},
-               "mentors": [{"id": "t1", "name": "One"}], "since": "2026-01-01T00:00:00+01:00"},
-              {"id": "s2", "profile": "Robin", "team": 5, "mentors": [], "since": "2026-01-01T00:00:00Z"}
-            ]}, "meta": {"count": 2}}
-            """
-        let data = Data(json.utf8)
-        let decoded = try JSONTreeSerializer().decode(WireBody<SidekickMapping>.self, from: data)
-        let tree = try WireBody<SidekickMapping>(try JSONTreeSerializer().decode(JSONValue.self, from: data))
-        #expect(decoded.records.map(\.tree) == tree.records.map(\.tree))
-        #expect(decoded.members == ["meta": .object(["count": .integer(2)])])
-        #expect(decoded.members == tree.members)
-        let result = MappingPipeline(SidekickMapping.mapping).run(records: decoded.records, stored: [:])
-        #expect(result.items.map(\.id) == ["s1"])
-        #expect(
-            result.items.first?.record[path: "profile.age"] == nil, "only the mapping's key paths are kept")
-        #expect(result.items.first?.record[path: "profile.name"] == .string("Robin"))
-        #expect(result.rejected == [RejectedRecord(id: "s2", index: 1, reason: "profile.name is missing")])
     }
 
     @Test("a body without the root key path fails as a whole")

@@ -73,24 +73,4 @@ struct OfflineFirstHeroRepositoryTests {
             try await repository.hero(try Hero.ID("0007"))
         }
     }
-
-    @Test("a cache written before pending changes existed still loads and answers offline")
-    func oldCacheFileLoads() async throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let old = """
-            {"schema_version": 1, "value": {"heroes": {"0007": {"entity_tag": "\\"0007-3\\"", "hero": \(Self.hero("0007"))}},
-             "pages": {}, "teams": {"entity_tag": null, "items": [{"id": "dawn-guard", "name": "Dawn Guard"}]}}}
-            """
-        try Data(old.utf8).write(to: folder.appendingPathComponent("heroes.json"))
-        let transport = StubTransport()
-        transport.on("GET /v1/heroes/0007", .failure(.transport(code: -1009, message: "offline")))
-        transport.on("GET /v1/teams", .failure(.transport(code: -1009, message: "offline")))
-        let repository = try repository(transport)
-        let hero = try await repository.hero(try Hero.ID("0007"))
-        #expect(hero.isStale && hero.value.codeName == "Night Owl" && hero.value.version == 3)
-        #expect(transport.calls.first?.headers["If-None-Match"] == "\"0007-3\"")
-        #expect(
-            try await repository.teams()
-                == Cached([Team(id: Team.ID("dawn-guard"), name: "Dawn Guard")], isStale: true))
-    }
 }

@@ -13,6 +13,8 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
     public let property: KeyPath<Entity, Value> & Sendable
     /// How a local edit and an incoming value are merged.
     public let picker: MergePicker<Value>
+    /// `sourcePath` split into its keys, once.
+    public let keys: [String]
 
     /// Maps the JSON at `sourcePath` through `transformer` to `property`, merged by `picker`.
     public init(
@@ -27,10 +29,8 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
         self.transformer = transformer
         self.property = property
         self.picker = picker
+        self.keys = JSONValue.keys(of: sourcePath)
     }
-
-    /// The kind of JSON `transformer` reads.
-    public var kind: WireKind { transformer.kind }
 
     /// The typed value of `json`, found at the key path (`nil` when the key is missing).
     public func typedValue(from json: JSONValue?) throws(MappingFailure) -> Value {

@@ -9,8 +9,8 @@ public protocol AttributeMapping<Entity>: Sendable {
     var field: Field { get }
     /// The dotted key path in the wire record, such as `team.id`.
     var sourcePath: String { get }
-    /// The kind of JSON the attribute's transformer reads.
-    var kind: WireKind { get }
+    /// `sourcePath` split into its keys.
+    var keys: [String] { get }
     /// The transformed value of `json`, what a record holds at the key path (`nil` when the
     /// key is missing); the failure names the key path.
     func value(from json: JSONValue?) throws(MappingFailure) -> any Sendable

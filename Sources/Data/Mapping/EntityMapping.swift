@@ -8,9 +8,6 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     public let rootKeyPath: String?
     /// The id attribute's key path in a record.
     public let idPath: String
-    /// Where each attribute is in a record, and its kind of JSON: the id first, then the
-    /// attributes in their order.
-    public let layout: RecordLayout
     private let idOf: @Sendable (Entity) -> String
     private let attributes: [any AttributeMapping<Entity>]
     private let fields: [Field]
@@ -35,9 +32,6 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         self.idOf = { $0[keyPath: property].description }
         self.attributes = [id] + attributes
         self.fields = self.attributes.map(\.field)
-        self.layout = RecordLayout(
-            paths: self.attributes.map { JSONValue.keys(of: $0.sourcePath) },
-            kinds: self.attributes.map(\.kind))
         self.conditions = conditions
         self.build = build
     }
@@ -45,7 +39,6 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     /// The records of `body`: the array under the root key path, a bare array, or the body
     /// itself when it is one object.
     public func records(in body: JSONValue) throws(MappingFailure) -> [JSONValue] {
-        // WireBody finds them by the same rules in a decoder.
         if let rootKeyPath, case .object = body {
             guard let root = body[path: rootKeyPath] else {
                 if body[path: idPath] != nil { return [body] }
@@ -61,20 +54,13 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     }
 
     /// The record's id as sent (a string or an integer), before any rule is checked.
-    public func rawID(of record: JSONValue) -> String? { rawID(of: layout.read(record)) }
-
-    /// The same, of a record read by the layout.
-    public func rawID(of record: WireRecord) -> String? {
-        switch record.values.first ?? nil {
+    public func rawID(of record: JSONValue) -> String? {
+        switch record[keys: attributes[0].keys] {
         case .string(let text)?: text
         case .integer(let number)?: String(number)
         default: nil
         }
     }
-
-    /// The record as this mapping keeps it: the JSON at each of its attributes' key paths, and
-    /// nothing else (a member it does not name is not kept).
-    public func canonical(_ record: JSONValue) -> JSONValue { layout.read(record).tree }
 
     /// The entity's id, as the store keys it.
     public func id(of entity: Entity) -> String { idOf(entity) }
@@ -82,16 +68,11 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     /// Key paths, then transformers, then `build`: the entity a record describes. Conditions
     /// are not checked here.
     public func entity(from record: JSONValue) throws(MappingFailure) -> Entity {
-        try entity(from: layout.read(record))
-    }
-
-    /// The same, of a record read by the layout.
-    public func entity(from record: WireRecord) throws(MappingFailure) -> Entity {
-        if let other = record.nonObject { throw MappingFailure("is \(other.kind), not an object") }
+        guard case .object = record else { throw MappingFailure("is \(record.kind), not an object") }
         var values: [any Sendable] = []
         values.reserveCapacity(attributes.count)
-        for (attribute, json) in zip(attributes, record.values) {
-            values.append(try attribute.value(from: json))
+        for attribute in attributes {
+            values.append(try attribute.value(from: record[keys: attribute.keys]))
         }
         return try build(MappedRecord(fields: fields, values: values))
     }

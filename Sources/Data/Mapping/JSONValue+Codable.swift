@@ -99,3 +99,11 @@ extension JSONValue: Codable {
         }
     }
 }
+
+/// Any key of an object, for reading members by name.
+private struct JSONKey: CodingKey, Hashable {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -2,61 +2,44 @@ import Domain
 
 /// Runs an entity's mapping over a response in Zeus's order, in one pass over the records:
 /// root key path, key paths, transformers, should-store conditions, merge, upsert by id.
-public struct MappingPipeline<Entity: Sendable>: Sendable {
+public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
     /// The entity's mapping.
     public let mapping: EntityMapping<Entity>
 
     /// A pipeline for `mapping`.
     public init(_ mapping: EntityMapping<Entity>) { self.mapping = mapping }
 
-    /// Maps every record of `body` and upserts it into `stored` (wire records by id).
+    /// Maps every record of `body` and upserts it into `stored` (entities by id).
     /// - Parameters:
     ///   - localEdits: entities with unsynced local edits, by id; each is merged with its
     ///     incoming record by the attributes' pickers.
-    ///   - isComplete: the body holds every record there is, so a stored record missing from it
-    ///     is deleted (one that was rejected is kept as stored).
-    ///   - firstIndex: the index of the body's first record, when bodies are parts of one run.
+    ///   - isComplete: the body holds every record there is, so a stored entity missing from it
+    ///     is deleted (one whose record was rejected is kept as stored).
     /// - Throws: `MappingFailure` only when the body as a whole has no records where the
     ///   mapping says; a bad record is rejected, never thrown.
     public func run(
         _ body: JSONValue,
-        stored: [String: JSONValue],
+        stored: [String: Entity],
         localEdits: [String: Entity] = [:],
-        isComplete: Bool = false,
-        firstIndex: Int = 0
+        isComplete: Bool = false
     ) throws(MappingFailure) -> MappingResult<Entity> {
-        try run(
-            records: mapping.records(in: body), stored: stored, localEdits: localEdits,
-            isComplete: isComplete, firstIndex: firstIndex)
+        run(
+            records: try mapping.records(in: body), stored: stored, localEdits: localEdits,
+            isComplete: isComplete)
     }
 
-    /// The same over records already taken from their bodies, as trees.
+    /// The same over records already taken from their bodies.
     public func run(
         records: [JSONValue],
-        stored: [String: JSONValue],
+        stored: [String: Entity],
         localEdits: [String: Entity] = [:],
-        isComplete: Bool = false,
-        firstIndex: Int = 0
+        isComplete: Bool = false
     ) -> MappingResult<Entity> {
-        run(
-            records: records.map(mapping.layout.read), stored: stored, localEdits: localEdits,
-            isComplete: isComplete, firstIndex: firstIndex)
-    }
-
-    /// The same over records read by the mapping's layout (`WireBody`'s).
-    public func run(
-        records: [WireRecord],
-        stored: [String: JSONValue],
-        localEdits: [String: Entity] = [:],
-        isComplete: Bool = false,
-        firstIndex: Int = 0
-    ) -> MappingResult<Entity> {
-        var result = MappingResult<Entity>(stored: stored)
+        var result = MappingResult<Entity>()
         result.items.reserveCapacity(records.count)
         var seen: [String: Int] = [:]
         var kept = Set<String>()
-        for (offset, record) in records.enumerated() {
-            let index = firstIndex + offset
+        for (index, record) in records.enumerated() {
             let rawID = mapping.rawID(of: record)
             let reject = { (reason: String) in
                 result.rejected.append(RejectedRecord(id: rawID, index: index, reason: reason))
@@ -82,25 +65,20 @@ public struct MappingPipeline<Entity: Sendable>: Sendable {
             if isComplete { kept.insert(id) }
             var shown = entity
             if let local = localEdits[id] {
-                let base = stored[id].flatMap { try? mapping.entity(from: $0) }
                 do {
-                    let merged = try mapping.merge(stored: base, local: local, incoming: entity)
+                    let merged = try mapping.merge(stored: stored[id], local: local, incoming: entity)
                     result.conflicts += merged.conflicts
                     if let value = merged.entity { shown = value } else { result.unmerged.append(id) }
                 } catch {
                     result.unmerged.append(id)
                 }
             }
-            // The tree is made only to compare with a stored one: a new record keeps its wire form.
-            var tree: JSONValue?
-            if let old = stored[id] {
-                let new = record.tree
-                if old == new { result.unchanged.append(id) } else { result.updated.append(id) }
-                tree = new
-            } else {
-                result.inserted.append(id)
+            switch stored[id] {
+            case nil: result.inserted.append(id)
+            case entity?: result.unchanged.append(id)
+            default: result.updated.append(id)
             }
-            result.items.append(MappingResult.Item(id: id, entity: shown, wire: record, tree: tree))
+            result.items.append(MappingResult.Item(id: id, entity: shown, received: entity))
         }
         if isComplete {
             for id in stored.keys where !kept.contains(id) { result.deleted.append(id) }

@@ -3,18 +3,13 @@
 public struct ValueTransformer<Value: Sendable>: Sendable {
     /// The rule's name, such as `rfc3339Date`.
     public let name: String
-    /// The kind of JSON the rule reads, so a decoder can be asked for exactly that.
-    public let kind: WireKind
     private let body: @Sendable (JSONValue?) throws(MappingFailure) -> Value
 
-    /// A transformer called `name` that reads `kind` of JSON; `transform` sees `nil` when the
-    /// key is missing, and a value of another kind than `kind` as it is.
+    /// A transformer called `name`; `transform` sees `nil` when the key is missing.
     public init(
-        _ name: String, reads kind: WireKind = .any,
-        _ transform: @escaping @Sendable (JSONValue?) throws(MappingFailure) -> Value
+        _ name: String, _ transform: @escaping @Sendable (JSONValue?) throws(MappingFailure) -> Value
     ) {
         self.name = name
-        self.kind = kind
         self.body = transform
     }
 
@@ -25,7 +20,7 @@ public struct ValueTransformer<Value: Sendable>: Sendable {
     public func map<Other: Sendable>(
         _ name: String, _ next: @escaping @Sendable (Value) throws(MappingFailure) -> Other
     ) -> ValueTransformer<Other> {
-        ValueTransformer<Other>(name, reads: kind) { json throws(MappingFailure) in
+        ValueTransformer<Other>(name) { json throws(MappingFailure) in
             try next(try self.transform(json))
         }
     }
@@ -35,7 +30,7 @@ public struct ValueTransformer<Value: Sendable>: Sendable {
         Wrapped?
     >
     where Value == Wrapped? {
-        ValueTransformer<Wrapped?>("optional(\(wrapped.name))", reads: .optional(wrapped.kind)) {
+        ValueTransformer<Wrapped?>("optional(\(wrapped.name))") {
             json throws(MappingFailure) in
             guard let json, json != .null else { return nil }
             return try wrapped.transform(json)
@@ -46,7 +41,7 @@ public struct ValueTransformer<Value: Sendable>: Sendable {
 extension ValueTransformer where Value == String {
     /// A JSON string.
     public static var string: Self {
-        Self("string", reads: .string) { json throws(MappingFailure) in
+        Self("string") { json throws(MappingFailure) in
             guard case .string(let text)? = json else { throw .expected("a string", json) }
             return text
         }
@@ -56,7 +51,7 @@ extension ValueTransformer where Value == String {
 extension ValueTransformer where Value == Int {
     /// A JSON number without a fraction.
     public static var integer: Self {
-        Self("integer", reads: .integer) { json throws(MappingFailure) in
+        Self("integer") { json throws(MappingFailure) in
             guard case .integer(let number)? = json else { throw .expected("an integer", json) }
             return number
         }
@@ -66,7 +61,7 @@ extension ValueTransformer where Value == Int {
 extension ValueTransformer where Value == [String] {
     /// An array of strings.
     public static var strings: Self {
-        Self("strings", reads: .strings) { json throws(MappingFailure) in
+        Self("strings") { json throws(MappingFailure) in
             guard case .array(let elements)? = json else { throw .expected("an array of strings", json) }
             var texts: [String] = []
             texts.reserveCapacity(elements.count)
@@ -82,7 +77,7 @@ extension ValueTransformer where Value == [String] {
 extension ValueTransformer {
     /// A nested object mapped by another entity's mapping (a to-one relationship).
     public static func relationship(_ mapping: EntityMapping<Value>) -> Self {
-        Self("relationship", reads: .object(mapping.layout)) { json throws(MappingFailure) in
+        Self("relationship") { json throws(MappingFailure) in
             guard let json else { throw .expected("an object", nil) }
             return try mapping.entity(from: json)
         }

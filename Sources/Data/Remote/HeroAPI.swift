@@ -3,8 +3,8 @@ import Network
 
 /// The endpoints of `HeroService.plist`, typed, and the catalog that checks them at load.
 public enum HeroAPI {
-    /// `GET /v1/heroes` (read in `HeroMapping`'s terms): page, per_page, q (nil for none), team (nil for none).
-    static let heroes = Endpoint<WireBody<HeroMapping>>("heroes", arguments: 4)
+    /// `GET /v1/heroes`: page, per_page, q (nil for none), team (nil for none).
+    static let heroes = Endpoint<JSONValue>("heroes", arguments: 4)
     /// `GET /v1/heroes/{id}`.
     static let hero = Endpoint<JSONValue>("hero", arguments: 1)
     /// `GET /v1/teams`.
@@ -41,7 +41,6 @@ public enum HeroAPI {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONTreeSerializer(), as: "JSONTreeSerializer")
         registry.register(model: JSONValue.self, as: "JSONValue")
-        registry.register(model: WireBody<HeroMapping>.self, as: "HeroPage")
         return try ServiceCatalog(contentsOf: url, endpoints: all, registry: registry)
     }
 

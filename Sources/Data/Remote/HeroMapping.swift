@@ -54,5 +54,3 @@ public enum HeroMapping {
     /// The pipeline over `mapping`.
     public static let pipeline = MappingPipeline(mapping)
 }
-
-extension HeroMapping: WireMapped {}

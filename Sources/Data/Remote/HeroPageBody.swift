@@ -8,31 +8,30 @@ public struct HeroPageBody: Sendable {
     /// The page, with the records that were kept.
     public let page: HeroPage
 
-    /// Maps `body`, checking `page`, `per_page` and `total`; with `stored` records, the result
+    /// Maps `body`, checking `page`, `per_page` and `total`; with `stored` heroes, the result
     /// says what changed.
-    public init(_ body: WireBody<HeroMapping>, stored: [String: JSONValue] = [:]) throws(DomainError) {
+    public init(_ body: JSONValue, stored: [String: Hero] = [:]) throws(DomainError) {
         let numbers = try Self.numbers(of: body)
-        result = HeroMapping.pipeline.run(records: body.records, stored: stored)
+        result = HeroMapping.pipeline.run(records: try Self.records(of: body), stored: stored)
         page = HeroPage(
             items: result.items.map(\.entity), page: numbers.page, perPage: numbers.perPage,
             total: numbers.total)
     }
 
-    /// The same, of a body that is a tree already.
-    public init(_ body: JSONValue, stored: [String: JSONValue] = [:]) throws(DomainError) {
-        let wire = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
-            try WireBody<HeroMapping>(body)
+    /// The page's records, unmapped.
+    static func records(of body: JSONValue) throws(DomainError) -> [JSONValue] {
+        try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
+            try HeroMapping.mapping.records(in: body)
         }
-        try self.init(wire, stored: stored)
     }
 
     /// The page's `page`, `per_page` and `total`, checked, without mapping its records.
-    public static func numbers(of body: WireBody<HeroMapping>) throws(DomainError) -> (
+    public static func numbers(of body: JSONValue) throws(DomainError) -> (
         page: Int, perPage: Int, total: Int
     ) {
-        guard case .integer(let number)? = body.members["page"],
-            case .integer(let perPage)? = body.members["per_page"],
-            case .integer(let total)? = body.members["total"]
+        guard case .integer(let number)? = body[path: "page"],
+            case .integer(let perPage)? = body[path: "per_page"],
+            case .integer(let total)? = body[path: "total"]
         else { throw .badData("the page has no integer page, per_page and total") }
         guard number >= 1, perPage >= 1, total >= 0 else {
             throw .badData("page \(number) of \(perPage) with total \(total) is out of range")

@@ -3,9 +3,8 @@ import Foundation
 import Network
 
 /// The heroes' side of the Heroes API over a `WebService`: the API service of the repository
-/// pattern (Nemo Logic's communication controller). A page comes back as a `WireBody`, read
-/// in `HeroMapping`'s terms; other bodies as one `JSONValue` tree each, which `HeroMapping` and
-/// `TeamMapping` map. It throws `DomainError` only.
+/// pattern (Nemo Logic's communication controller). Every body comes back as one `JSONValue`
+/// tree, which `HeroMapping` and `TeamMapping` map. It throws `DomainError` only.
 ///
 /// The reads take an entity tag and answer Network's `Reply`: its outcome is `.content` with
 /// the `ETag` in `reply.entityTag`, or, when a tag was sent and is still current,
@@ -16,11 +15,11 @@ public final class RemoteHeroDataSource: Sendable {
     /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`.
     public init(service: WebService) { self.service = service }
 
-    // MARK: Wire form, for the repository to store as received
+    // MARK: Bodies, for the repository to map against what it stored
 
     /// A page's body; with `entityTag`, `.notModified` when the page is unchanged.
     public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
-        -> Reply<WireBody<HeroMapping>>
+        -> Reply<JSONValue>
     {
         let reply = try await calling {
             try await service.call(

@@ -13,7 +13,7 @@ extension HeroStoreReading {
         let start = (query.page - 1) * query.perPage
         let end = start + query.perPage
         let shown = { (id: String) throws -> Hero? in
-            pending.shown(id, base: try mappedHero(id), teams: teams)
+            pending.shown(id, base: try hero(id)?.hero, teams: teams)
         }
         if query.text == nil, query.teamID == nil {
             let count = try heroCount()

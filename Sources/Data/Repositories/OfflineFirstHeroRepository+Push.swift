@@ -28,12 +28,11 @@ extension OfflineFirstHeroRepository {
             }
             switch queued.kind {
             case .create:
-                guard let input = queued.input else { continue }
-                guard let (record, tag) = try await pushCreate(queued, input: input, report: &report) else {
+                guard let draft = queued.draft else { continue }
+                guard let (hero, tag) = try await pushCreate(queued, draft: draft, report: &report) else {
                     blocked.insert(key)
                     continue
                 }
-                let hero = try RemoteHeroDataSource.hero(from: record)
                 let serverID = hero.id.rawValue
                 serverIDs[queued.id] = serverID
                 versions[serverID] = hero.version
@@ -43,10 +42,10 @@ extension OfflineFirstHeroRepository {
                     for index in queue.changes.indices where queue.changes[index].id == queued.id {
                         queue.changes[index].id = serverID
                         queue.changes[index].expectedVersion = hero.version
-                        queue.changes[index].base = record
+                        queue.changes[index].base = hero
                     }
                     try writer.setPending(queue)
-                    try writer.setHero(serverID, to: Self.stored(record, id: serverID, tag: tag))
+                    try writer.setHero(serverID, to: Self.stored(hero, tag: tag))
                 }
                 report.pushed.append(hero.id)
             case .replace:
@@ -92,34 +91,32 @@ extension OfflineFirstHeroRepository {
     /// killed after the POST) answers the same hero. One that ignores the key refuses the
     /// repeat as a taken code name; then the hero of that name is read back and adopted only if
     /// every field is what was sent. Otherwise it is somebody else's: `nil`, with a conflict.
-    private func pushCreate(_ queued: PendingChange, input: HeroInputDTO, report: inout PushReport)
-        async throws
-        -> (record: JSONValue, entityTag: String?)?
+    private func pushCreate(_ queued: PendingChange, draft: HeroDraft, report: inout PushReport)
+        async throws -> (hero: Hero, entityTag: String?)?
     {
         do {
-            return try await remote.createRecord(
-                input, idempotencyKey: queued.idempotencyKey ?? PendingChange.newIdempotencyKey())
+            let (record, tag) = try await remote.createRecord(
+                HeroInputDTO(draft),
+                idempotencyKey: queued.idempotencyKey ?? PendingChange.newIdempotencyKey())
+            return (try RemoteHeroDataSource.hero(from: record), tag)
         } catch DomainError.conflict(let why) {
-            if let adopted = try await heroSentBefore(input) { return adopted }
+            if let adopted = try await heroSentBefore(draft) { return (adopted, nil) }
             if let id = try? Hero.ID(queued.id) {
                 report.conflicts.append(
                     SyncConflict(
-                        id: id, field: .codeName, local: input.codeName, incoming: why, outcome: .stillPending
+                        id: id, field: .codeName, local: draft.codeName, incoming: why, outcome: .stillPending
                     ))
             }
             return nil
         }
     }
 
-    /// The server's hero whose code name is `input`'s, if every field of it is `input`'s.
-    private func heroSentBefore(_ input: HeroInputDTO) async throws -> (
-        record: JSONValue, entityTag: String?
-    )? {
-        let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: input.codeName)
+    /// The server's hero whose code name is `draft`'s, if every field of it is `draft`'s.
+    private func heroSentBefore(_ draft: HeroDraft) async throws -> Hero? {
+        let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: draft.codeName)
         guard let body = try await remote.pageBody(matching: query).content else { return nil }
-        let result = HeroMapping.pipeline.run(records: body.records, stored: [:])
-        for item in result.items where item.entity.codeName == input.codeName {
-            return HeroInputDTO(item.entity) == input ? (item.record, nil) : nil
+        for hero in try HeroPageBody(body).page.items where hero.codeName == draft.codeName {
+            return HeroInputDTO(hero) == HeroInputDTO(draft) ? hero : nil
         }
         return nil
     }
@@ -136,14 +133,14 @@ extension OfflineFirstHeroRepository {
     private func pushReplace(_ queued: PendingChange, id key: String, expectedVersion: Int?) async throws
         -> ReplaceOutcome
     {
-        guard let input = queued.input, let id = try? Hero.ID(key) else {
+        guard let draft = queued.draft, let id = try? Hero.ID(key) else {
             return ReplaceOutcome(dropped: true)
         }
         do {
             let (record, tag) = try await remote.replaceRecord(
-                id, with: input, expectedVersion: expectedVersion)
+                id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
             let hero = try RemoteHeroDataSource.hero(from: record)
-            try await confirm(queued, id: key, record: record, tag: tag)
+            try await confirm(queued, hero: hero, tag: tag)
             return ReplaceOutcome(version: hero.version)
         } catch DomainError.notFound {
             try await store.write { writer in
@@ -152,13 +149,13 @@ extension OfflineFirstHeroRepository {
             }
             return ReplaceOutcome(dropped: true)
         } catch DomainError.preconditionFailed {
-            return try await mergeAndPush(queued, id: id, input: input)
+            return try await mergeAndPush(queued, id: id, draft: draft)
         }
     }
 
     /// The 412 path: the server's record, the stored one the edit started from and the edit,
     /// merged attribute by attribute; the merged hero is pushed once.
-    private func mergeAndPush(_ queued: PendingChange, id: Hero.ID, input: HeroInputDTO) async throws
+    private func mergeAndPush(_ queued: PendingChange, id: Hero.ID, draft: HeroDraft) async throws
         -> ReplaceOutcome
     {
         let reply = try await remote.heroRecord(id)
@@ -166,16 +163,15 @@ extension OfflineFirstHeroRepository {
             throw DomainError.badData("the server answered 304 to an unconditional read")
         }
         let currentTag = reply.entityTag
-        let (storedRecord, teams) = try await store.read { reader in
-            (try reader.hero(id.rawValue)?.record, try reader.mappedTeams())
+        let (storedHero, teams) = try await store.read { reader in
+            (try reader.hero(id.rawValue)?.hero, try reader.teams()?.teams ?? [])
         }
-        let baseRecord = queued.base ?? storedRecord
-        let base = baseRecord.flatMap { try? HeroMapping.mapping.entity(from: $0) }
+        let base = queued.base ?? storedHero
         guard
             let local = PendingQueue.localHero(
-                id: id.rawValue, input: input, base: base, madeAt: queued.madeAt, teams: teams)
+                id: id.rawValue, draft: draft, base: base, madeAt: queued.madeAt, teams: teams)
         else { return ReplaceOutcome() }
-        let stored = baseRecord.map { [id.rawValue: $0] } ?? [:]
+        let stored = base.map { [id.rawValue: $0] } ?? [:]
         let result = HeroMapping.pipeline.run(
             records: [current], stored: stored, localEdits: [id.rawValue: local])
         let conflicts = { (outcome: SyncConflict.Outcome) in
@@ -184,17 +180,20 @@ extension OfflineFirstHeroRepository {
                     id: id, field: $0.field, local: $0.local, incoming: $0.incoming, outcome: outcome)
             }
         }
-        guard let merged = result.items.first?.entity, result.unmerged.isEmpty else {
-            try await store.write {
-                try $0.setHero(id.rawValue, to: Self.stored(current, id: id.rawValue, tag: currentTag))
+        guard let item = result.items.first, result.unmerged.isEmpty else {
+            if let received = result.items.first?.received {
+                try await store.write {
+                    try $0.setHero(id.rawValue, to: Self.stored(received, tag: currentTag))
+                }
             }
             return ReplaceOutcome(conflicts: conflicts(.stillPending))
         }
+        let merged = item.entity
         do {
             let (record, tag) = try await remote.replaceRecord(
                 id, with: HeroInputDTO(merged), expectedVersion: merged.version)
             let hero = try RemoteHeroDataSource.hero(from: record)
-            try await confirm(queued, id: id.rawValue, record: record, tag: tag)
+            try await confirm(queued, hero: hero, tag: tag)
             return ReplaceOutcome(version: hero.version, conflicts: conflicts(.localKept))
         } catch DomainError.preconditionFailed {
             return ReplaceOutcome(conflicts: conflicts(.stillPending))
@@ -202,16 +201,16 @@ extension OfflineFirstHeroRepository {
             return ReplaceOutcome(
                 conflicts: [
                     SyncConflict(
-                        id: id, field: .request, local: input.codeName, incoming: why, outcome: .stillPending)
+                        id: id, field: .request, local: draft.codeName, incoming: why, outcome: .stillPending)
                 ])
         }
     }
 
-    /// The server confirmed `change`: it leaves the store, and the record it answered is stored.
-    private func confirm(_ queued: PendingChange, id: String, record: JSONValue, tag: String?) async throws {
+    /// The server confirmed `change`: it leaves the store, and the hero it answered is stored.
+    private func confirm(_ queued: PendingChange, hero: Hero, tag: String?) async throws {
         try await store.write { writer in
             try writer.removePending(queued.sequence)
-            try writer.setHero(id, to: Self.stored(record, id: id, tag: tag))
+            try writer.setHero(hero.id.rawValue, to: Self.stored(hero, tag: tag))
         }
     }
 }

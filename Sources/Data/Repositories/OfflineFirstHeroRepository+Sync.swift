@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 
-/// `sync(progress:)`: push the pending changes, oldest first, then pull every page and run them through
-/// `HeroMapping`'s pipeline into the store in one step. (The push is in
+/// `sync(progress:)`: push the pending changes, oldest first, then pull every page and run them
+/// through `HeroMapping`'s pipeline into the store in one step; or, when the roster's first page
+/// is still the one the last complete sync saw (a 304), stop there. (The push is in
 /// OfflineFirstHeroRepository+Push.swift.)
 extension OfflineFirstHeroRepository {
     /// Pushes every pending change with `If-Match`, then pulls every page and the teams, and
@@ -10,23 +11,33 @@ extension OfflineFirstHeroRepository {
     /// the store only once the server confirmed it, and the pull is stored in one step or not
     /// at all.
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet {
+        if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
         let push = try await pushPending()
-        let bodies = try await pullEveryPage(progress: progress)
+        let rosterTag = try await store.read { try $0.holdsRoster() ? try $0.rosterTag() : nil }
+        let pull = try await pullEveryPage(ifNoneMatch: rosterTag, progress: progress)
         // The teams too, so that everything a command reads can answer offline after a sync.
         _ = try await teams()
+        guard let pull else {
+            decided(.revalidated("the roster"))
+            let ids = try await store.read { try $0.heroIDs(in: 0..<$0.heroCount()) }
+            return HeroChangeSet(
+                inserted: [], updated: [], unchanged: ids.compactMap { try? Hero.ID($0) }.sorted(),
+                deleted: [],
+                rejected: [], conflicts: push.conflicts, pushed: push.pushed, dropped: push.dropped)
+        }
         // Read before the commit, so the writers' lock is held only while the commit is made.
-        let storedRecords = try await store.read { reader in
-            var records: [String: JSONValue] = [:]
+        let storedHeroes = try await store.read { reader in
+            var heroes: [String: Hero] = [:]
             for id in try reader.heroIDs(in: 0..<reader.heroCount()) {
-                records[id] = try reader.hero(id)?.record
+                heroes[id] = try reader.hero(id)?.hero
             }
-            return records
+            return heroes
         }
         let pulled = try await store.write { writer in
             let overlay = try Overlay(writer)
             let localEdits = Dictionary(
                 overlay.pending.changes.compactMap { queued -> (String, Hero)? in
-                    let base = storedRecords[queued.id].flatMap { try? HeroMapping.mapping.entity(from: $0) }
+                    let base = storedHeroes[queued.id]
                     guard
                         case .hero(let hero) = overlay.pending.overlay(
                             queued.id, on: base, teams: overlay.teams)
@@ -35,14 +46,16 @@ extension OfflineFirstHeroRepository {
                 }
             ) { first, _ in first }
             let result = HeroMapping.pipeline.run(
-                records: bodies, stored: storedRecords, localEdits: localEdits, isComplete: true)
+                records: pull.records, stored: storedHeroes, localEdits: localEdits, isComplete: true)
             // Only what changed is written: a sync where one hero changed writes one hero.
             let changed = Set(result.inserted).union(result.updated)
             for item in result.items where changed.contains(item.id) {
-                try writer.setHero(item.id, to: Self.stored(mapped: item.record, id: item.id, tag: nil))
+                try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
             }
             for id in result.deleted { try writer.setHero(id, to: nil) }
             try writer.setHoldsRoster(true)
+            // Kept only now, after the heroes: a 304 to it later means this roster is still whole.
+            try writer.setRosterTag(pull.firstPageTag)
             return result
         }
         let ids = { (raw: [String]) in raw.compactMap { try? Hero.ID($0) }.sorted() }
@@ -66,48 +79,75 @@ extension OfflineFirstHeroRepository {
     /// The most heroes a sync takes; a server whose roster is larger ends the sync as bad data.
     public static let maximumSyncedHeroes = 100_000
 
+    /// Every record of every page, and page 1's entity tag.
+    struct Pull {
+        var records: [JSONValue] = []
+        var firstPageTag: String?
+    }
+
     /// Every record of every page, in order, telling `progress` after each page; nothing is
-    /// stored until all have arrived. Pages that contradict each other mean the roster moved while
-    /// it was read (a create shifts every later hero): the pull starts again, at most twice.
-    private func pullEveryPage(progress: @Sendable (SyncProgress) -> Void) async throws -> [WireRecord] {
-        for _ in 0..<3 {
-            if let records = try await pullOnce(progress: progress) { return records }
+    /// stored until all have arrived. `nil` when page 1 is still `rosterTag` (a 304). Pages that
+    /// contradict each other mean the roster moved while it was read (a create shifts every later
+    /// hero): the pull starts again, at most twice.
+    private func pullEveryPage(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
+        async throws -> Pull?
+    {
+        for pass in 0..<3 {
+            switch try await pullOnce(ifNoneMatch: pass == 0 ? rosterTag : nil, progress: progress) {
+            case .unchanged: return nil
+            case .pulled(let pull): return pull
+            case .contradicted: continue
+            }
         }
         throw DomainError.conflict("the roster changed during the sync; try again")
     }
 
-    /// One pass over the pages, ending at the first short or empty one; nil when the pages
-    /// disagree (an id seen twice, another total, more or fewer heroes than the total), so that a
-    /// hero merely not seen is never taken as deleted.
-    private func pullOnce(progress: @Sendable (SyncProgress) -> Void) async throws -> [WireRecord]? {
-        var records: [WireRecord] = []
+    private enum PullOutcome {
+        case unchanged
+        case pulled(Pull)
+        case contradicted
+    }
+
+    /// One pass over the pages, ending at the first short or empty one; `.contradicted` when the
+    /// pages disagree (an id seen twice, another total, more or fewer heroes than the total), so
+    /// that a hero merely not seen is never taken as deleted.
+    private func pullOnce(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
+        async throws -> PullOutcome
+    {
+        var pull = Pull()
         var ids: Set<JSONValue> = []
         var total: Int?
         var page = 1
         while true {
             let query = try HeroQuery(page: page, perPage: syncPageSize)
-            guard let body = try await remote.pageBody(matching: query).content else {
-                throw DomainError.badData("the server answered a sync page with 304 without being asked")
+            let reply = try await remote.pageBody(matching: query, ifNoneMatch: page == 1 ? rosterTag : nil)
+            guard let body = reply.content else {
+                guard page == 1, rosterTag != nil else {
+                    throw DomainError.badData("the server answered a sync page with 304 without being asked")
+                }
+                progress(SyncProgress(pagesPulled: 1, pageCount: 1))
+                return .unchanged
             }
+            if page == 1 { pull.firstPageTag = reply.entityTag }
             let numbers = try HeroPageBody.numbers(of: body)
             guard numbers.total <= Self.maximumSyncedHeroes else {
                 throw DomainError.badData(
                     "the roster holds \(numbers.total) heroes, more than the \(Self.maximumSyncedHeroes) a sync takes"
                 )
             }
-            guard total == nil || total == numbers.total else { return nil }
+            guard total == nil || total == numbers.total else { return .contradicted }
             total = numbers.total
-            let pageRecords = body.records
+            let pageRecords = try HeroPageBody.records(of: body)
             for record in pageRecords {
-                if let id = record.value(at: ["id"]), !ids.insert(id).inserted { return nil }
+                if let id = record[path: "id"], !ids.insert(id).inserted { return .contradicted }
             }
-            records += pageRecords
-            guard records.count <= numbers.total else { return nil }
+            pull.records += pageRecords
+            guard pull.records.count <= numbers.total else { return .contradicted }
             let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)
             progress(SyncProgress(pagesPulled: page, pageCount: max(page, seen.pageCount)))
-            if pageRecords.count < numbers.perPage || records.count == numbers.total { break }
+            if pageRecords.count < numbers.perPage || pull.records.count == numbers.total { break }
             page += 1
         }
-        return records.count == total ? records : nil
+        return pull.records.count == total ? .pulled(pull) : .contradicted
     }
 }

@@ -3,28 +3,33 @@ import Foundation
 
 /// The `HeroRepository` the app uses (storage, API service and mapping behind one protocol;
 /// Nemo Logic's data access controller): it revalidates what it stored with the server by
-/// entity tag, stores each record as the server sent it, serves the stored copy, marked stale,
-/// when the server cannot be reached, and keeps writes made then as pending changes until
-/// `sync()` pushes them. Each command reads the records it needs once, and writes one commit.
+/// entity tag, stores each hero the server confirmed, serves the stored copy, marked stale,
+/// when the server cannot be reached (or its policy says not to ask), and keeps writes made then
+/// as pending changes until `sync()` pushes them. Each command writes at most one commit per
+/// answer the server gave.
 public final class OfflineFirstHeroRepository: HeroRepository {
     let remote: RemoteHeroDataSource
     let store: any HeroStore
+    let policy: CachePolicy
     let syncPageSize: Int
     let now: @Sendable () -> Date
     let decided: @Sendable (CacheDecision) -> Void
 
     /// Reads through `remote` and keeps copies in `store`.
     /// - Parameters:
+    ///   - policy: whether to ask the server at all (`.cacheOnly`: never).
     ///   - syncPageSize: how many heroes `sync()` asks for per page (1–100).
     ///   - decided: told what each read did with the cache (by default, no one).
     public init(
         remote: RemoteHeroDataSource,
         store: any HeroStore,
+        policy: CachePolicy = .networkFirst,
         syncPageSize: Int = HeroQuery.perPageRange.upperBound,
         decided: @escaping @Sendable (CacheDecision) -> Void = { _ in }
     ) {
         self.remote = remote
         self.store = store
+        self.policy = policy
         self.decided = decided
         self.syncPageSize = min(
             max(syncPageSize, HeroQuery.perPageRange.lowerBound), HeroQuery.perPageRange.upperBound)
@@ -43,7 +48,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
 
         init(_ reader: any HeroStoreReading) throws {
             pending = try reader.pending()
-            if !pending.changes.isEmpty { teams = try reader.mappedTeams() }
+            if !pending.changes.isEmpty { teams = try reader.teams()?.teams ?? [] }
         }
     }
 
@@ -54,7 +59,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         let key = Self.pageKey(for: query)
         let (entry, stored, overlay) = try await store.read { reader in
             let entry = try reader.page(key)
-            let items = try entry?.ids.compactMap { try reader.mappedHero($0) }
+            let items = try entry?.ids.compactMap { try reader.hero($0)?.hero }
             let stored = entry.flatMap { page in
                 items.flatMap {
                     $0.count == page.ids.count
@@ -64,8 +69,10 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             return (entry, stored, try Overlay(reader))
         }
         do {
-            let reply = try await remote.pageBody(
-                matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
+            let reply = try await online {
+                try await remote.pageBody(
+                    matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
+            }
             guard let body = reply.content else {
                 // 304: the stored page is current.
                 guard let stored else {
@@ -78,8 +85,8 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             let items = mapped.result.items
             let page = mapped.page
             let latest = try await store.write { writer in
-                for item in items where try writer.hero(item.id)?.record != item.record {
-                    try writer.setHero(item.id, to: Self.stored(mapped: item.record, id: item.id, tag: nil))
+                for item in items where try writer.hero(item.id)?.hero != item.received {
+                    try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
                 }
                 try writer.setPage(
                     key,
@@ -118,17 +125,14 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             }
             return Cached(hero, isStale: false)
         }
-        let storedHero = stored.flatMap { try? HeroMapping.mapping.entity(from: $0.record) }
+        let storedHero = stored?.hero
         let hero: Cached<Hero>
         do {
-            let reply = try await remote.heroRecord(
-                id, ifNoneMatch: storedHero == nil ? nil : stored?.entityTag)
+            let reply = try await online { try await remote.heroRecord(id, ifNoneMatch: stored?.entityTag) }
             if let record = reply.content {
                 let fresh = try RemoteHeroDataSource.hero(
                     RemoteHeroDataSource.hero(from: record), answering: id)
-                try await store.write {
-                    try $0.setHero(key, to: Self.stored(record, id: key, tag: reply.entityTag))
-                }
+                try await store.write { try $0.setHero(key, to: Self.stored(fresh, tag: reply.entityTag)) }
                 decided(.fresh("hero \(key)"))
                 hero = Cached(fresh, isStale: false)
             } else {
@@ -155,9 +159,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// The teams: revalidated by their entity tag, stored as received, and served stale when offline.
     public func teams() async throws -> Cached<[Team]> {
         let stored = try await store.read { try $0.teams() }
-        let storedTeams = stored.map { $0.items.compactMap { try? TeamMapping.mapping.entity(from: $0) } }
+        let storedTeams = stored?.teams
         do {
-            let reply = try await remote.teamsBody(ifNoneMatch: stored?.entityTag)
+            let reply = try await online { try await remote.teamsBody(ifNoneMatch: stored?.entityTag) }
             guard let body = reply.content else {
                 guard let storedTeams else {
                     throw DomainError.badData("the server answered 304 to an unconditional read")
@@ -165,13 +169,12 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 decided(.revalidated("teams"))
                 return Cached(storedTeams, isStale: false)
             }
-            let result = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
+            let teams = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
                 try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
-            }
-            let records = result.items.map(\.record)
-            try await store.write { try $0.setTeams(StoredTeams(items: records, entityTag: reply.entityTag)) }
+            }.items.map(\.entity)
+            try await store.write { try $0.setTeams(StoredTeams(teams, entityTag: reply.entityTag)) }
             decided(.fresh("teams"))
-            return Cached(result.items.map(\.entity), isStale: false)
+            return Cached(teams, isStale: false)
         } catch DomainError.unavailable(let why) {
             guard let storedTeams else { throw DomainError.unavailable(why) }
             decided(.stale("teams", reason: why))
@@ -182,39 +185,37 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// Creates on the server, then stores the hero as received; when the server cannot be
     /// reached, keeps the creation pending (under a local id) and returns it marked pending.
     public func create(_ draft: HeroDraft) async throws -> Hero {
-        let input = HeroInputDTO(draft)
         do {
-            let (record, tag) = try await remote.createRecord(
-                input, idempotencyKey: PendingChange.newIdempotencyKey())
-            let hero = try RemoteHeroDataSource.hero(RemoteHeroDataSource.hero(from: record), creating: draft)
-            try await store.write {
-                try $0.setHero(hero.id.rawValue, to: Self.stored(record, id: hero.id.rawValue, tag: tag))
+            let (record, tag) = try await online {
+                try await remote.createRecord(
+                    HeroInputDTO(draft), idempotencyKey: PendingChange.newIdempotencyKey())
             }
+            let hero = try RemoteHeroDataSource.hero(RemoteHeroDataSource.hero(from: record), creating: draft)
+            try await store.write { try $0.setHero(hero.id.rawValue, to: Self.stored(hero, tag: tag)) }
             return hero
         } catch DomainError.unavailable(let why) {
-            return try await enqueue(.create, id: nil, input: input, expectedVersion: nil, why)
+            return try await enqueue(.create, id: nil, draft: draft, expectedVersion: nil, why)
         }
     }
 
     /// Replaces on the server, then stores the new version; when the server cannot be reached,
     /// or the hero already has pending changes, keeps the replacement pending, after them.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
-        let input = HeroInputDTO(draft)
         if try await store.read({ try $0.pending().touches(id.rawValue) }) {
             return try await enqueue(
-                .replace, id: id.rawValue, input: input, expectedVersion: expectedVersion, nil)
+                .replace, id: id.rawValue, draft: draft, expectedVersion: expectedVersion, nil)
         }
         do {
-            let (record, tag) = try await remote.replaceRecord(
-                id, with: input, expectedVersion: expectedVersion)
-            let hero = try RemoteHeroDataSource.hero(RemoteHeroDataSource.hero(from: record), answering: id)
-            try await store.write {
-                try $0.setHero(id.rawValue, to: Self.stored(record, id: id.rawValue, tag: tag))
+            let (record, tag) = try await online {
+                try await remote.replaceRecord(
+                    id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
             }
+            let hero = try RemoteHeroDataSource.hero(RemoteHeroDataSource.hero(from: record), answering: id)
+            try await store.write { try $0.setHero(id.rawValue, to: Self.stored(hero, tag: tag)) }
             return hero
         } catch DomainError.unavailable(let why) {
             return try await enqueue(
-                .replace, id: id.rawValue, input: input, expectedVersion: expectedVersion, why)
+                .replace, id: id.rawValue, draft: draft, expectedVersion: expectedVersion, why)
         }
     }
 
@@ -228,8 +229,8 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         let queueDelete = { @Sendable (writer: any HeroStoreWriting) throws in
             var queue = try writer.pending()
             queue.enqueue(
-                .delete, id: key, input: nil, expectedVersion: expectedVersion,
-                base: try writer.hero(key)?.record,
+                .delete, id: key, draft: nil, expectedVersion: expectedVersion,
+                base: try writer.hero(key)?.hero,
                 madeAt: madeAt)
             try writer.setPending(queue)
         }
@@ -247,7 +248,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             return .pending
         }
         do {
-            try await remote.delete(id, expectedVersion: expectedVersion)
+            try await online { try await remote.delete(id, expectedVersion: expectedVersion) }
             try await store.write { try $0.setHero(key, to: nil) }
             return .confirmed
         } catch DomainError.unavailable {
@@ -260,19 +261,17 @@ public final class OfflineFirstHeroRepository: HeroRepository {
 
     /// Queues a write (a create under a new local id) and answers the hero it makes.
     private func enqueue(
-        _ kind: PendingChange.Kind, id: String?, input: HeroInputDTO, expectedVersion: Int?, _ why: String?
+        _ kind: PendingChange.Kind, id: String?, draft: HeroDraft, expectedVersion: Int?, _ why: String?
     ) async throws -> Hero {
         let madeAt = now()
         let hero = try await store.write { writer -> Hero? in
             var queue = try writer.pending()
             let key = id ?? queue.nextLocalID()
-            let base = try writer.hero(key)
+            let base = try writer.hero(key)?.hero
             queue.enqueue(
-                kind, id: key, input: input, expectedVersion: expectedVersion, base: base?.record,
-                madeAt: madeAt)
+                kind, id: key, draft: draft, expectedVersion: expectedVersion, base: base, madeAt: madeAt)
             try writer.setPending(queue)
-            let stored = base.flatMap { try? HeroMapping.mapping.entity(from: $0.record) }
-            guard case .hero(let hero) = queue.overlay(key, on: stored, teams: try writer.mappedTeams())
+            guard case .hero(let hero) = queue.overlay(key, on: base, teams: try writer.teams()?.teams ?? [])
             else {
                 return nil
             }
@@ -295,20 +294,15 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             items: items, page: page.page, perPage: page.perPage, total: page.total + created.count)
     }
 
-    /// A record as stored: in `HeroMapping`'s terms (the JSON at each of its key paths), with the
-    /// server's entity tag, or the contract's `"<id>-<version>"`.
-    static func stored(_ record: JSONValue, id: String, tag: String?) -> StoredHero {
-        stored(mapped: HeroMapping.mapping.canonical(record), id: id, tag: tag)
+    /// A hero as stored, with the server's entity tag, or the contract's `"<id>-<version>"`.
+    static func stored(_ hero: Hero, tag: String?) -> StoredHero {
+        StoredHero(hero, entityTag: tag ?? RemoteHeroDataSource.entityTag(hero.id, hero.version))
     }
 
-    /// The same for a record the pipeline gave (`MappingResult.Item.record`), in those terms already.
-    static func stored(mapped record: JSONValue, id: String, tag: String?) -> StoredHero {
-        StoredHero(record: record, entityTag: tag ?? contractTag(id: id, record: record))
-    }
-
-    /// The contract's entity tag for a record: `"<id>-<version>"`.
-    static func contractTag(id: String, record: JSONValue) -> String? {
-        guard case .integer(let version)? = record[path: "version"] else { return nil }
-        return RemoteHeroDataSource.entityTag(id: id, version: version)
+    /// Runs `call` unless the policy keeps to the cache: then no request is made, and the caller
+    /// answers from the store as it does when the server cannot be reached.
+    func online<Value>(_ call: () async throws -> Value) async throws -> Value {
+        if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
+        return try await call()
     }
 }

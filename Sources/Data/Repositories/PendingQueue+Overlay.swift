@@ -25,9 +25,9 @@ extension PendingQueue {
             touched = true
             switch change.kind {
             case .create, .replace:
-                guard let input = change.input else { continue }
+                guard let draft = change.draft else { continue }
                 current = Self.localHero(
-                    id: id, input: input, base: current, madeAt: change.madeAt, teams: teams)
+                    id: id, draft: draft, base: current, madeAt: change.madeAt, teams: teams)
             case .delete:
                 current = nil
             }
@@ -52,33 +52,31 @@ extension PendingQueue {
         }
     }
 
-    /// The hero a local write describes: `input`'s facts over `base`'s picture and version.
-    static func localHero(id: String, input: HeroInputDTO, base: Hero?, madeAt: Date, teams: [Team]) -> Hero?
-    {
+    /// The hero a local write describes: `draft`'s facts over `base`'s picture and version.
+    static func localHero(id: String, draft: HeroDraft, base: Hero?, madeAt: Date, teams: [Team]) -> Hero? {
         guard let heroID = try? Hero.ID(id) else { return nil }
         return Hero(
-            id: heroID, codeName: input.codeName,
-            sealedRealName: input.encryptedRealName.map(SealedSecret.init),
-            powers: input.powers, picture: base?.picture, team: team(input.teamID, base: base, teams: teams),
-            updatedAt: madeAt, version: base?.version ?? 0, isPending: true)
+            id: heroID, codeName: draft.codeName, sealedRealName: draft.sealedRealName, powers: draft.powers,
+            picture: base?.picture, team: team(draft.teamID, base: base, teams: teams), updatedAt: madeAt,
+            version: base?.version ?? 0, isPending: true)
     }
 
     /// The team `id` names: the base's own, one of the stored teams, or one named by its id.
-    private static func team(_ id: String?, base: Hero?, teams: [Team]) -> Team? {
+    private static func team(_ id: Team.ID?, base: Hero?, teams: [Team]) -> Team? {
         guard let id else { return nil }
-        if let team = base?.team, team.id.rawValue == id { return team }
-        return teams.first { $0.id.rawValue == id } ?? Team(id: Team.ID(id), name: id)
+        if let team = base?.team, team.id == id { return team }
+        return teams.first { $0.id == id } ?? Team(id: id, name: id.rawValue)
     }
 
     /// Queues a write, numbered after every other; a create gets its `Idempotency-Key` now.
     mutating func enqueue(
-        _ kind: PendingChange.Kind, id: String, input: HeroInputDTO?, expectedVersion: Int?, base: JSONValue?,
+        _ kind: PendingChange.Kind, id: String, draft: HeroDraft?, expectedVersion: Int?, base: Hero?,
         madeAt: Date
     ) {
         let sequence = (changes.map(\.sequence).max() ?? 0) + 1
         changes.append(
             PendingChange(
-                sequence: sequence, kind: kind, id: id, input: input, expectedVersion: expectedVersion,
+                sequence: sequence, kind: kind, id: id, draft: draft, expectedVersion: expectedVersion,
                 base: base, madeAt: madeAt,
                 idempotencyKey: kind == .create ? PendingChange.newIdempotencyKey() : nil))
     }
@@ -92,17 +90,5 @@ extension PendingQueue {
     /// Removes one pending change, once the server confirmed (or refused for good) it.
     mutating func remove(_ sequence: Int) {
         changes.removeAll { $0.sequence == sequence }
-    }
-}
-
-extension HeroStoreReading {
-    /// The stored hero, mapped from its record.
-    func mappedHero(_ id: String) throws -> Hero? {
-        try hero(id).flatMap { try? HeroMapping.mapping.entity(from: $0.record) }
-    }
-
-    /// The stored teams, mapped.
-    func mappedTeams() throws -> [Team] {
-        (try teams()?.items ?? []).compactMap { try? TeamMapping.mapping.entity(from: $0) }
     }
 }

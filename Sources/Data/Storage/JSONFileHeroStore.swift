@@ -1,258 +1,178 @@
 import Foundation
 
-/// The `HeroStore` kept as JSON files, one per record (see `RecordFolder` for the layout and
-/// why a crash or a concurrent reader never sees half a commit):
+/// The `HeroStore` kept in one JSON file, `heroes.json`, written by Foundation's `JSONEncoder`:
 ///
-///     heroes-<xx>     the records and entity tags of the heroes whose id hashes to shard xx
-///     page-<hash>     a stored page (the hash of its query; the query is inside, and checked)
-///     teams           the teams
-///     pending         the pending changes, oldest first
-///     roster          the order of the stored heroes, by chunk (`RosterIndex`)
-///     roster-<n>      one chunk of that order
+/// - **A commit replaces the file**: the new state goes to a new temporary file in the same
+///   folder, is flushed, and is renamed over the old one; the folder is flushed last. A reader
+///   opens whatever name is current and so sees one commit whole, without a lock.
+/// - **Writers take turns** by `flock(2)` on the folder; one waits up to its patience for another,
+///   then fails with `StorageError.locked`.
+/// - **The previous commit is kept** as `heroes.json.prev`. A file that does not parse is moved to
+///   `quarantine/` and the previous one read instead (losing at most the last commit); a record
+///   that parses but does not decode is set aside alone, the rest kept. Either way, one warning.
+/// - **A newer schema is refused** for reads and writes, and the file left untouched.
 ///
-/// Reading one hero reads one shard, a 1,024th of the roster; a commit writes the shards,
-/// chunks and records it changed and nothing else. Encoded and decoded with Foundation's JSON coders.
+/// It costs what its file costs: every read parses the whole roster. Past a few thousand heroes,
+/// `SQLiteHeroStore` reads only the rows it needs.
 public final class JSONFileHeroStore: HeroStore {
-    private let folder: RecordFolder
-    /// How long a writer waits for another writer's commit before giving up.
+    /// The store's file.
+    public var location: URL { folder.path(Self.fileName) }
+    private let folder: StoreFolder
     private let writerPatience: Duration
-    /// The records the last read decoded, and the generation it read: a write that starts on the
-    /// same generation (nothing was committed since) takes them instead of reading them again, so
-    /// a command that reads a hero and then stores the server's answer reads its file once.
-    private let lastRead = LastRead()
+    private let report: @Sendable (StorageError) -> Void
 
-    private struct Decoded: Sendable {
-        var generation: Int
-        var records: [String: (any Sendable)?]
-    }
+    static let fileName = "heroes.json"
+    static let previousName = "heroes.json.prev"
+    /// The version of the file's layout this code writes.
+    static let schemaVersion = 3
+    /// The largest file the store reads: room for the most heroes a sync accepts (100,000, about
+    /// 35 MB) with margin.
+    static let sizeLimit = 64 << 20
 
-    /// The last read's records behind an `NSLock`: a pthread mutex, which ThreadSanitizer sees.
-    // @unchecked Sendable: `value` is only touched inside `withLock`, under `lock`.
-    private final class LastRead: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Decoded?
-
-        func withLock<Result>(_ body: (inout Decoded?) -> Result) -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&value)
-        }
-    }
-
-    /// Where the store lives.
-    public var location: URL { folder.url }
-
-    /// Opens the store in the folder `url` (creating it), and, the first time, moves a cache of
-    /// the one-file layout at `legacyFile` into it, pending changes included.
-    /// - Parameter writerPatience: how long a write waits for another writer's commit before it
-    ///   fails with `StorageError.locked`.
-    /// - Parameter report: told about a damaged file that was moved aside (the store goes on
-    ///   without it).
-    /// - Throws: `StorageError.unsupportedSchema` for a store of a newer layout, `.io` when
-    ///   the folder cannot be used.
+    /// Opens the store in the folder `url`, creating it; a folder in a layout this store does not
+    /// know has those files moved to `quarantine/`, with one warning.
+    /// - Parameters:
+    ///   - writerPatience: how long a write waits for another writer before `StorageError.locked`.
+    ///   - report: told about damage set aside (the store goes on without it).
+    /// - Throws: `StorageError.unsupportedSchema` for a file of a newer schema, `.io` when the
+    ///   folder cannot be used or is not safe to use.
     public static func open(
-        at url: URL, migrating legacyFile: URL? = nil, writerPatience: Duration = .seconds(5),
+        at url: URL, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
     ) throws -> JSONFileHeroStore {
-        let folder: RecordFolder
-        do {
-            folder = try RecordFolder(at: url, report: report)
-        } catch let problem as StorageError {
-            guard case .corrupt = problem else { throw problem }
-            report(problem)
-            folder = try RecordFolder(at: url, report: report)
-        }
-        let store = JSONFileHeroStore(folder: folder, writerPatience: writerPatience)
-        if let legacyFile, try folder.isEmpty {
-            try LegacyHeroCache.migrate(legacyFile, into: store, report: report)
-        }
+        let store = JSONFileHeroStore(folder: try StoreFolder(url), patience: writerPatience, report: report)
+        try store.setAsideUnknownLayout()
+        _ = try store.load()
         return store
     }
 
-    private init(folder: RecordFolder, writerPatience: Duration) {
+    private init(folder: StoreFolder, patience: Duration, report: @escaping @Sendable (StorageError) -> Void)
+    {
         self.folder = folder
-        self.writerPatience = writerPatience
+        self.writerPatience = patience
+        self.report = report
     }
 
-    /// Runs `body` against the last commit, reading no lock; read again if a commit's clean-up
-    /// takes a file from under it.
+    /// Runs `body` against the last commit, taking no lock.
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
-        try folder.read { snapshot in
-            let reader = Reader(source: snapshot)
-            reader.decoded = decoded(at: snapshot.generation)
-            let result = try body(reader)
-            lastRead.withLock { $0 = Decoded(generation: snapshot.generation, records: reader.decoded) }
-            return result
-        }
+        try body(Reader(try load()))
     }
 
-    /// Runs `body` holding the writers' lock (waiting up to the store's patience for it) and
-    /// commits what it changed as one generation.
+    /// Runs `body` holding the writers' lock and commits what it changed, all or nothing.
     public func write<Result: Sendable>(_ body: @Sendable (any HeroStoreWriting) throws -> Result)
         async throws -> Result
     {
-        try commit(body)
-    }
-
-    /// What earlier reads of this process decoded at `generation`; none if something was
-    /// committed since. A read adds to it, so a command's reads and its commit read each record
-    /// once between them.
-    private func decoded(at generation: Int) -> [String: (any Sendable)?] {
-        lastRead.withLock { $0?.generation == generation ? $0?.records ?? [:] : [:] }
-    }
-
-    /// `write`, synchronously: the commit itself never suspends.
-    func commit<Result>(_ body: (any HeroStoreWriting) throws -> Result) throws -> Result {
-        try folder.commit(patience: writerPatience) { transaction in
-            let writer = Writer(transaction: transaction)
-            writer.decoded = decoded(at: transaction.base.generation)
+        try folder.withWriterLock(patience: writerPatience) {
+            let writer = Writer(try load(locked: true))
             let result = try body(writer)
-            try writer.finish()
+            if writer.changed { try commit(writer.state) }
             return result
         }
     }
 
-    // MARK: Records
+    // MARK: The file
 
-    /// How many files the heroes are spread over. One file a hero would cost a first sync of
-    /// 10,000 heroes 10,000 inode allocations, which ext4 makes slow (about 0.2 ms each here);
-    /// few large shards would make a page of 20 heroes read 20 large files. 1,024 keeps a shard
-    /// at about ten heroes, some 6 KB, at 10,000.
-    static let heroShards: UInt64 = 1024
-
-    /// How many shards one read looks into for a single hero before it reads shards whole: more
-    /// than the largest page (100 heroes) asks for.
-    static let glimpseLimit = 128
-
-    /// The shard a hero's record is kept in: `heroes-000`…`heroes-3ff`, by a 64-bit FNV-1a of its id.
-    static func shardKey(_ id: String) -> String {
-        let digits = String(fnv1a(id) % heroShards, radix: 16)
-        return "heroes-" + String(repeating: "0", count: 3 - digits.count) + digits
-    }
-
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    /// The last commit: parsed, with records that do not decode set aside, or the previous commit
+    /// when the file does not parse.
+    private func load(locked: Bool = false) throws -> StoreState {
+        if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
+            return try recover(from: nil, reason: "not a regular file", locked: locked)
         }
-        return hash
-    }
-
-    /// A page's key: a 64-bit FNV-1a of its query, which any length of search text fits.
-    static func pageKey(_ query: String) -> String { "page-" + String(fnv1a(query), radix: 16) }
-
-    /// A stored page with the query it was stored under and the heroes' version it saw.
-    struct PageRecord: Codable {
-        var query: String
-        var heroesVersion: Int
-        var page: StoredPage
-
-        enum CodingKeys: String, CodingKey {
-            case query, page
-            case heroesVersion = "heroes_version"
+        guard let data = try folder.read(Self.fileName, limit: Self.sizeLimit) else { return StoreState() }
+        do {
+            let state = try decode(data)
+            if !state.setAside.isEmpty { try repair(state, found: data, locked: locked) }
+            return state
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            return try recover(from: data, reason: StorageError.reason(error), locked: locked)
         }
     }
 
-    /// Reads records from one committed state (or from a commit in the making).
-    class Reader: HeroStoreReading {
-        let source: any RecordSource
-        private var index: RosterIndex?
-        var chunks: [String: [RosterEntry]] = [:]
-        /// The hero shards read (or changed) so far, by key: each is read once.
-        var shards: [String: HeroShard] = [:]
-
-        /// Whether a first look into a shard reads only the hero asked for (`hero(_:)`).
-        private let looksIntoShards: Bool
-
-        init(source: any RecordSource, looksIntoShards: Bool = true) {
-            self.source = source
-            self.looksIntoShards = looksIntoShards
+    private func decode(_ data: Data) throws -> StoreState {
+        let header = try JSONDecoder().decode(StoreState.Header.self, from: data)
+        guard header.schema <= Self.schemaVersion else {
+            throw StorageError.unsupportedSchema(location, version: header.schema)
         }
-
-        /// Every record decoded so far, by key (`nil`: it has none).
-        var decoded: [String: (any Sendable)?] = [:]
-
-        func record<Value: Decodable & Sendable>(_ type: Value.Type, _ key: String) throws -> Value? {
-            if let known = decoded[key] { return known as? Value }
-            let loaded = try source.value(type, for: key)
-            decoded[key] = .some(loaded)
-            return loaded
+        guard header.schema == Self.schemaVersion else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "an older layout"))
         }
+        return try JSONDecoder().decode(StoreState.self, from: data)
+    }
 
-        /// Shards looked into once, for one hero, and not read whole.
-        private var glimpsed: Set<String> = []
-
-        /// The first look into a shard reads only the hero asked for (`HeroShardMember`); a
-        /// second reads the shard whole and keeps it. A read past a page's worth of shards
-        /// (`glimpseLimit`) reads them whole from then on, so a sync that reads every hero reads
-        /// each shard once. A commit (`Writer`) reads shards whole.
-        func hero(_ id: String) throws -> StoredHero? {
-            let key = shardKey(id)
-            if looksIntoShards, shards[key] == nil, glimpsed.count < JSONFileHeroStore.glimpseLimit,
-                let idKey = HeroShardMember.idKey, glimpsed.insert(key).inserted
-            {
-                return try source.value(HeroShardMember.self, for: key, userInfo: [idKey: id])?.hero
-            }
-            return try shard(key).heroes[id]
+    /// The file does not parse: it is moved aside and the previous commit put back in its place
+    /// (or, with none that parses, the store starts empty). Under the writers' lock, so a commit
+    /// made meanwhile is never the one moved; where the folder cannot be written, the previous
+    /// commit is only read.
+    private func recover(from damaged: Data?, reason: String, locked: Bool) throws -> StoreState {
+        let previous = try? folder.read(Self.previousName, limit: Self.sizeLimit).map(decode)
+        let fallback = (previous ?? nil) ?? StoreState()
+        guard locked else {
+            return (try? folder.withWriterLock(patience: writerPatience) { try load(locked: true) })
+                ?? fallback
         }
-
-        func shard(_ key: String) throws -> HeroShard {
-            if let known = shards[key] { return known }
-            let loaded = try record(HeroShard.self, key) ?? HeroShard()
-            shards[key] = loaded
-            return loaded
+        // Another process may have recovered it first.
+        let current =
+            folder.isRegularFile(Self.fileName) ? try folder.read(Self.fileName, limit: Self.sizeLimit) : nil
+        if let current, current != damaged { return try load(locked: true) }
+        if let moved = try folder.quarantine(Self.fileName) {
+            report(.corrupt(location, movedTo: moved, reason: reason))
         }
+        if previous != nil { try folder.keepCopy(of: Self.previousName, as: Self.fileName) }
+        try folder.sync()
+        return fallback
+    }
 
-        func page(_ key: String) throws -> StoredPage? {
-            guard let stored = try record(PageRecord.self, pageKey(key)), stored.query == key else {
-                return nil
-            }
-            var page = stored.page
-            if stored.heroesVersion != (try roster().heroesVersion) { page.entityTag = nil }
-            return page
+    /// Some records did not decode: the file as found is copied to `quarantine/` and the rest
+    /// written back without them, so the warning is given once.
+    private func repair(_ state: StoreState, found data: Data, locked: Bool) throws {
+        let work = { [self] () throws in
+            guard try folder.read(Self.fileName, limit: Self.sizeLimit) == data else { return }
+            try folder.keepCopy(of: Self.fileName, as: "quarantine-copy")
+            let moved = try folder.quarantine("quarantine-copy")
+            try commit(state)
+            report(
+                .setAside(
+                    location,
+                    what: state.setAside.joined(separator: "; ")
+                        + ", copied to \((moved ?? location).lastPathComponent)"))
         }
+        if locked { try work() } else { try? folder.withWriterLock(patience: writerPatience, work) }
+    }
 
-        func teams() throws -> StoredTeams? { try record(StoredTeams.self, "teams") }
-
-        func pending() throws -> PendingQueue { try record(PendingQueue.self, "pending") ?? PendingQueue() }
-
-        func holdsRoster() throws -> Bool { try roster().holdsRoster }
-
-        func heroCount() throws -> Int { try roster().count }
-
-        func heroIDs(in range: Range<Int>) throws -> [String] {
-            var ids: [String] = []
-            var start = 0
-            for chunk in try roster().chunks {
-                defer { start += chunk.count }
-                let lower = max(range.lowerBound, start)
-                let upper = min(range.upperBound, start + chunk.count)
-                guard lower < upper else { continue }
-                let overlap = lower..<upper
-                let entries = try self.entries(of: chunk.key)
-                for position in overlap where position - start < entries.count {
-                    ids.append(entries[position - start].id)
-                }
-            }
-            return ids
+    /// Writes `state` as the new commit, keeping the one it replaces as the previous.
+    private func commit(_ state: StoreState) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(state)
+        guard data.count <= Self.sizeLimit else {
+            throw StorageError.io(location, "would grow past \(Self.sizeLimit) bytes")
         }
-
-        func roster() throws -> RosterIndex {
-            if let index { return index }
-            let loaded = try record(RosterIndex.self, "roster") ?? RosterIndex()
-            index = loaded
-            return loaded
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
+        where name.contains(".tmp-") {
+            try? folder.remove(name)  // left by a writer that was killed
         }
+        try folder.keepCopy(of: Self.fileName, as: Self.previousName)
+        try folder.replace(Self.fileName, with: data)
+    }
 
-        func setRoster(_ index: RosterIndex) { self.index = index }
-
-        func entries(of key: String) throws -> [RosterEntry] {
-            if let cached = chunks[key] { return cached }
-            let loaded = try record([RosterEntry].self, key) ?? []
-            chunks[key] = loaded
-            return loaded
+    /// Names of a layout this store never wrote (the record folders of earlier builds), moved to
+    /// `quarantine/` with one warning.
+    private func setAsideUnknownLayout() throws {
+        guard !folder.contains(Self.fileName) else { return }
+        let known: Set = [Self.fileName, Self.previousName, "quarantine"]
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? [])
+            .filter { !known.contains($0) && !$0.contains(".tmp-") && !$0.hasPrefix("heroes.sqlite") }
+        guard !names.isEmpty else { return }
+        try folder.withWriterLock(patience: writerPatience) {
+            for name in names { _ = try folder.quarantine(name) }
+            report(
+                .corrupt(
+                    folder.url, movedTo: folder.path("quarantine"),
+                    reason: "a layout this store does not know"))
         }
     }
 }

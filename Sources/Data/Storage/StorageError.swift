@@ -6,6 +6,9 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case locked(URL)
     /// The file did not decode; it was moved aside to `movedTo`, never silently replaced.
     case corrupt(URL, movedTo: URL, reason: String)
+    /// Records in the file did not decode (`what` names them and why); they were set aside, and
+    /// every other record kept.
+    case setAside(URL, what: String)
     /// The file was written by a newer version of the app; it is left untouched.
     case unsupportedSchema(URL, version: Int)
     /// The file system refused a read or a write.
@@ -17,6 +20,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .locked(let url): "\(url.path) is held by another heroes-cli that is still writing; try again"
         case .corrupt(let url, let movedTo, let reason):
             "\(url.path) was unreadable (\(reason)); it was moved to \(movedTo.lastPathComponent)"
+        case .setAside(let url, let what):
+            "\(url.path): set aside what did not decode (\(what)); everything else is kept"
         case .unsupportedSchema(let url, let version):
             "\(url.path) has schema version \(version), newer than this app understands"
         case .io(let url, let message): "\(url.path): \(message)"

@@ -48,13 +48,13 @@ struct ComponentRegistry: Sendable {
             return .heroes(
                 OfflineFirstHeroRepository(
                     remote: remote, store: try builder.store(in: node),
+                    policy: builder.environment.cachePolicy,
                     decided: builder.environment.cacheDecided))
         }
         registry.stores["JSONFileHeroStore"] = { node, builder in
             let folder = try storeFolder(node, default: "heroes-store", in: builder)
-            // The one-file cache of earlier versions moves in the first time.
             return try JSONFileHeroStore.open(
-                at: folder, migrating: builder.environment.cacheFolder.appendingPathComponent("heroes.json"),
+                at: folder,
                 report: builder.environment.reportStorageProblem)
         }
         registry.stores["SQLiteHeroStore"] = { node, builder in

@@ -25,6 +25,8 @@ public struct GraphEnvironment: Sendable {
     let networkLogger: NetworkLogger?
     /// Told what each read did with the cache (`--verbose`).
     let cacheDecided: @Sendable (CacheDecision) -> Void
+    /// Whether the repositories ask the server at all (`--offline`: never).
+    let cachePolicy: CachePolicy
 
     /// The environment of one build; the parameters are the properties of the same names.
     public init(
@@ -36,7 +38,8 @@ public struct GraphEnvironment: Sendable {
         plistFolder: URL?,
         reportStorageProblem: @escaping @Sendable (StorageError) -> Void,
         networkLogger: NetworkLogger? = nil,
-        cacheDecided: @escaping @Sendable (CacheDecision) -> Void = { _ in }
+        cacheDecided: @escaping @Sendable (CacheDecision) -> Void = { _ in },
+        cachePolicy: CachePolicy = .networkFirst
     ) {
         self.serverURL = serverURL
         self.authentication = authentication
@@ -47,5 +50,6 @@ public struct GraphEnvironment: Sendable {
         self.reportStorageProblem = reportStorageProblem
         self.networkLogger = networkLogger
         self.cacheDecided = cacheDecided
+        self.cachePolicy = cachePolicy
     }
 }

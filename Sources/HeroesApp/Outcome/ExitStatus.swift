@@ -54,7 +54,7 @@ public enum ExitStatus: Int32, Sendable {
     private static func code(for error: StorageError) -> ExitStatus {
         switch error {
         case .io, .locked, .unsupportedSchema: .cannotCreate
-        case .corrupt: .failure
+        case .corrupt, .setAside: .failure
         }
     }
 }

@@ -28,6 +28,9 @@ final class AppSession {
         self.services = services
     }
 
+    /// What a read the cache cannot answer says under `--offline`.
+    static let offlineReason = "offline (--offline): only the cache can answer"
+
     /// Starts what `settings` ask for and builds the graph from the app plist.
     /// - Parameters:
     ///   - plist: the app plist's root; the bundled one unless `--config` names another.
@@ -46,7 +49,7 @@ final class AppSession {
         if let server = settings.server {
             serverURL = server
         } else if settings.isOffline {
-            // Nothing will be sent: the offline transport refuses every request.
+            // Nothing will be sent: the repositories keep to the cache (and the transport refuses).
             serverURL = URL(string: "http://offline.invalid") ?? URL(fileURLWithPath: "/")
         } else {
             let server = try await EmbeddedServer.start(dataDirectory: settings.dataDirectory)
@@ -66,7 +69,8 @@ final class AppSession {
             plistFolder: plist.folder,
             reportStorageProblem: reportStorageProblem,
             networkLogger: DiagnosticLog.network(verbose: settings.isVerbose),
-            cacheDecided: DiagnosticLog.cache(verbose: settings.isVerbose))
+            cacheDecided: DiagnosticLog.cache(verbose: settings.isVerbose),
+            cachePolicy: settings.isOffline ? .cacheOnly(reason: Self.offlineReason) : .networkFirst)
         let builder = GraphBuilder(environment: environmentForGraph)
         do {
             let graph = try builder.build(plist.root)

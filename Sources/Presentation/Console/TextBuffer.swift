@@ -1,4 +1,5 @@
 import Locking
+
 /// A text stream that keeps what is written, safe to share between threads: for tests, and for a
 /// composition root that wants to hold output back.
 public final class TextBuffer: TextOutputStream, Sendable {

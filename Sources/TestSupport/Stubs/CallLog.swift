@@ -1,4 +1,5 @@
 import Locking
+
 /// The calls a fake received, in order, so a test can compare the whole list.
 public final class CallLog<Call: Sendable>: Sendable {
     private let entries = Locked<[Call]>([])

@@ -30,7 +30,7 @@ enum AppStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// The file whose schema version the store checks, in its folder `folder`.
     func schemaFile(in folder: URL) -> URL {
         switch self {
-        case .jsonFiles: folder.appendingPathComponent("manifest.json")
+        case .jsonFiles: folder.appendingPathComponent("heroes.json")
         case .sqlite: folder.appendingPathComponent("heroes.sqlite")
         }
     }
@@ -40,7 +40,7 @@ enum AppStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let file = schemaFile(in: folder)
         switch self {
         case .jsonFiles:
-            try Data(#"{"generation": 99, "schema_version": 99}"#.utf8).write(to: file)
+            try Data(#"{"schema": 99}"#.utf8).write(to: file)
         case .sqlite:
             var database: OpaquePointer?
             defer { sqlite3_close(database) }

@@ -1,4 +1,6 @@
+import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Data
@@ -12,8 +14,7 @@ struct HeroStoreContractTests {
 
     static func hero(_ id: String, _ name: String, version: Int = 1) -> StoredHero {
         StoredHero(
-            record: .object(["id": .string(id), "code_name": .string(name), "version": .integer(version)]),
-            entityTag: "\"\(id)-\(version)\"")
+            try! Hero.sample(id: id, codeName: name, version: version), entityTag: "\"\(id)-\(version)\"")
     }
 
     /// Every file and folder under `folder` that is not 0600 (files) or 0700 (folders).
@@ -37,17 +38,17 @@ struct HeroStoreContractTests {
         let store = try kind.open(at: folder)
         var queued = PendingQueue()
         queued.enqueue(
-            .delete, id: "0002", input: nil, expectedVersion: 3, base: nil,
+            .delete, id: "0002", draft: nil, expectedVersion: 3, base: nil,
             madeAt: Date(timeIntervalSince1970: 5))
         let queue = queued
         let page = StoredPage(ids: ["0001"], page: 1, perPage: 20, total: 1, entityTag: "\"p\"")
-        let teams = StoredTeams(items: [.object(["id": .string("dawn-guard")])], entityTag: "\"t\"")
+        let teams = StoredTeams([Team(id: Team.ID("dawn-guard"), name: "Dawn Guard")], entityTag: "\"t\"")
         let odd = StoredHero(
-            record: .object([
-                "id": .string("0009"), "code_name": .string("Ünïcode \u{0} \"quoted\""),
-                "version": .integer(2),
-                "powers": .array([.string("x"), .null, .bool(true), .number(1.5)]),
-            ]),
+            try Hero.sample(
+                id: "0009", codeName: "Ünïcode \u{0} \"quoted\"", sealedRealName: nil,
+                powers: ["x", "", "🦉"],
+                picture: nil, team: nil, updatedAt: Date(timeIntervalSince1970: 1_796_040_000.125), version: 2
+            ),
             entityTag: nil)
         try await store.write { writer in
             try writer.setHero("0001", to: Self.hero("0001", "Basalt"))
@@ -99,7 +100,7 @@ struct HeroStoreContractTests {
                 var queue = try writer.pending()
                 queue.enqueue(
                     index.isMultiple(of: 3) ? .delete : .replace, id: String(format: "%04d", 13 - index),
-                    input: nil, expectedVersion: index, base: nil,
+                    draft: nil, expectedVersion: index, base: nil,
                     madeAt: Date(timeIntervalSince1970: Double(index)))
                 queue.lastLocalNumber = index * 10
                 try writer.setPending(queue)

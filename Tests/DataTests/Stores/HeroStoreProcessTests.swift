@@ -1,5 +1,7 @@
 import Data
+import Domain
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,11 +25,7 @@ struct HeroStoreProcessTests {
     /// The churned heroes' versions, as one read sees them.
     func churnVersions(_ kind: StoreKind) async throws -> [Int] {
         try await kind.open(at: folder).read { reader in
-            try reader.heroIDs(in: 0..<reader.heroCount()).map { id in
-                guard case .integer(let version)? = try reader.hero(id)?.record[path: "version"] else {
-                    return -1
-                }
-                return version
+            try reader.heroIDs(in: 0..<reader.heroCount()).map { id in try reader.hero(id)?.hero.version ?? -1
             }
         }
     }
@@ -115,7 +113,8 @@ struct HeroStoreProcessTests {
         // The next commit undoes what the last killed one left.
         let writer = try writer(kind, ["increment", folder.path, "1"])
         #expect(await writer.status() == 0)
-        #expect(try kind.leftovers(in: folder).isEmpty)
+        let leftovers = try kind.leftovers(in: folder)
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
     @Test(
@@ -123,8 +122,7 @@ struct HeroStoreProcessTests {
         arguments: StoreKind.allCases)
     func diskFull(kind: StoreKind) async throws {
         let store = try kind.open(at: folder)
-        let hero = StoredHero(
-            record: .object(["id": .string("0001"), "code_name": .string("Small")]), entityTag: nil)
+        let hero = StoredHero(try Hero.sample(id: "0001", codeName: "Small"), entityTag: nil)
         try await store.write { try $0.setHero("0001", to: hero) }
         // Above the SQLite file's own size, so only the commit's growth passes the limit.
         let writer = try writer(kind, ["fill", folder.path, kind == .sqlite ? "65536" : "8192"])

@@ -1,4 +1,6 @@
+import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Data
@@ -21,10 +23,9 @@ struct SQLiteHeroStoreTests {
     static func hero(_ index: Int) -> StoredHero {
         let id = String(format: "%04d", index)
         return StoredHero(
-            record: .object([
-                "id": .string(id), "code_name": .string("Hero \(index)"), "version": .integer(1),
-                "powers": .array((0..<8).map { .string("Power \($0) of hero \(index)") }),
-            ]),
+            try! Hero.sample(
+                id: id, codeName: "Hero \(index)", powers: (0..<8).map { "Power \($0) of hero \(index)" },
+                version: 1),
             entityTag: nil)
     }
 

@@ -37,9 +37,12 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func makeSchema(_ version: Int, in folder: URL) throws -> URL {
         switch self {
         case .jsonFiles:
-            let manifest = folder.appendingPathComponent("manifest.json")
-            try Data(#"{"generation": 9, "schema_version": \#(version)}"#.utf8).write(to: manifest)
-            return manifest
+            let file = folder.appendingPathComponent(JSONFileHeroStore.fileName)
+            var object =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
+            object["schema"] = version
+            try JSONSerialization.data(withJSONObject: object).write(to: file)
+            return file
         case .sqlite:
             let file = folder.appendingPathComponent(SQLiteHeroStore.fileName)
             try SQLiteConnection(path: file.path, busyTimeout: .seconds(5)).execute(
@@ -51,17 +54,28 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// The schema version a store of this kind writes.
     var schemaVersion: Int {
         switch self {
-        case .jsonFiles: RecordFolder.schemaVersion
+        case .jsonFiles: JSONFileHeroStore.schemaVersion
         case .sqlite: SQLiteSchema.version
         }
     }
 
+    /// The store's file in `folder`.
+    func file(in folder: URL) -> URL {
+        switch self {
+        case .jsonFiles: folder.appendingPathComponent(JSONFileHeroStore.fileName)
+        case .sqlite: folder.appendingPathComponent(SQLiteHeroStore.fileName)
+        }
+    }
+
     /// What a crashed commit left behind that the next writer should have cleaned up (for the
-    /// JSON store: intents, staged versions, records newer than the manifest), or for SQLite
-    /// what `integrity_check` finds wrong; empty when the store is clean.
+    /// JSON store: temporary files), or for SQLite what `integrity_check` finds wrong; empty when
+    /// the store is clean.
     func leftovers(in folder: URL) throws -> [String] {
         switch self {
-        case .jsonFiles: return try JSONFileLeftovers.find(in: folder)
+        case .jsonFiles:
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.contains(".tmp-")
+            }
         case .sqlite:
             let connection = try SQLiteConnection(
                 path: folder.appendingPathComponent(SQLiteHeroStore.fileName).path, busyTimeout: .seconds(5))
@@ -69,32 +83,6 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             try connection.run("PRAGMA integrity_check") { row in verdict.append(row.text(0) ?? "") }
             return verdict == ["ok"] ? [] : verdict
         }
-    }
-}
-
-/// What a killed commit of `JSONFileHeroStore` may leave: intents, staged versions, and records
-/// newer than the manifest.
-enum JSONFileLeftovers {
-    static func find(in folder: URL) throws -> [String] {
-        let manifest =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: folder.appendingPathComponent("manifest.json"))) as? [String: Any]
-        let generation = manifest?["generation"] as? Int ?? 0
-        var found = try FileManager.default.contentsOfDirectory(
-            atPath: folder.appendingPathComponent("txn").path)
-        let records = folder.appendingPathComponent("records")
-        for name in try FileManager.default.contentsOfDirectory(atPath: records.path) {
-            if name.split(separator: ".").count > 2 { found.append(name) }  // `<key>.<generation>.json`
-            let object = try JSONSerialization.jsonObject(
-                with: Data(contentsOf: records.appendingPathComponent(name)))
-            if let written = (object as? [String: Any])?["generation"] as? Int, written > generation {
-                found.append(name)
-            }
-        }
-        if let installing = manifest?["installing"] as? [String: Any], !installing.isEmpty {
-            found.append("manifest.json installing \(installing)")
-        }
-        return found
     }
 }
 

@@ -17,7 +17,5 @@ func scriptedRepository(
     return OfflineFirstHeroRepository(
         remote: RemoteHeroDataSource(service: service),
         store: try JSONFileHeroStore.open(
-            at: folder.appendingPathComponent("heroes-store"),
-            migrating: folder.appendingPathComponent("heroes.json"),
-            report: reportStorageProblem))
+            at: folder.appendingPathComponent("heroes-store"), report: reportStorageProblem))
 }

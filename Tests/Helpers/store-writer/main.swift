@@ -12,6 +12,7 @@
 // It prints `opened`, `done`, `holding`, `wrote N` or the error's description, one line each; a
 // store that another writer keeps locked ends it with status 75 and `locked: …` on standard error.
 import Data
+import Domain
 import Foundation
 
 #if canImport(Glibc)
@@ -52,13 +53,19 @@ func openStore() throws -> any HeroStore {
     return try JSONFileHeroStore.open(at: folder, writerPatience: patience)
 }
 
+/// A hero with `id`, `name` and `version`, and nothing else.
+@Sendable func storedHero(_ id: String, _ name: String, version: Int) -> StoredHero {
+    StoredHero(
+        Hero(
+            id: try! Hero.ID(id), codeName: name, sealedRealName: nil, powers: [], picture: nil, team: nil,
+            updatedAt: Date(timeIntervalSince1970: 0), version: version),
+        entityTag: nil)
+}
+
 /// The hero `index` of the churn, at `version`.
 @Sendable func churnHero(_ index: Int, version: Int) -> StoredHero {
     let id = String(format: "%04d", index)
-    return StoredHero(
-        record: .object(["id": .string(id), "code_name": .string("Hero \(id)"), "version": .integer(version)]
-        ),
-        entityTag: nil)
+    return storedHero(id, "Hero \(id)", version: version)
 }
 
 do {
@@ -106,13 +113,10 @@ do {
         #else
             guard setrlimit(RLIMIT_FSIZE, &rule) == 0 else { exit(71) }
         #endif
-        let padding = JSONValue.string(String(repeating: "y", count: Int(limit) * 2))
+        let padding = String(repeating: "y", count: Int(limit) * 2)
         do {
             try await store.write { writer in
-                try writer.setHero(
-                    "0001",
-                    to: StoredHero(
-                        record: .object(["id": .string("0001"), "padding": padding]), entityTag: nil))
+                try writer.setHero("0001", to: storedHero("0001", padding, version: 1))
             }
             say("wrote past the limit")
             exit(1)

@@ -17,7 +17,7 @@ struct OfflineFirstHeroRepositoryTests {
     }
 
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-\(UUID().uuidString)")
-    var storeFile: URL { folder.appendingPathComponent("heroes.json") }
+    var storeFile: URL { folder.appendingPathComponent("heroes-store/heroes.json") }
     let problems = Problems()
 
     func withRepository(
@@ -36,8 +36,7 @@ struct OfflineFirstHeroRepositoryTests {
         let repository = OfflineFirstHeroRepository(
             remote: remote,
             store: try JSONFileHeroStore.open(
-                at: folder.appendingPathComponent("heroes-store"), migrating: storeFile,
-                report: problems.record))
+                at: folder.appendingPathComponent("heroes-store"), report: problems.record))
         do {
             try await body(server, repository, remote)
         } catch {
@@ -142,9 +141,10 @@ struct OfflineFirstHeroRepositoryTests {
         }
     }
 
-    @Test("a corrupt cache of the one-file layout is moved aside and reported, and the repository carries on")
+    @Test("a store file that is not JSON is moved aside and reported, and the repository carries on")
     func corruptStore() async throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("not json".utf8).write(to: storeFile)
         try await withRepository { _, repository, _ async throws in
             let hero = try await repository.hero(try Hero.ID("0001"))

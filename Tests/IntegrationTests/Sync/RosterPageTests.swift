@@ -48,7 +48,7 @@ struct RosterPageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try JSONFileHeroStore.open(at: folder)
         try await store.write {
-            try $0.setHero("0001", to: StoredHero(record: .object(["id": .string("0001")]), entityTag: nil))
+            try $0.setHero("0001", to: StoredHero(try Hero.sample(id: "0001"), entityTag: nil))
         }
         let query = try HeroQuery()
         #expect(try await store.read { try $0.holdsRoster() } == false)

@@ -30,7 +30,7 @@ struct SyncFaultTests {
             let error = await #expect(throws: DomainError.self) { try await repository.sync() }
             #expect(error?.caseName == "unavailable", "\(String(describing: error))")
             #expect(try await harness.pending().map(\.id) == ["0006", "0007"])
-            let first = try #require(try await harness.store.read { try $0.mappedHero("0005") })
+            let first = try #require(try await harness.store.read { try $0.hero("0005")?.hero })
             #expect(first.codeName == read[0].codeName + " Prime" && first.version == read[0].version + 1)
             #expect(try await harness.serverHero("0006").codeName == read[1].codeName)
 

@@ -42,7 +42,8 @@ final class SQLiteConnection {
     /// since one transaction at a time uses a connection.
     init(path: String, busyTimeout: Duration) throws {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        // NOFOLLOW: a database reached through a link (one planted by another user) is refused.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else { throw SQLiteError(code: status, message: "cannot open the database") }
         guard status == SQLITE_OK else {

@@ -19,18 +19,19 @@ import Foundation
 ///   to the store's patience (`busy_timeout`), then fails with `StorageError.locked`.
 /// - **Durable**: `synchronous = FULL`, so a commit is on disk before `write` returns, as the
 ///   JSON store's is.
-/// - **Versioned**: `PRAGMA user_version`; an older database is migrated in one transaction, a
-///   newer one is refused with `StorageError.unsupportedSchema` naming the file, for reads and
-///   writes alike.
+/// - **Versioned**: `PRAGMA user_version`; a newer database is refused with
+///   `StorageError.unsupportedSchema` naming the file, for reads and writes alike; an older one
+///   is a layout this store does not know, set aside as damage is.
 /// - **Damage is quarantined**: a file SQLite calls damaged or not a database (`SQLITE_CORRUPT`,
 ///   `SQLITE_NOTADB`), at open or when a page is read, is moved into `quarantine/` with its
 ///   `-wal` and `-shm`, reported once, and the store starts again empty. A zero-length file is
-///   an empty database. No `integrity_check` at open: it reads every page.
+///   an empty database. No `integrity_check` at open: it reads every page. A row that does not
+///   decode is moved alone into the `set_aside` table, and the rest kept.
 /// - Files are created 0600 (SQLite gives `-wal` and `-shm` the database's mode), the folder 0700.
 public final class SQLiteHeroStore: HeroStore {
     /// The database file.
     public let location: URL
-    private let folder: URL
+    private let folder: StoreFolder
     private let writerPatience: Duration
     private let report: @Sendable (StorageError) -> Void
     private let pool = SQLiteConnectionPool()
@@ -51,7 +52,8 @@ public final class SQLiteHeroStore: HeroStore {
         at url: URL, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
     ) throws -> SQLiteHeroStore {
-        let store = SQLiteHeroStore(folder: url, writerPatience: writerPatience, report: report)
+        let store = SQLiteHeroStore(
+            folder: try StoreFolder(url), writerPatience: writerPatience, report: report)
         try store.prepareFile()
         // A first connection checks (and migrates) the schema now, so that a newer database is
         // refused at open, as the JSON store refuses one.
@@ -59,9 +61,11 @@ public final class SQLiteHeroStore: HeroStore {
         return store
     }
 
-    private init(folder: URL, writerPatience: Duration, report: @escaping @Sendable (StorageError) -> Void) {
+    private init(
+        folder: StoreFolder, writerPatience: Duration, report: @escaping @Sendable (StorageError) -> Void
+    ) {
         self.folder = folder
-        self.location = folder.appendingPathComponent(Self.fileName)
+        self.location = folder.path(Self.fileName)
         self.writerPatience = writerPatience
         self.report = report
     }
@@ -70,20 +74,38 @@ public final class SQLiteHeroStore: HeroStore {
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
-        try transaction(immediate: false) { connection in try body(SQLiteStoreReader(connection: connection))
+        let (result, damaged) = try transaction(immediate: false) { connection in
+            let reader = SQLiteStoreReader(connection: connection)
+            return (try body(reader), reader.damaged)
         }
+        if !damaged.isEmpty {
+            // Set aside in a write of its own, once; a store that cannot be written keeps them.
+            _ = try? transaction(immediate: true) { connection in
+                try SQLiteStoreWriter(connection: connection).setAside(damaged)
+            }
+            reportSetAside(damaged)
+        }
+        return result
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction and commits what it changed.
     public func write<Result: Sendable>(_ body: @Sendable (any HeroStoreWriting) throws -> Result)
         async throws -> Result
     {
-        try transaction(immediate: true) { connection in
+        let (result, damaged) = try transaction(immediate: true) { connection in
             let writer = SQLiteStoreWriter(connection: connection)
             let result = try body(writer)
+            let damaged = writer.damaged
             try writer.finish()
-            return result
+            return (result, damaged)
         }
+        reportSetAside(damaged)
+        return result
+    }
+
+    private func reportSetAside(_ damaged: [SQLiteDamage]) {
+        guard !damaged.isEmpty else { return }
+        report(.setAside(location, what: damaged.map(\.line).joined(separator: "; ")))
     }
 
     // MARK: Transactions
@@ -146,10 +168,7 @@ public final class SQLiteHeroStore: HeroStore {
             throw error
         }
         do {
-            let version = try connection.integer("PRAGMA user_version") ?? 0
-            guard version <= SQLiteSchema.version else {
-                throw StorageError.unsupportedSchema(location, version: version)
-            }
+            try checkVersion(try connection.integer("PRAGMA user_version") ?? 0)
             let result = try body(connection)
             try connection.execute("COMMIT")
             pool.give(lease)
@@ -202,21 +221,20 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// Brings the database to `SQLiteSchema.version`, in one transaction that holds the write
-    /// lock, so two processes opening a new file at once make its tables once.
+    /// Makes an empty database this store's, in one transaction that holds the write lock, so two
+    /// processes opening a new file at once make its tables once.
     private func migrate(_ connection: SQLiteConnection) throws {
-        guard try schemaVersion(connection, inTransaction: false) < SQLiteSchema.version else { return }
+        guard try schemaVersion(connection, inTransaction: false) == 0 else { return }
         do {
             try connection.execute("BEGIN IMMEDIATE")
         } catch let error as SQLiteError where error.isBusy {
             throw StorageError.locked(location)
         }
         do {
-            let version = try schemaVersion(connection, inTransaction: true)
-            for step in version..<SQLiteSchema.version {
-                try connection.execute(SQLiteSchema.migrations[step])
+            if try schemaVersion(connection, inTransaction: true) == 0 {
+                try connection.execute(SQLiteSchema.create)
+                try connection.execute("PRAGMA user_version = \(SQLiteSchema.version)")
             }
-            try connection.execute("PRAGMA user_version = \(SQLiteSchema.version)")
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
@@ -231,9 +249,7 @@ public final class SQLiteHeroStore: HeroStore {
         if !inTransaction { try connection.execute("BEGIN") }
         defer { if !inTransaction { try? connection.execute("COMMIT") } }
         let version = try connection.integer("PRAGMA user_version") ?? 0
-        guard version <= SQLiteSchema.version else {
-            throw StorageError.unsupportedSchema(location, version: version)
-        }
+        if version != 0 { try checkVersion(version) }
         if version == 0, try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0 > 0 {
             var verdict: [String] = []
             try connection.run("PRAGMA quick_check") { row in verdict.append(row.text(0) ?? "") }
@@ -243,23 +259,27 @@ public final class SQLiteHeroStore: HeroStore {
         return version
     }
 
+    /// A newer version is refused untouched; any other than this code's (an older one, a negative
+    /// one) is a layout this store does not know, set aside as damage.
+    private func checkVersion(_ version: Int) throws {
+        guard version <= SQLiteSchema.version else {
+            throw StorageError.unsupportedSchema(location, version: version)
+        }
+        guard version == SQLiteSchema.version else {
+            throw SQLiteError(
+                code: SQLITE_NOTADB, message: "schema version \(version), a layout this store does not know")
+        }
+    }
+
     private func storageError(_ error: SQLiteError) -> StorageError {
         error.isBusy ? .locked(location) : .io(location, error.description)
     }
 
     // MARK: Files
 
-    /// Makes the folder (0700) unless it exists; a database that is not a regular file (a FIFO,
-    /// a folder) is moved aside.
+    /// A database that is not a regular file (a FIFO, a folder, a link) is moved aside.
     private func prepareFile() throws {
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StorageError.io(folder, "cannot create the store's folder: \(error)")
-        }
-        var status = stat()
-        if lstat(location.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
             try quarantine(because: "not a regular file", epoch: pool.epoch, closing: nil)
         }
     }
@@ -268,11 +288,7 @@ public final class SQLiteHeroStore: HeroStore {
     /// (SQLite would create it 0644 less the umask), and so after a quarantine only once every
     /// connection to the file that was moved is closed.
     private func createFile() throws {
-        do {
-            try StoreFiles.create(location.path)
-        } catch {
-            throw StorageError.io(location, "cannot be created: \(error.reason)")
-        }
+        try folder.create(Self.fileName)
     }
 
     /// Moves the database, its `-wal` and its `-shm` into `quarantine/`, where nothing reads them
@@ -287,16 +303,9 @@ public final class SQLiteHeroStore: HeroStore {
     }
 
     private func moveAside() throws -> URL {
-        let aside = folder.appendingPathComponent("quarantine", isDirectory: true)
-        try? StoreFiles.makeFolder(aside.path)
-        let moved = aside.appendingPathComponent("\(Self.fileName).\(UUID().uuidString.prefix(8))")
-        do {
-            try StoreFiles.rename(location.path, to: moved.path)
-        } catch {
-            throw StorageError.io(location, "is damaged, and cannot be moved aside: \(error)")
-        }
+        let moved = try folder.quarantine(Self.fileName) ?? location
         for suffix in ["-wal", "-shm"] {
-            try? StoreFiles.rename(location.path + suffix, to: moved.path + suffix)
+            try? folder.rename(Self.fileName + suffix, to: "quarantine/" + moved.lastPathComponent + suffix)
         }
         return moved
     }

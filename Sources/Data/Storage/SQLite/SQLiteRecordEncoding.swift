@@ -1,6 +1,6 @@
 import Foundation
 
-/// Heroes' records as the JSON text `SQLiteHeroStore` keeps, encoded by Foundation's
+/// Heroes as the JSON text `SQLiteHeroStore` keeps, encoded by Foundation's
 /// `JSONEncoder`. A large commit (a first sync) encodes on every core: the records are
 /// independent, and encoding them was the largest part of the commit.
 enum SQLiteRecordEncoding {
@@ -8,7 +8,7 @@ enum SQLiteRecordEncoding {
     static let serialLimit = 64
 
     /// Each record's text, in order; `nil` stays `nil` (a hero deleted).
-    static func encode(_ records: [JSONValue?]) throws -> [Data?] {
+    static func encode(_ records: [StoredHero?]) throws -> [Data?] {
         let workers = records.count > serialLimit ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
         let results = EncodedTexts(count: records.count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in

@@ -1,17 +1,15 @@
-/// The tables of `SQLiteHeroStore`, and how a database of an earlier version becomes this one.
-/// The version is kept in `PRAGMA user_version`, which SQLite keeps in the file's header.
+/// The tables of `SQLiteHeroStore`. The version is kept in `PRAGMA user_version`, which SQLite
+/// keeps in the file's header. There is no migration: a database of another version is set aside
+/// (an older one) or refused (a newer one), as a cache may be.
 enum SQLiteSchema {
     /// The version this code writes; a newer database is refused for reads and writes alike.
-    static let version = 1
+    static let version = 2
 
-    /// `migrations[n]` takes a database at version `n` to `n + 1`; all run in one transaction.
-    /// Version 0 is the empty file SQLite makes.
-    static let migrations: [String] = [
-        """
+    /// Makes an empty database of this version (user_version 0) into the store's.
+    static let create = """
         CREATE TABLE heroes (
             id TEXT PRIMARY KEY NOT NULL,
-            record TEXT NOT NULL,
-            entity_tag TEXT,
+            hero TEXT NOT NULL,
             sort_name TEXT NOT NULL
         ) WITHOUT ROWID;
         CREATE INDEX heroes_in_order ON heroes (sort_name, id);
@@ -34,9 +32,13 @@ enum SQLiteSchema {
             heroes_version INTEGER NOT NULL,
             hero_count INTEGER NOT NULL,
             last_local_number INTEGER NOT NULL,
-            teams TEXT
+            teams TEXT,
+            roster_tag TEXT
         );
-        INSERT INTO store_state VALUES (1, 0, 0, 0, 0, NULL);
+        INSERT INTO store_state VALUES (1, 0, 0, 0, 0, NULL, NULL);
+        CREATE TABLE set_aside (
+            what TEXT NOT NULL,
+            content BLOB
+        );
         """
-    ]
 }

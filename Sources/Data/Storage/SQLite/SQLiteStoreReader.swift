@@ -2,21 +2,25 @@ import CSQLite
 import Foundation
 
 /// Reads one transaction of `SQLiteHeroStore`: each answer one indexed query, each hero decoded
-/// once per transaction.
+/// once per transaction. A row that does not decode is answered as missing and noted in
+/// `damaged`, for the store to set aside alone.
 class SQLiteStoreReader: HeroStoreReading {
     let connection: SQLiteConnection
     /// The heroes decoded (or changed) so far, by id (`nil`: none stored).
     var heroes: [String: StoredHero?] = [:]
+    /// Rows found that do not decode.
+    var damaged: [SQLiteDamage] = []
     private var loadedState: StoreState?
 
     /// The one row of `store_state`, less the teams.
     struct StoreState {
         var holdsRoster = false
-        /// Bumped by every commit that changes a hero's record; a page stored at another
-        /// version has lost its entity tag.
+        /// Moved on by every commit that changes a hero; a page stored at another version has
+        /// lost its entity tag.
         var heroesVersion = 0
         var heroCount = 0
         var lastLocalNumber = 0
+        var rosterTag: String?
     }
 
     init(connection: SQLiteConnection) { self.connection = connection }
@@ -25,12 +29,17 @@ class SQLiteStoreReader: HeroStoreReading {
         if let loadedState { return loadedState }
         var found = StoreState()
         try connection.run(
-            "SELECT holds_roster, heroes_version, hero_count, last_local_number FROM store_state WHERE id = 1"
+            "SELECT holds_roster, heroes_version, hero_count, last_local_number, roster_tag FROM store_state"
         ) { row in
             found = StoreState(
                 holdsRoster: row.integer(0) != 0, heroesVersion: row.integer(1), heroCount: row.integer(2),
-                lastLocalNumber: row.integer(3))
+                lastLocalNumber: row.integer(3), rosterTag: row.text(4))
         }
+        // Counters out of bounds (a tampered file) are counted again, never trusted.
+        if !(0...StoredLimits.count).contains(found.heroCount) {
+            found.heroCount = try connection.integer("SELECT count(*) FROM heroes") ?? 0
+        }
+        if !(0...StoredLimits.count).contains(found.lastLocalNumber) { found.lastLocalNumber = 0 }
         loadedState = found
         return found
     }
@@ -40,8 +49,12 @@ class SQLiteStoreReader: HeroStoreReading {
     func hero(_ id: String) throws -> StoredHero? {
         if let known = heroes[id] { return known }
         var found: StoredHero?
-        try connection.run("SELECT record, entity_tag FROM heroes WHERE id = ?", [.text(id)]) { row in
-            found = StoredHero(record: try Self.tree(row.data(0), of: "hero \(id)"), entityTag: row.text(1))
+        try connection.run("SELECT hero FROM heroes WHERE id = ?", [.text(id)]) { row in
+            found = decode(StoredHero.self, row.data(0), else: { .hero(id, reason: $0) })
+            if let hero = found, hero.hero.id.rawValue != id {
+                found = nil
+                damaged.append(.hero(id, reason: "filed under another id"))
+            }
         }
         heroes[id] = .some(found)
         return found
@@ -54,7 +67,16 @@ class SQLiteStoreReader: HeroStoreReading {
             "SELECT ids, page, per_page, total, entity_tag, heroes_version FROM pages WHERE query = ?",
             [.text(key)]
         ) { row in
-            let ids = try Self.decode([String].self, row.data(0), of: "a page's ids")
+            let limit = 1...StoredLimits.count
+            guard let ids = decode([String].self, row.data(0), else: { .page(key, reason: $0) }),
+                limit.contains(row.integer(1)), limit.contains(row.integer(2)),
+                limit.contains(row.integer(3) + 1)
+            else {
+                if !damaged.contains(where: { $0.what == "page \(key)" }) {
+                    damaged.append(.page(key, reason: "numbers out of range"))
+                }
+                return
+            }
             found = StoredPage(
                 ids: ids, page: row.integer(1), perPage: row.integer(2), total: row.integer(3),
                 entityTag: row.text(4))
@@ -67,15 +89,19 @@ class SQLiteStoreReader: HeroStoreReading {
     func teams() throws -> StoredTeams? {
         var found: StoredTeams?
         try connection.run("SELECT teams FROM store_state WHERE id = 1") { row in
-            if let data = row.data(0) { found = try Self.decode(StoredTeams.self, data, of: "the teams") }
+            if let data = row.data(0) { found = decode(StoredTeams.self, data, else: { .teams(reason: $0) }) }
         }
         return found
     }
 
     func pending() throws -> PendingQueue {
         var queue = PendingQueue()
-        try connection.run("SELECT change FROM pending_changes ORDER BY position") { row in
-            queue.changes.append(try Self.decode(PendingChange.self, row.data(0), of: "a pending change"))
+        try connection.run("SELECT position, change FROM pending_changes ORDER BY position") { row in
+            if let change = decode(
+                PendingChange.self, row.data(1), else: { .pending(row.integer(0), reason: $0) })
+            {
+                queue.changes.append(change)
+            }
         }
         queue.lastLocalNumber = try state().lastLocalNumber
         return queue
@@ -83,13 +109,14 @@ class SQLiteStoreReader: HeroStoreReading {
 
     func holdsRoster() throws -> Bool { try state().holdsRoster }
 
+    func rosterTag() throws -> String? { try state().rosterTag }
+
     func heroCount() throws -> Int { try state().heroCount }
 
     func heroIDs(in range: Range<Int>) throws -> [String] {
         let lower = max(0, range.lowerBound)
         guard range.upperBound > lower else { return [] }
         var ids: [String] = []
-        ids.reserveCapacity(range.upperBound - lower)
         try connection.run(
             "SELECT id FROM heroes ORDER BY sort_name, id LIMIT ? OFFSET ?",
             [.integer(range.upperBound - lower), .integer(lower)]
@@ -97,133 +124,41 @@ class SQLiteStoreReader: HeroStoreReading {
         return ids
     }
 
-    /// A record as stored; one that is not JSON is damage, as a page SQLite cannot read is.
-    static func tree(_ data: Data?, of what: String) throws -> JSONValue {
-        guard let data, let tree = try? JSONValue.parse(data) else {
-            throw SQLiteError(code: SQLITE_CORRUPT, message: "\(what) is not JSON")
+    /// `data` decoded, or `nil` with `damage` noted.
+    private func decode<Value: Decodable>(
+        _ type: Value.Type, _ data: Data?, else damage: (String) -> SQLiteDamage
+    ) -> Value? {
+        do {
+            return try JSONDecoder().decode(type, from: data ?? Data())
+        } catch {
+            damaged.append(damage(StorageError.reason(error)))
+            return nil
         }
-        return tree
-    }
-
-    static func decode<Value: Decodable>(_ type: Value.Type, _ data: Data?, of what: String) throws -> Value {
-        guard let data, let value = try? JSONDecoder().decode(type, from: data) else {
-            throw SQLiteError(code: SQLITE_CORRUPT, message: "\(what) does not decode")
-        }
-        return value
     }
 }
 
-/// Changes one `BEGIN IMMEDIATE` transaction: rows at once, the state row once, at the end.
-final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
-    private let encoder = JSONEncoder()
-    private var stateChanged = false
-    private var heroesBumped = false
-    /// Heroes changed in `heroes` but not yet in the table. They are written together, in id
-    /// order, at the end (or before the order is read): a sync's 10,000 inserts in a random order
-    /// walked the table's pages at random, and spilled each page into the log many times over.
-    private var unwritten: Set<String> = []
+/// A row that does not decode, and why.
+enum SQLiteDamage: Sendable {
+    case hero(String, reason: String)
+    case page(String, reason: String)
+    case pending(Int, reason: String)
+    case teams(reason: String)
 
-    func setHero(_ id: String, to hero: StoredHero?) throws {
-        let old = try self.hero(id)
-        guard old != hero else { return }
-        var state = try state()
-        if old == nil { state.heroCount += 1 }
-        if hero == nil { state.heroCount -= 1 }
-        heroes[id] = .some(hero)
-        unwritten.insert(id)
-        if old?.record != hero?.record, !heroesBumped {
-            state.heroesVersion += 1
-            heroesBumped = true
-        }
-        setState(state)
-        stateChanged = true
-    }
-
-    override func heroIDs(in range: Range<Int>) throws -> [String] {
-        try writeHeroes()
-        return try super.heroIDs(in: range)
-    }
-
-    /// Writes the changed heroes, in id order; a large commit encodes them on every core.
-    private func writeHeroes() throws {
-        guard !unwritten.isEmpty else { return }
-        let ids = unwritten.sorted()
-        unwritten = []
-        let stored = ids.map { heroes[$0] ?? nil }
-        let records = try SQLiteRecordEncoding.encode(stored.map { $0?.record })
-        for (index, id) in ids.enumerated() {
-            guard let hero = stored[index], let record = records[index] else {
-                try connection.run("DELETE FROM heroes WHERE id = ?", [.text(id)])
-                continue
-            }
-            try connection.run(
-                "INSERT OR REPLACE INTO heroes (id, record, entity_tag, sort_name) VALUES (?, ?, ?, ?)",
-                [
-                    .text(id), .data(record), hero.entityTag.map(SQLiteValue.text) ?? .null,
-                    .text(Self.sortName(of: hero.record)),
-                ])
+    /// What the row held, for the warning.
+    var what: String {
+        switch self {
+        case .hero(let id, _): "hero \(id)"
+        case .page(let key, _): "page \(key)"
+        case .pending(let position, _): "pending change \(position)"
+        case .teams: "the teams"
         }
     }
 
-    func setPage(_ key: String, to page: StoredPage) throws {
-        try connection.run(
-            """
-            INSERT OR REPLACE INTO pages (query, ids, page, per_page, total, entity_tag, heroes_version)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(key), .data(try encoder.encode(page.ids)), .integer(page.page), .integer(page.perPage),
-                .integer(page.total), page.entityTag.map(SQLiteValue.text) ?? .null,
-                .integer(try state().heroesVersion),
-            ])
-    }
-
-    func setTeams(_ teams: StoredTeams) throws {
-        try connection.run(
-            "UPDATE store_state SET teams = ? WHERE id = 1", [.data(try encoder.encode(teams))])
-    }
-
-    func setPending(_ queue: PendingQueue) throws {
-        try connection.run("DELETE FROM pending_changes")
-        for (position, change) in queue.changes.enumerated() {
-            try connection.run(
-                "INSERT INTO pending_changes (position, change) VALUES (?, ?)",
-                [.integer(position), .data(try encoder.encode(change))])
+    /// One line: what and why.
+    var line: String {
+        switch self {
+        case .hero(_, let reason), .page(_, let reason), .pending(_, let reason), .teams(let reason):
+            "\(what): \(reason)"
         }
-        var state = try state()
-        state.lastLocalNumber = queue.lastLocalNumber
-        setState(state)
-        stateChanged = true
-    }
-
-    func setHoldsRoster(_ holds: Bool) throws {
-        var state = try state()
-        guard state.holdsRoster != holds else { return }
-        state.holdsRoster = holds
-        setState(state)
-        stateChanged = true
-    }
-
-    /// Writes the heroes, and the state row if anything in it changed.
-    func finish() throws {
-        try writeHeroes()
-        guard stateChanged else { return }
-        let state = try state()
-        try connection.run(
-            """
-            UPDATE store_state SET holds_roster = ?, heroes_version = ?, hero_count = ?, last_local_number = ?
-            WHERE id = 1
-            """,
-            [
-                .integer(state.holdsRoster ? 1 : 0), .integer(state.heroesVersion), .integer(state.heroCount),
-                .integer(state.lastLocalNumber),
-            ])
-    }
-
-    /// The key a hero is ordered by: its code name without regard to case, as `RosterEntry` has
-    /// it, in Unicode's composed form, so that SQLite's byte order is Swift's order of strings.
-    static func sortName(of record: JSONValue) -> String {
-        let name = RosterEntry(id: "", record: record).name
-        return name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
     }
 }

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Everything `JSONFileHeroStore` keeps: the content of its one file.
+struct StoreState: Encodable, Sendable {
+    var schema = JSONFileHeroStore.schemaVersion
+    var heroes: [String: StoredHero] = [:]
+    var pages: [String: StoredPage] = [:]
+    var teams: StoredTeams?
+    var pending = PendingQueue()
+    var holdsRoster = false
+    var rosterTag: String?
+    /// What did not decode and was left out, one line each (never written).
+    var setAside: [String] = []
+
+    /// The one member read before the rest, to refuse a newer layout untouched.
+    struct Header: Decodable {
+        var schema: Int
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schema, heroes, pages, teams, pending, holdsRoster, rosterTag
+    }
+
+    init() {}
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schema, forKey: .schema)
+        try container.encode(heroes, forKey: .heroes)
+        try container.encode(pages, forKey: .pages)
+        try container.encodeIfPresent(teams, forKey: .teams)
+        try container.encode(pending, forKey: .pending)
+        try container.encode(holdsRoster, forKey: .holdsRoster)
+        try container.encodeIfPresent(rosterTag, forKey: .rosterTag)
+    }
+}
+
+extension StoreState: Decodable {
+    /// Decodes the file; a hero, page, team list or pending change that does not decode is left
+    /// out and named in `setAside`, and the rest kept.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try container.decode(Int.self, forKey: .schema)
+        for (id, entry) in try container.decode([String: Lenient<StoredHero>].self, forKey: .heroes) {
+            switch entry.result {
+            case .success(let hero) where hero.hero.id.rawValue == id: heroes[id] = hero
+            case .success: setAside.append("hero \(id): filed under another id")
+            case .failure(let error): setAside.append("hero \(id): \(StorageError.reason(error))")
+            }
+        }
+        for (key, entry) in try container.decode([String: Lenient<StoredPage>].self, forKey: .pages) {
+            if case .success(let page) = entry.result {
+                pages[key] = page
+            } else {
+                setAside.append("page \(key)")
+            }
+        }
+        switch try container.decodeIfPresent(Lenient<StoredTeams>.self, forKey: .teams)?.result {
+        case .success(let found): teams = found
+        case .failure: setAside.append("the teams")
+        case nil: break
+        }
+        let queue = try container.nestedContainer(keyedBy: PendingQueue.CodingKeys.self, forKey: .pending)
+        for entry in try queue.decode([Lenient<PendingChange>].self, forKey: .changes) {
+            if case .success(let change) = entry.result {
+                pending.changes.append(change)
+            } else {
+                setAside.append("a pending change")
+            }
+        }
+        let last = try queue.decode(Int.self, forKey: .lastLocalNumber)
+        let used = pending.changes.compactMap { Int($0.id.dropFirst(PendingChange.localPrefix.count)) }.max()
+        pending.lastLocalNumber = (0...StoredLimits.count).contains(last) ? last : (used ?? 0)
+        holdsRoster = try container.decode(Bool.self, forKey: .holdsRoster)
+        // A hole in the heroes must never hide behind a 304 to the roster's tag.
+        rosterTag = setAside.isEmpty ? try container.decodeIfPresent(String.self, forKey: .rosterTag) : nil
+    }
+}
+
+/// A value that may fail to decode without failing its container.
+private struct Lenient<Value: Decodable>: Decodable {
+    let result: Result<Value, any Error>
+    init(from decoder: any Decoder) throws { result = Result { try Value(from: decoder) } }
+}
+
+extension JSONFileHeroStore {
+    /// Answers from one parsed state.
+    class Reader: HeroStoreReading {
+        var state: StoreState
+        private var order: [String]?
+
+        init(_ state: StoreState) { self.state = state }
+
+        func hero(_ id: String) throws -> StoredHero? { state.heroes[id] }
+        func page(_ key: String) throws -> StoredPage? { state.pages[key] }
+        func teams() throws -> StoredTeams? { state.teams }
+        func pending() throws -> PendingQueue { state.pending }
+        func holdsRoster() throws -> Bool { state.holdsRoster }
+        func rosterTag() throws -> String? { state.rosterTag }
+        func heroCount() throws -> Int { state.heroes.count }
+
+        func heroIDs(in range: Range<Int>) throws -> [String] {
+            let order =
+                self.order
+                ?? state.heroes.values.sorted {
+                    ($0.sortName, $0.hero.id.rawValue) < ($1.sortName, $1.hero.id.rawValue)
+                }
+                .map(\.hero.id.rawValue)
+            self.order = order
+            return Array(
+                order[min(max(0, range.lowerBound), order.count)..<min(range.upperBound, order.count)])
+        }
+
+        /// Forgets the order, after a hero changed.
+        func reorder() { order = nil }
+    }
+
+    /// Changes the parsed state; the store writes it once, if anything changed.
+    final class Writer: Reader, HeroStoreWriting {
+        private(set) var changed = false
+
+        func setHero(_ id: String, to hero: StoredHero?) throws {
+            guard state.heroes[id] != hero else { return }
+            if state.heroes[id]?.hero != hero?.hero {
+                // Every page of the server changed with it, and the roster is no longer the synced one.
+                for key in state.pages.keys { state.pages[key]?.entityTag = nil }
+                state.rosterTag = nil
+                reorder()
+            }
+            state.heroes[id] = hero
+            changed = true
+        }
+
+        func setPage(_ key: String, to page: StoredPage) throws { update(\.pages[key], to: page) }
+        func setTeams(_ teams: StoredTeams) throws { update(\.teams, to: teams) }
+        func setPending(_ queue: PendingQueue) throws { update(\.pending, to: queue) }
+        func setHoldsRoster(_ holds: Bool) throws { update(\.holdsRoster, to: holds) }
+        func setRosterTag(_ tag: String?) throws { update(\.rosterTag, to: tag) }
+
+        private func update<Value: Equatable>(_ member: WritableKeyPath<StoreState, Value>, to value: Value) {
+            guard state[keyPath: member] != value else { return }
+            state[keyPath: member] = value
+            changed = true
+        }
+    }
+}
