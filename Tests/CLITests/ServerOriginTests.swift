@@ -86,31 +86,6 @@ extension CLITests {
             }
         }
 
-        @Test(
-            "a cache folder of the host-keyed layout is taken over by the first origin, pending edits included"
-        )
-        func hostFolderTakenOver() async throws {
-            try await withMockServer { server in
-                let cli = try CLI.editor(of: server.baseURL)
-                #expect(try await cli.run("sync").status == 0)
-                let pending = try await cli.run("update", "0007", "--power", "Folded light", "--offline")
-                #expect(pending.status == 0, "\(pending)")
-                // Put the folder where the layout before origins kept it.
-                let caches = cli.home.appendingPathComponent("cache/heroes")
-                let folders = try FileManager.default.contentsOfDirectory(atPath: caches.path)
-                let origin = try #require(folders.first { $0.hasPrefix("http_") }, "\(folders)")
-                let legacy = caches.appendingPathComponent("http-127.0.0.1")
-                try FileManager.default.moveItem(at: caches.appendingPathComponent(origin), to: legacy)
-                let show = try await cli.run("show", "0007", "--offline")
-                #expect(show.status == 0, "\(show)")
-                #expect(show.stdout.contains("Folded light"), "the pending edit came along: \(show)")
-                #expect(!FileManager.default.fileExists(atPath: legacy.path), "taken over whole")
-                let pushed = try await cli.run("sync")
-                #expect(pushed.status == 0, "\(pushed)")
-                #expect(pushed.stdout.contains("1 pushed"), "\(pushed)")
-            }
-        }
-
         @Test("--verbose: one line per exchange and the cache's decision on stderr; stdout unchanged")
         func verbose() async throws {
             let cli = try CLI.editor(of: URL(fileURLWithPath: "/"))

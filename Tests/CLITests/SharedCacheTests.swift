@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import MockServerKit
 import Testing
@@ -114,6 +115,44 @@ extension CLITests {
                     #expect(run.status == 73, "\(run)")
                     #expect(run.stderr.contains("\(manifest.path) has schema version 99"), "\(run)")
                     #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
+                }
+            }
+        }
+
+        @Test(
+            "a cache tampered with extreme values crashes no command: each ends in a status of its own, no backtrace",
+            arguments: AppStore.allCases)
+        func tamperedCache(store: AppStore) async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL, store: store)
+                #expect(try await cli.run("sync").status == 0)
+                #expect(try await cli.run("update", "0001", "--power", "Pending", "--offline").status == 0)
+                let file = store.schemaFile(in: try Self.storeFolder(of: cli))
+                switch store {
+                case .jsonFiles:
+                    var text = try String(contentsOf: file, encoding: .utf8)
+                    text = text.replacingOccurrences(
+                        of: #""version":"#, with: #""version":9223372036854775807,"x":"#)
+                    text = text.replacingOccurrences(
+                        of: #""lastLocalNumber":"#, with: #""lastLocalNumber":-9223372036854775808,"y":"#)
+                    try Data(text.utf8).write(to: file)
+                case .sqlite:
+                    var database: OpaquePointer?
+                    defer { sqlite3_close(database) }
+                    #expect(sqlite3_open(file.path, &database) == SQLITE_OK)
+                    #expect(sqlite3_exec(database, "PRAGMA user_version = -1", nil, nil, nil) == SQLITE_OK)
+                }
+                for arguments in [
+                    ["--offline", "list"], ["--offline", "show", "0007"], ["--offline", "search", "a"],
+                    ["--offline", "teams"], ["--offline", "create", "--code-name", "Fresh"],
+                    ["--offline", "update", "0007", "--power", "X"], ["--offline", "delete", "0002"],
+                    ["sync"],
+                    ["list"], ["show", "0001"],
+                ] {
+                    let run = try await cli.run(arguments)
+                    #expect([0, 69, 73].contains(run.status), "\(arguments): \(run)")
+                    #expect(
+                        !run.stderr.contains("Fatal error") && !run.stderr.contains("Backtrace"), "\(run)")
                 }
             }
         }

@@ -149,7 +149,7 @@ extension StoredHero: Codable {
             powers: try container.decode([String].self, forKey: .powers),
             picture: try container.decodeIfPresent(String.self, forKey: .picture).map(PictureReference.init),
             team: team.map { Team(id: Team.ID($0.id), name: $0.name) },
-            updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+            updatedAt: try container.decodeDate(forKey: .updatedAt),
             version: try container.decode(Int.self, forKey: .version, in: 1...StoredLimits.count))
         entityTag = try container.decodeIfPresent(String.self, forKey: .entityTag)
     }
@@ -238,7 +238,7 @@ extension PendingChange: Codable {
             expectedVersion = version
         }
         base = try container.decodeIfPresent(StoredHero.self, forKey: .base)?.hero
-        madeAt = try container.decode(Date.self, forKey: .madeAt)
+        madeAt = try container.decodeDate(forKey: .madeAt)
         idempotencyKey = try container.decodeIfPresent(String.self, forKey: .idempotencyKey)
     }
 
@@ -269,6 +269,15 @@ extension KeyedDecodingContainer {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "out of range")
         }
         return value
+    }
+
+    /// A date between the years 1 and 9999, as formatters can print.
+    fileprivate func decodeDate(forKey key: Key) throws -> Date {
+        let date = try decode(Date.self, forKey: key)
+        guard (-62_135_596_800...253_402_300_799).contains(date.timeIntervalSince1970) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "out of range")
+        }
+        return date
     }
 
     /// A hero id of the contract's form.

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The folder of the offline cache for one server: one subfolder per origin (scheme, host and
 /// port, as browsers key what they keep), so two servers never answer with each other's heroes,
 /// and a fixed one for the bundled server.
@@ -15,17 +7,8 @@ enum CacheFolder {
     /// The folder for `server` (`nil`: the bundled one) inside `cacheDirectory`, created when
     /// missing. One that cannot be written still serves reads; a write says it is read-only
     /// (`FailureView`).
-    ///
-    /// Caches were once kept per scheme and host alone. The first origin on that host to open the
-    /// cache takes such a folder over whole, pending edits included, by one rename; the store
-    /// inside then moves its own older layout in as it always does.
     static func prepare(in cacheDirectory: URL, for server: URL?) throws(CacheFolderError) -> URL {
         let folder = cacheDirectory.appendingPathComponent(name(for: server), isDirectory: true)
-        if let legacy = legacyName(for: server), !FileManager.default.fileExists(atPath: folder.path) {
-            let old = cacheDirectory.appendingPathComponent(legacy, isDirectory: true)
-            // A lost race (another process took it over first) leaves `old` gone: nothing to do.
-            _ = rename(old.path, folder.path)
-        }
         do {
             // 0700: the cache holds what the server sent, pending edits and sealed names.
             try FileManager.default.createDirectory(
@@ -43,13 +26,6 @@ enum CacheFolder {
         let scheme = server.scheme?.lowercased() ?? "http"
         let port = server.port ?? (scheme == "https" ? 443 : 80)
         return "\(scheme)_\(safe(host.lowercased()))_\(port)"
-    }
-
-    /// The folder name of the host-keyed layout (`http-example.org`). An origin's name joins its
-    /// parts with `_` instead, so the two never name the same folder.
-    static func legacyName(for server: URL?) -> String? {
-        guard let server, let host = server.host else { return nil }
-        return "\(server.scheme?.lowercased() ?? "http")-\(safe(host.lowercased()))"
     }
 
     private static func safe(_ text: String) -> String {

@@ -63,12 +63,13 @@ struct SyncHarness {
     /// The pending changes in the store, oldest first.
     func pending() async throws -> [PendingChange] { try await store.read { try $0.pending().changes } }
 
-    /// Every file of the store but its lock, by path: what a test compares to say nothing changed.
+    /// Every file of the store but SQLite's shared-memory index (which every read marks), by
+    /// path: what a test compares to say nothing changed.
     func storeFiles() throws -> [String: Data] {
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(at: storeFolder, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
-            guard url.lastPathComponent != "lock", !url.hasDirectoryPath else { continue }
+            guard !url.lastPathComponent.hasSuffix("-shm"), !url.hasDirectoryPath else { continue }
             files[url.path] = try? Data(contentsOf: url)
         }
         return files

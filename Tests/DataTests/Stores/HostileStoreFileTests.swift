@@ -1,0 +1,214 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Data
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A cache file another program wrote: extreme values in every field either store reads, links
+/// planted where the store writes, a folder others can write to. None crashes the process, writes
+/// through a link, or loses what can still be read.
+@Suite("Each store against hostile files")
+struct HostileStoreFileTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "hostile-store-\(UUID().uuidString)")
+
+    /// One tampering of a store's file: its name, and what it does to the folder.
+    struct Tampering: Sendable {
+        let name: String
+        /// Whether hero 0001 and the pending change of 0001 must still read after it.
+        let keepsTheRest: Bool
+        /// Whether a store must warn about it (a counter out of range is only counted again).
+        var reports = true
+        let apply: @Sendable (URL) throws -> Void
+    }
+
+    /// A store of two heroes, a page, the teams and two pending changes.
+    func fill(_ kind: StoreKind, at folder: URL) async throws {
+        let store = try kind.open(at: folder)
+        try await store.write { writer in
+            for (id, name) in [("0001", "Basalt"), ("0002", "Cinder")] {
+                try writer.setHero(
+                    id, to: StoredHero(try Hero.sample(id: id, codeName: name), entityTag: nil))
+            }
+            try writer.setPage(
+                "page=1",
+                to: StoredPage(ids: ["0001", "0002"], page: 1, perPage: 20, total: 2, entityTag: "\"p\""))
+            try writer.setTeams(StoredTeams([Team.sample()], entityTag: "\"t\""))
+            var queue = try writer.pending()
+            for id in ["0001", "0002"] {
+                let draft = try HeroDraft(codeName: "Edited \(id)")
+                queue.enqueue(.replace, id: id, draft: draft, expectedVersion: 3, base: nil, madeAt: Date())
+            }
+            _ = queue.nextLocalID()
+            try writer.setPending(queue)
+            try writer.setHoldsRoster(true)
+            try writer.setRosterTag("\"r\"")
+        }
+    }
+
+    /// Everything a command can ask of the store, then a write like an offline create.
+    func useEverything(_ store: any HeroStore) async throws -> (heroes: [String], pending: [String]) {
+        let heroes = try await store.read { reader in
+            let ids = try reader.heroIDs(in: 0..<min(reader.heroCount(), 10_000))
+            _ = try reader.page("page=1")
+            _ = try reader.teams()
+            _ = try reader.holdsRoster()
+            _ = try reader.rosterTag()
+            return try ids.compactMap { try reader.hero($0)?.hero.id.rawValue }
+        }
+        try await store.write { writer in
+            var queue = try writer.pending()
+            let id = queue.nextLocalID()
+            queue.enqueue(
+                .create, id: id, draft: try HeroDraft(codeName: "New"), expectedVersion: nil, base: nil,
+                madeAt: Date())
+            try writer.setPending(queue)
+            try writer.setHero(
+                "0003", to: StoredHero(try Hero.sample(id: "0003", codeName: "Dusk"), entityTag: nil))
+        }
+        let pending = try await store.read { try $0.pending().changes.map(\.id) }
+        return (heroes, pending)
+    }
+
+    static func jsonTampering() -> [Tampering] {
+        /// Sets `value` at the key path `keys` of heroes.json.
+        func set(_ keys: [String], _ value: some Sendable, keepsTheRest: Bool = true, reports: Bool = true)
+            -> Tampering
+        {
+            Tampering(
+                name: "\(keys.joined(separator: ".")) = \(value)", keepsTheRest: keepsTheRest,
+                reports: reports
+            ) {
+                folder in
+                let file = folder.appendingPathComponent(JSONFileHeroStore.fileName)
+                let root = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+                @Sendable func replaced(_ node: Any, _ keys: ArraySlice<String>) -> Any {
+                    guard let key = keys.first else { return value }
+                    if var array = node as? [Any], let index = Int(key) {
+                        array[index] = replaced(array[index], keys.dropFirst())
+                        return array
+                    }
+                    var object = node as? [String: Any] ?? [:]
+                    object[key] = replaced(object[key] as Any, keys.dropFirst())
+                    return object
+                }
+                try JSONSerialization.data(withJSONObject: replaced(root, keys[...])).write(to: file)
+            }
+        }
+        return [
+            set(["schema"], Int.min, keepsTheRest: false), set(["schema"], -1, keepsTheRest: false),
+            set(["heroes", "0002", "version"], Int.max), set(["heroes", "0002", "version"], Int.min),
+            set(["heroes", "0002", "updatedAt"], 1e308), set(["heroes", "0002", "id"], "../../etc"),
+            set(["heroes", "0002", "codeName"], 7), set(["pages", "page=1", "total"], Int.max),
+            set(["pages", "page=1", "page"], Int.min),
+            set(["pending", "lastLocalNumber"], Int.max, reports: false),
+            set(["pending", "lastLocalNumber"], Int.min, reports: false),
+            set(["pending", "changes", "1", "sequence"], Int.max),
+            set(["pending", "changes", "1", "expectedVersion"], Int.min),
+            set(["pending", "changes", "1", "draft", "codeName"], String(repeating: "x", count: 500)),
+            set(["teams"], "not teams"), set(["holdsRoster"], "yes", keepsTheRest: false),
+        ]
+    }
+
+    static func sqliteTampering() -> [Tampering] {
+        func sql(_ statement: String, keepsTheRest: Bool = true) -> Tampering {
+            Tampering(name: statement, keepsTheRest: keepsTheRest) { folder in
+                let connection = try SQLiteConnection(
+                    path: folder.appendingPathComponent(SQLiteHeroStore.fileName).path,
+                    busyTimeout: .seconds(5))
+                try connection.execute(statement)
+            }
+        }
+        let max = Int.max
+        return [
+            sql("PRAGMA user_version = -1", keepsTheRest: false),
+            sql("PRAGMA user_version = -2147483648", keepsTheRest: false),
+            sql("PRAGMA user_version = 1", keepsTheRest: false),
+            sql(
+                "UPDATE store_state SET heroes_version = \(max), hero_count = \(max), last_local_number = \(max)"
+            ),
+            sql("UPDATE store_state SET hero_count = -5, last_local_number = -9"),
+            sql("UPDATE heroes SET hero = 'not json' WHERE id = '0002'"),
+            sql("UPDATE heroes SET hero = '{\"id\": \"0002\", \"version\": \(max)}' WHERE id = '0002'"),
+            sql("UPDATE pages SET total = \(max), page = -1"),
+            sql("UPDATE pending_changes SET change = '{}' WHERE position = 1"),
+            sql("UPDATE store_state SET teams = 'x'"),
+        ]
+    }
+
+    @Test(
+        "extreme values in any field crash nothing, and every record that still reads is kept",
+        arguments: StoreKind.allCases)
+    func extremeValues(kind: StoreKind) async throws {
+        for tampering in kind == .jsonFiles ? Self.jsonTampering() : Self.sqliteTampering() {
+            let folder = self.folder.appendingPathComponent(UUID().uuidString)
+            try await fill(kind, at: folder)
+            try tampering.apply(folder)
+            let problems = StoreProblems()
+            let store = try kind.open(at: folder, report: problems.record)
+            let (heroes, pending) = try await useEverything(store)
+            #expect(heroes.contains("0001") || !tampering.keepsTheRest, "\(tampering.name): \(heroes)")
+            #expect(pending.contains("0001") || !tampering.keepsTheRest, "\(tampering.name): \(pending)")
+            #expect(pending.contains { $0.hasPrefix("local-") }, "\(tampering.name): \(pending)")
+            #expect(Set(pending).count == pending.count, "\(tampering.name): an id given twice: \(pending)")
+            #expect(
+                !problems.all.isEmpty || kind == .sqlite || !tampering.reports,
+                "\(tampering.name): said nothing")
+            // And again, from a new opener: the damage was dealt with once.
+            let again = StoreProblems()
+            _ = try await useEverything(try kind.open(at: folder, report: again.record))
+            #expect(again.all.isEmpty, "\(tampering.name): reported again: \(again.all)")
+        }
+    }
+
+    @Test(
+        "a link planted where the store's file is, or beside it, is never written through",
+        arguments: StoreKind.allCases)
+    func plantedLinks(kind: StoreKind) async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let victim = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "victim-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: victim) }
+        try Data("important".utf8).write(to: victim)
+        let file = kind.file(in: folder)
+        for name in [
+            file.lastPathComponent, file.lastPathComponent + ".prev", file.lastPathComponent + "-wal",
+        ] {
+            try FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent(name), withDestinationURL: victim)
+        }
+        let store = try kind.open(at: folder)
+        _ = try await useEverything(store)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "important")
+        #expect(try await kind.open(at: folder).read { try $0.hero("0003") } != nil)
+    }
+
+    @Test(
+        "a folder others can write to, or another user's, is refused with one line naming it",
+        arguments: StoreKind.allCases)
+    func unsafeFolder(kind: StoreKind) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(chmod(folder.path, 0o777) == 0)
+        #expect {
+            try kind.open(at: folder)
+        } throws: { error in
+            let line = "\(error)"
+            return line.contains(folder.path) && line.contains("other users") && !line.contains("\n")
+        }
+        #expect(chmod(folder.path, 0o1777) == 0)
+        _ = try kind.open(at: folder)  // sticky, as /tmp is
+        if getuid() == 0 {
+            #expect(chown(folder.path, 65534, 65534) == 0)
+            #expect {
+                try kind.open(at: folder)
+            } throws: { error in "\(error)".contains("owned by another user") }
+        }
+    }
+}
