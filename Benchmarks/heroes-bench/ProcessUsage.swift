@@ -11,6 +11,13 @@ struct ProcessUsage {
     /// Runs `command` once through `bench-launch`, its output into files in `scratch`; a
     /// non-zero exit throws, with what it printed on standard error.
     static func measure(_ command: ProcessBenchmark.Command, scratch: URL) throws -> ProcessUsage {
+        try measureKeepingErrors(command, scratch: scratch).usage
+    }
+
+    /// The same, with what the process printed on standard error.
+    static func measureKeepingErrors(_ command: ProcessBenchmark.Command, scratch: URL) throws -> (
+        usage: ProcessUsage, errors: String
+    ) {
         let output = scratch.appendingPathComponent("out-\(UUID().uuidString)")
         let errors = scratch.appendingPathComponent("err-\(UUID().uuidString)")
         defer {
@@ -37,8 +44,9 @@ struct ProcessUsage {
         let printed = [output, errors].reduce(0) { total, file in
             total + ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
         }
-        return ProcessUsage(
+        let usage = ProcessUsage(
             wall: .nanoseconds(nanoseconds), peakKilobytes: peak,
             writtenBytes: written < 0 ? -1 : written - printed)
+        return (usage, (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     }
 }

@@ -33,6 +33,10 @@ enum StoreScaleBenchmark {
         let fullSync: ProcessUsage
         /// A sync of the large cache after one hero changed on the server.
         let oneChangeSync: ProcessUsage
+        /// A sync of the large cache with nothing new on the server, and the status of each
+        /// request it made (`--verbose`'s lines).
+        let upToDateSync: ProcessUsage
+        let upToDateStatuses: [String]
         let changedRecordBytes: Int
     }
 
@@ -142,6 +146,24 @@ enum StoreScaleBenchmark {
                         command(store, large, cache: cache(index, "large"), ["sync"]), scratch: folder))
             }
         }
+        // Nothing new: each cache syncs again, in turns, three times, saying what it sent.
+        var upToDate: [[ProcessUsage]] = Array(repeating: [], count: stores.count)
+        var statuses: [[String]] = Array(repeating: [], count: stores.count)
+        for _ in 0..<3 {
+            for (index, store) in stores.enumerated() {
+                let (usage, errors) = try ProcessUsage.measureKeepingErrors(
+                    command(store, large, cache: cache(index, "large"), ["sync", "--verbose"]),
+                    scratch: folder)
+                upToDate[index].append(usage)
+                statuses[index] = errors.split(separator: "\n").compactMap { line in
+                    let words = line.split(separator: " ")
+                    guard words.count > 2, Int(words[0]) != nil,
+                        ["GET", "PUT", "POST", "DELETE"].contains(words[1])
+                    else { return nil }
+                    return String(words[0])
+                }
+            }
+        }
         let recordBytes = try recordBytes(of: changed, on: large)
         return stores.indices.map { index in
             func pair(_ label: String) -> Pair {
@@ -152,6 +174,7 @@ enum StoreScaleBenchmark {
             return Result(
                 show: pair("show"), list: pair("list"), update: pair("update"),
                 fullSync: medians(fullSyncs[index]), oneChangeSync: medians(oneChangeSyncs[index]),
+                upToDateSync: medians(upToDate[index]), upToDateStatuses: statuses[index],
                 changedRecordBytes: recordBytes)
         }
     }

@@ -10,9 +10,14 @@ public final class RemotePictureRepository: PictureRepository {
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     private let service: WebService
+    private let policy: CachePolicy
 
-    /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`.
-    public init(service: WebService) { self.service = service }
+    /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`, unless
+    /// `policy` keeps to the cache: then every transfer is unavailable, and nothing is sent.
+    public init(service: WebService, policy: CachePolicy = .networkFirst) {
+        self.service = service
+        self.policy = policy
+    }
 
     /// Where a download to `url` writes: the path with every symbolic link at its end followed,
     /// even to a target that does not exist yet, so the link stays and its target is written.
@@ -25,6 +30,7 @@ public final class RemotePictureRepository: PictureRepository {
         to destination: URL,
         progress: @escaping @Sendable (Domain.TransferProgress) -> Void
     ) async throws -> PictureFile {
+        if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
         let report: ProgressHandler = { report in
             guard report.direction == .download else { return }
             progress(TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
@@ -84,6 +90,7 @@ public final class RemotePictureRepository: PictureRepository {
         progress: @escaping @Sendable (Domain.TransferProgress) -> Void
     ) async throws {
         let bytes = try Self.readPNG(at: file)
+        if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
         _ = try await DomainErrorMapping.mappingErrors(notFound: "hero \(hero)") {
             try await service.call(HeroAPI.putPicture, hero.rawValue, bytes) { report in
                 guard report.direction == .upload else { return }
