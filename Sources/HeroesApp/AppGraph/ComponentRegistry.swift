@@ -71,7 +71,8 @@ struct ComponentRegistry: Sendable {
                     "must be a ServiceDirectory with a service named `service`", at: "communicationController"
                 )
             }
-            return .pictures(RemotePictureRepository(service: service, policy: builder.environment.cachePolicy))
+            return .pictures(
+                RemotePictureRepository(service: service, policy: builder.environment.cachePolicy))
         }
         registry.communicationControllers["RemoteHeroDataSource"] = { node, builder in
             try node.allowOnly(["className", "services"])
