@@ -96,16 +96,22 @@ extension HeroesApplication {
         } catch {
             return Self.invalid(error)
         }
-        let found = journal.matchable().filter { pattern.matches(StubRequest($0.request)) }.map(\.recorded)
+        // One budget for the whole search, so a journal full of requests cannot hold the loop.
+        let budget = MatchBudget()
+        let found = journal.matchable().filter { pattern.matches(StubRequest($0.request, budget: budget)) }
+            .map(\.recorded)
         return Self.json(200, answer(found))
     }
 
     /// `GET /__admin/requests/unmatched/near-misses`: each unmatched request with the stub that
     /// came closest and the parts that differed.
     private func nearMisses() -> ServerResponse {
+        let budget = MatchBudget()
         let misses = journal.matchable().filter { !$0.recorded.wasMatched }.compactMap {
             entry -> StubJSON? in
-            guard let closest = stubs.closest(to: entry.request) else { return nil }
+            guard let closest = stubs.closest(to: StubRequest(entry.request, budget: budget)) else {
+                return nil
+            }
             return .object([
                 "request": LoggedRequestJSON.request(entry.recorded),
                 "stubMapping": closest.mapping.json,

@@ -42,6 +42,13 @@ final class Connection {
     /// Whether bytes wait in the input that may hold another request.
     var hasUnparsedInput: Bool { !closing && drainDeadline == nil && consumed < input.count }
 
+    /// Whether input was left unread by `processInput` (one request a turn, or output held back),
+    /// so the loop should give the connection another turn without waiting for new bytes.
+    private(set) var hasUntriedInput = false
+
+    /// The loop's turn in which the connection last processed input.
+    var lastTurn = 0
+
     /// Appends received bytes (discarded once the connection answers no more requests).
     func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         lastActivity = now
@@ -49,12 +56,31 @@ final class Connection {
         input.append(contentsOf: bytes)
     }
 
-    /// Parses and answers every complete request in the input, in order (pipelining).
+    /// Parses the input and answers at most one complete request, so one connection's
+    /// pipelined requests cannot hold the loop: the loop comes back for the rest next turn.
     func processInput(handler: any RequestHandler, dates: DateCache, now: UInt64) {
-        while !closing, outbox.pendingBytes < Self.outputHighWater {
+        hasUntriedInput = false
+        defer { compact() }
+        while !closing {
+            guard outbox.pendingBytes < Self.outputHighWater else {
+                hasUntriedInput = consumed < input.count
+                return
+            }
             if head == nil {
                 skipEmptyLines()
                 guard consumed < input.count else { break }
+                if peerClosed {
+                    // After the end of the client's stream, answer once the earlier answers are
+                    // sent, and not at all once it reset them: it closed, it reads nothing more.
+                    guard outbox.isEmpty else {
+                        hasUntriedInput = true
+                        return
+                    }
+                    if Socket.hasPendingError(fd) {
+                        closing = true
+                        return
+                    }
+                }
                 if requestStarted == nil { requestStarted = now }
                 guard readHead(dates: dates) else { break }
             }
@@ -77,8 +103,9 @@ final class Connection {
             self.framing = nil
             requestStarted = nil
             dispatch(head, framing: framing, body: body.body, handler: handler, dates: dates)
+            hasUntriedInput = hasUnparsedInput
+            return
         }
-        compact()
     }
 
     /// Answers 408 and closes, for a request that took too long to arrive.

@@ -40,6 +40,15 @@ final class StubRegistry: Sendable {
             scenarios[scenario] ?? ScenarioStep.started
         }
 
+        /// `positions` in the order they are tried: the lowest priority number first, and among
+        /// equal priorities the one added last.
+        func ranked(_ positions: [Int]) -> [Int] {
+            positions.sorted { left, right in
+                let (a, b) = (mappings[left], mappings[right])
+                return a.priority != b.priority ? a.priority < b.priority : a.sequence > b.sequence
+            }
+        }
+
         /// Whether the mapping's scenario (if any) is in the state it requires.
         func inRequiredState(_ mapping: StubMapping) -> Bool {
             guard let step = mapping.scenario, let required = step.requiredState else { return true }
@@ -163,25 +172,20 @@ final class StubRegistry: Sendable {
 
     /// The answer of the stub that matches `request` and its id, if one does: the lowest
     /// priority number first, and among equal priorities the one added last. Moves its
-    /// scenario on.
-    func answer(_ request: ServerRequest) -> (response: ServerResponse, delivery: Delivery, id: String)? {
+    /// scenario on. Stops, unmatched, once the request's budget is spent.
+    func answer(_ request: StubRequest) -> (response: ServerResponse, delivery: Delivery, id: String)? {
         state.withLock { state -> (ServerResponse, Delivery, String)? in
             guard !state.mappings.isEmpty else { return nil }
-            var candidates = state.index.candidates(for: request.path)
+            let candidates = state.ranked(state.index.candidates(for: request.path))
             guard !candidates.isEmpty else { return nil }
-            let mappings = state.mappings
-            candidates.sort { left, right in
-                let (a, b) = (mappings[left], mappings[right])
-                return a.priority != b.priority ? a.priority < b.priority : a.sequence > b.sequence
-            }
-            let stubRequest = StubRequest(request)
             for position in candidates {
-                let mapping = mappings[position]
-                guard state.inRequiredState(mapping), mapping.request.matches(stubRequest) else { continue }
+                guard !request.budget.isSpent else { return nil }
+                let mapping = state.mappings[position]
+                guard state.inRequiredState(mapping), mapping.request.matches(request) else { continue }
                 if let step = mapping.scenario, let next = step.newState {
                     state.scenarios[step.scenario] = next
                 }
-                let (response, delivery) = mapping.response.render(stubRequest)
+                let (response, delivery) = mapping.response.render(request)
                 return (response, delivery, mapping.id)
             }
             return nil
@@ -189,13 +193,20 @@ final class StubRegistry: Sendable {
     }
 
     /// The stub closest to `request` and each part of the request that differed from it; nil
-    /// when there are no stubs.
-    func closest(to request: ServerRequest) -> (mapping: StubMapping, differences: [String])? {
+    /// when there are no stubs. Compares the stubs the index finds first, then the others, at
+    /// most `MatchBudget.nearMissComparisons` of them and within the request's budget.
+    func closest(to request: StubRequest) -> (mapping: StubMapping, differences: [String])? {
         state.withLock { state in
-            let stubRequest = StubRequest(request)
             var closest: (mapping: StubMapping, differences: [String])?
-            for mapping in state.mappings {
-                var differences = mapping.request.differences(stubRequest, all: true)
+            let indexed = state.ranked(state.index.candidates(for: request.path))
+            let seen = Set(indexed)
+            let others = state.mappings.indices.reversed().filter { !seen.contains($0) }
+            var compared = 0
+            for position in (indexed + others).prefix(MatchBudget.nearMissComparisons) {
+                if compared > 0, request.budget.isSpent { break }
+                compared += 1
+                let mapping = state.mappings[position]
+                var differences = mapping.request.differences(request, all: true)
                 if let step = mapping.scenario, let required = step.requiredState,
                     !state.inRequiredState(mapping)
                 {
@@ -207,14 +218,20 @@ final class StubRegistry: Sendable {
                     closest = (mapping, differences)
                 }
             }
+            if compared < state.mappings.count, var found = closest {
+                found.differences.append(
+                    "(compared with \(compared) of \(state.mappings.count) stubs; matching is bounded per request)"
+                )
+                closest = found
+            }
             return closest
         }
     }
 
     /// The 404 for a request no stub matched: plain text naming the closest stub and each part
     /// of the request that differed from it, as WireMock's near-miss report does.
-    func nearMissResponse(_ request: ServerRequest) -> ServerResponse {
-        let target = request.query.map { "\(request.path)?\($0)" } ?? String(request.path)
+    func nearMissResponse(_ request: StubRequest) -> ServerResponse {
+        let target = String(request.target)
         var text = "No stub matches \(request.method) \(target).\n"
         if let closest = closest(to: request) {
             text += "Closest stub: \(closest.mapping.label)\n"
