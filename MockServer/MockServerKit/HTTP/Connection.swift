@@ -58,7 +58,8 @@ final class Connection {
 
     /// Parses the input and answers at most one complete request, so one connection's
     /// pipelined requests cannot hold the loop: the loop comes back for the rest next turn.
-    func processInput(handler: any RequestHandler, dates: DateCache, now: UInt64) {
+    /// `pipelined`: the request was read in an earlier turn, and the client may have gone since.
+    func processInput(handler: any RequestHandler, dates: DateCache, now: UInt64, pipelined: Bool = false) {
         hasUntriedInput = false
         defer { compact() }
         while !closing {
@@ -69,17 +70,15 @@ final class Connection {
             if head == nil {
                 skipEmptyLines()
                 guard consumed < input.count else { break }
-                if peerClosed {
-                    // After the end of the client's stream, answer once the earlier answers are
-                    // sent, and not at all once it reset them: it closed, it reads nothing more.
-                    guard outbox.isEmpty else {
-                        hasUntriedInput = true
-                        return
-                    }
-                    if Socket.hasPendingError(fd) {
-                        closing = true
-                        return
-                    }
+                // After the end of the client's stream, answer once the earlier answers are sent,
+                // and not at all once it reset them: it closed, and reads nothing more.
+                if peerClosed, !outbox.isEmpty {
+                    hasUntriedInput = true
+                    return
+                }
+                if peerClosed || pipelined, Socket.hasPendingError(fd) {
+                    closing = true
+                    return
                 }
                 if requestStarted == nil { requestStarted = now }
                 guard readHead(dates: dates) else { break }

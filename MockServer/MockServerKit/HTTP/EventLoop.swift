@@ -85,7 +85,7 @@ final class EventLoop {
             }
             for connection in waiting
             where connection.lastTurn != turn && connections[connection.fd] === connection {
-                service(connection, readable: false, now: now)
+                service(connection, readable: false, now: now, pipelined: true)
             }
             let generation = handler.generation
             let changed = generation != lastGeneration
@@ -134,7 +134,9 @@ final class EventLoop {
             }
             let connection = Connection(fd: fd, now: now)
             connections[fd] = connection
-            update(connection, now: now)
+            // Its request is often there already: answered this turn, a new client waits for one
+            // other client's request at most, not two.
+            service(connection, readable: true, now: now)
         }
     }
 
@@ -149,7 +151,7 @@ final class EventLoop {
         Socket.close(fd)
     }
 
-    private func service(_ connection: Connection, readable: Bool, now: UInt64) {
+    private func service(_ connection: Connection, readable: Bool, now: UInt64, pipelined: Bool = false) {
         if readable {
             for _ in 0..<8 {
                 let count = scratch.withUnsafeMutableBytes { Socket.receive(connection.fd, into: $0) }
@@ -171,7 +173,7 @@ final class EventLoop {
         // Also after a write: input held back while the client was not reading may now be answered.
         if connection.drainDeadline == nil, connection.lastTurn != turn {
             connection.lastTurn = turn
-            connection.processInput(handler: handler, dates: dates, now: now)
+            connection.processInput(handler: handler, dates: dates, now: now, pipelined: pipelined)
         }
         update(connection, now: now)
     }

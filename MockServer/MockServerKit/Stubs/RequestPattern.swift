@@ -113,7 +113,8 @@ struct RequestPattern: Sendable {
                 }
                 continue
             }
-            let shown = request.text.count > 200 ? request.text.prefix(200) + "…" : request.text
+            // utf8.count, not count: counting the characters of a large body would cost a scan each time.
+            let shown = request.text.utf8.count > 200 ? request.text.prefix(200) + "…" : request.text
             if differ("body: expected \(pattern.summary), got \(shown.isEmpty ? "no body" : String(shown))") {
                 return found
             }
