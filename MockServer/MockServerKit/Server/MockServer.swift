@@ -51,11 +51,12 @@ public final class MockServer: Sendable {
             configuration.fixtures == .bundled
             ? try FixtureSet.loadBundled(from: directory) : try FixtureSet.load(from: directory)
         if let root = configuration.rootDirectory {
-            let mappings = try MappingLoader.load(root: root)
+            let files = BodyFolder(root.appendingPathComponent("__files", isDirectory: true))
+            let mappings = try MappingLoader.load(root: root, files: files)
             for warning in mappings.flatMap(\.warnings) {
                 FileHandle.standardError.write(Data("mock-server: warning: \(warning)\n".utf8))
             }
-            stubs.load(mappings, files: root.appendingPathComponent("__files", isDirectory: true))
+            stubs.load(mappings, files: files)
         }
         let stateFile = configuration.stateFile.map(StateFile.init)
         try stateFile?.checkFolder()

@@ -26,7 +26,7 @@ struct StubMapping: Sendable {
     static let defaultPriority = 5
 
     /// Reads one mapping object.
-    init(_ cursor: JSONCursor, files: URL?) throws(MappingError) {
+    init(_ cursor: JSONCursor, files: BodyFolder?) throws(MappingError) {
         try cursor.onlyKeys(Self.keys)
         if cursor.member("postServeActions") != nil {
             throw cursor.error("postServeActions (webhooks) are not supported")

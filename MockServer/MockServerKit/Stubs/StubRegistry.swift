@@ -13,7 +13,7 @@ final class StubRegistry: Sendable {
         /// What a reset goes back to: the mappings of the root directory.
         var defaults: [StubMapping] = []
         /// Where `bodyFileName` is read from for mappings added later.
-        var files: URL?
+        var files: BodyFolder?
 
         /// Adds a mapping after the others, replacing one with the same id.
         mutating func append(_ mapping: StubMapping) {
@@ -66,7 +66,7 @@ final class StubRegistry: Sendable {
 
     /// Replaces every mapping with those of a root directory, which a reset goes back to; every
     /// scenario is back in `Started`.
-    func load(_ mappings: [StubMapping], files: URL?) {
+    func load(_ mappings: [StubMapping], files: BodyFolder?) {
         state.withLock { state in
             state = State()
             state.defaults = mappings
