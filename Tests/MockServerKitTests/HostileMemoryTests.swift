@@ -41,3 +41,60 @@ struct HostileMemoryTests {
         }
     }
 }
+
+extension HostileMemoryTests {
+    @Test(
+        "9: admin listings are paged and bounded; a full journal is bounded in bytes; slow readers stall nothing"
+    )
+    func adminListings() async throws {
+        try await withServer { server, client in
+            let port = server.port
+            // 700 requests with 16 KiB bodies: 11 MB, over the journal's 8 MiB.
+            let body = [UInt8](repeating: UInt8(ascii: "x"), count: 16_384)
+            let writer = try RawConnection(port: port, timeout: 30)
+            let one =
+                Array("POST /nothing HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+                + body
+            for _ in 0..<10 {
+                try writer.send(Array([[UInt8]](repeating: one, count: 70).joined()))
+                for _ in 0..<70 { _ = try writer.readResponse() }
+            }
+            let page = try client.get("/__admin/requests?limit=3&offset=1")
+            #expect((page.json["requests"] as? [Any])?.count == 3)
+            let total = (page.json["meta"] as? [String: Any])?["total"] as? Int ?? 0
+            print("admin listings: the journal kept \(total) of 700 requests of 16 KiB")
+            #expect(total > 0 && total < 700)
+            let unpaged = try client.get("/__admin/requests")
+            print("admin listings: GET /__admin/requests without a limit is \(unpaged.body.count) bytes")
+            #expect(unpaged.body.count < 2_000_000)
+            // Mappings: one over 1 MiB is refused; a listing pages.
+            let large =
+                #"{"request": {"urlPath": "/l"}, "response": {"body": ""#
+                + String(repeating: "y", count: 1_100_000) + #""}}"#
+            #expect(try client.send("POST", "/__admin/mappings", json: large).status == 422)
+            for number in 0..<5 {
+                let mapping = #"{"request": {"urlPath": "/m\#(number)"}, "response": {"body": "m"}}"#
+                #expect(try client.send("POST", "/__admin/mappings", json: mapping).status == 201)
+            }
+            let mappings = try client.get("/__admin/mappings?limit=2&offset=1")
+            #expect((mappings.json["mappings"] as? [Any])?.count == 2)
+            #expect((mappings.json["meta"] as? [String: Any])?["total"] as? Int == 5)
+            // Ten clients that ask for the journal and never read stall nobody.
+            let unloaded = LoopLatency.unloaded(port: port)
+            var idle: [RawConnection] = []
+            for _ in 0..<10 {
+                let connection = try RawConnection(port: port)
+                try connection.send("GET /__admin/requests HTTP/1.1\r\nHost: x\r\n\r\n")
+                idle.append(connection)
+            }
+            let beside = LoopLatency.unloaded(port: port)
+            print(
+                String(
+                    format:
+                        "admin listings: GET /health worst %.1f ms unloaded, %.1f ms beside 10 non-reading readers",
+                    unloaded * 1000, beside * 1000))
+            #expect(beside - unloaded < 1.0)
+            withExtendedLifetime(idle) {}
+        }
+    }
+}

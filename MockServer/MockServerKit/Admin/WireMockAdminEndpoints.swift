@@ -10,9 +10,13 @@ extension HeroesApplication {
         let path = request.path
         switch (path, request.method) {
         case ("/__admin/mappings", .get):
-            let mappings = stubs.mappingsJSON()
+            guard let page = AdminPage(query: request.query) else {
+                return ErrorBody.response(
+                    status: 400, message: "limit and offset must be non-negative integers")
+            }
+            let (mappings, total) = stubs.mappingsJSON(page: page)
             return Self.json(
-                200, ["mappings": .array(mappings), "meta": .object(["total": .integer(mappings.count)])])
+                200, ["mappings": .array(mappings), "meta": .object(["total": .integer(total)])])
         case ("/__admin/mappings", .post):
             do {
                 return Self.json(201, try stubs.add(json: request.body))

@@ -9,6 +9,9 @@ struct StubMapping: Sendable {
     let priority: Int
     /// Larger numbers were added later, and win among equal priorities.
     var sequence = 0
+    /// The size of its JSON when the admin API added it (0 for the root directory's), which the
+    /// admin API's bound on added mappings counts.
+    var addedBytes = 0
     let request: RequestPattern
     let response: StubResponse
     let scenario: ScenarioStep?

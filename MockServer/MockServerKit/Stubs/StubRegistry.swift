@@ -87,15 +87,46 @@ final class StubRegistry: Sendable {
         }
     }
 
+    /// The most mappings there may be once the admin API adds one.
+    static let maximumMappings = 10_000
+    /// The largest mapping the admin API takes, as JSON text.
+    static let maximumMappingBytes = 1 << 20
+    /// The most bytes of mapping JSON the admin API may have added in all (those still kept).
+    static let maximumAddedBytes = 64 << 20
+
+    /// Refuses a mapping the admin API would add or put beyond the bounds above.
+    private func checkBounds(_ bytes: [UInt8], replacing id: String?) throws(MappingError) {
+        let refuse = { (reason: String) in MappingError(file: "the request body", path: "$", reason: reason) }
+        guard bytes.count <= Self.maximumMappingBytes else {
+            throw refuse(
+                "the mapping is \(bytes.count) bytes, over the \(Self.maximumMappingBytes)-byte limit")
+        }
+        let (count, added) = state.withLock { state in
+            (
+                state.mappings.count,
+                state.mappings.reduce(0) { $0 + ($1.id == id ? 0 : $1.addedBytes) }
+            )
+        }
+        if id == nil, count >= Self.maximumMappings {
+            throw refuse("there are \(count) mappings already, the limit")
+        }
+        guard added + bytes.count <= Self.maximumAddedBytes else {
+            throw refuse(
+                "the mappings added through the admin API would be over \(Self.maximumAddedBytes) bytes")
+        }
+    }
+
     /// Reads a mapping sent to the admin API and adds it after the others (replacing one with
     /// the same id); returns its JSON as stored.
     func add(json bytes: [UInt8]) throws(MappingError) -> StubJSON {
+        try checkBounds(bytes, replacing: nil)
         let files = state.withLock { $0.files }
         guard let value = StubJSON(parsing: bytes) else {
             throw MappingError(file: "the request body", path: "$", reason: "not valid JSON")
         }
-        let mapping = try StubMapping(
+        var mapping = try StubMapping(
             JSONCursor(value: value, path: "$", file: "the request body"), files: files)
+        mapping.addedBytes = bytes.count
         state.withLock { $0.append(mapping) }
         return mapping.json
     }
@@ -103,6 +134,7 @@ final class StubRegistry: Sendable {
     /// Replaces the mapping with `id` by one sent to the admin API, in its place (its
     /// precedence among equal priorities kept); nil when there is no mapping with that id.
     func replace(id: String, json bytes: [UInt8]) throws(MappingError) -> StubJSON? {
+        try checkBounds(bytes, replacing: id)
         let files = state.withLock { $0.files }
         guard case .object(var members)? = StubJSON(parsing: bytes) else {
             throw MappingError(file: "the request body", path: "$", reason: "not a JSON object")
@@ -112,6 +144,7 @@ final class StubRegistry: Sendable {
         members["uuid"] = nil
         var mapping = try StubMapping(
             JSONCursor(value: .object(members), path: "$", file: "the request body"), files: files)
+        mapping.addedBytes = bytes.count
         return state.withLock { state -> StubJSON? in
             guard let position = state.mappings.firstIndex(where: { $0.id == id }) else { return nil }
             mapping.sequence = state.mappings[position].sequence
@@ -136,9 +169,14 @@ final class StubRegistry: Sendable {
         state.withLock { $0.rebuild([]) }
     }
 
-    /// Every mapping's JSON, the one added last first (as WireMock lists them).
-    func mappingsJSON() -> [StubJSON] {
-        state.withLock { $0.mappings.reversed().map(\.json) }
+    /// One page of the mappings' JSON, the one added last first (as WireMock lists them), and
+    /// how many there are in all.
+    func mappingsJSON(page: AdminPage = AdminPage()) -> (page: [StubJSON], total: Int) {
+        state.withLock { state in
+            let newestFirst = Array(state.mappings.reversed())
+            let listed = page.apply(newestFirst) { 512 + max($0.addedBytes, $0.response.body.count) }
+            return (listed.map(\.json), state.mappings.count)
+        }
     }
 
     /// The JSON of the mapping with `id`.
