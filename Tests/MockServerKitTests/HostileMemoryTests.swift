@@ -97,4 +97,18 @@ extension HostileMemoryTests {
             withExtendedLifetime(idle) {}
         }
     }
+
+    @Test("7: a mapping added through the admin API naming a body file over 64 MiB is refused with 422")
+    func oversizedBodyFileThroughAdmin() async throws {
+        try await withStubs([:]) { server, client in
+            let folder = try #require(server.configuration.rootDirectory).appendingPathComponent("__files")
+            let file = folder.appendingPathComponent("big.bin")
+            #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+            #expect(truncate(file.path, 65 * 1024 * 1024) == 0)
+            let mapping = #"{"request": {"urlPath": "/big"}, "response": {"bodyFileName": "big.bin"}}"#
+            let answer = try client.send("POST", "/__admin/mappings", json: mapping)
+            #expect(answer.status == 422)
+            #expect(answer.text.contains("larger than 64 MiB"))
+        }
+    }
 }

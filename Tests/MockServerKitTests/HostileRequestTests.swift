@@ -138,4 +138,17 @@ struct HostileRequestTests {
             Self.check("large JSON", unloaded: unloaded, loaded: loaded)
         }
     }
+
+    @Test("leading empty lines count against the 16 KiB head limit")
+    func leadingEmptyLines() async throws {
+        try await withServer { server, _ in
+            let few = try RawConnection(port: server.port)
+            try few.send(String(repeating: "\r\n", count: 100) + "GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try few.readResponse().status == 200)
+            let many = try RawConnection(port: server.port)
+            try many.send(
+                String(repeating: "\r\n", count: 100_000) + "GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try many.readResponse().status == 431)
+        }
+    }
 }

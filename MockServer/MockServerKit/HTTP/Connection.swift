@@ -9,6 +9,8 @@ final class Connection {
     private var consumed = 0
     /// Where the search for the end of the head resumes (relative to `consumed`).
     private var scanFrom = 0
+    /// The bytes of empty lines skipped before the head being read, counted against its limit.
+    private var skippedBytes = 0
     private var head: RequestHead?
     private var framing: Framing?
     private var decoder: BodyDecoder?
@@ -69,6 +71,10 @@ final class Connection {
             }
             if head == nil {
                 skipEmptyLines()
+                guard skippedBytes <= HeadParser.maximumHeadBytes else {
+                    fail(HTTPFailure(status: 431, message: "the head is over 16 KiB"), dates: dates)
+                    break
+                }
                 guard consumed < input.count else { break }
                 // After the end of the client's stream, answer once the earlier answers are sent,
                 // and not at all once it reset them: it closed, and reads nothing more.
@@ -117,12 +123,15 @@ final class Connection {
         do {
             let parsed = try input.withUnsafeBufferPointer { buffer throws(HTTPFailure) -> RequestHead? in
                 let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
-                guard let (head, length) = try HeadParser.read(rest, scanFrom: &scanFrom) else { return nil }
+                guard
+                    let (head, length) = try HeadParser.read(rest, scanFrom: &scanFrom, before: skippedBytes)
+                else { return nil }
                 consumed += length
                 return head
             }
             guard let parsed else { return false }
             scanFrom = 0
+            skippedBytes = 0
             let framing = try Framing(parsed)
             head = parsed
             self.framing = framing
@@ -141,6 +150,7 @@ final class Connection {
     private func skipEmptyLines() {
         while input.count - consumed >= 2, input[consumed] == 13, input[consumed + 1] == 10 {
             consumed += 2
+            skippedBytes += 2
             scanFrom = 0
         }
     }

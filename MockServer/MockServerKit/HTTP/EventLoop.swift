@@ -66,8 +66,7 @@ final class EventLoop {
         while running {
             guard poller.wait(timeout: waitTimeout(now: Monotonic.now()), into: &events) else {
                 // Someone closed the poller's descriptor under it: stop rather than spin at full speed.
-                FileHandle.standardError.write(
-                    Data("mock-server: the event loop's poller failed; stopping\n".utf8))
+                ProgramName.warn("the event loop's poller failed; stopping")
                 break
             }
             let now = Monotonic.now()
