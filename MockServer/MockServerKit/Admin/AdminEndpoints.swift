@@ -118,16 +118,15 @@ extension HeroesApplication {
     /// Today's keys (`items`, `last_sequence`) and WireMock's (`requests`, newest first, and
     /// `meta`) in one body, as both kinds of client read `GET /__admin/requests`.
     private func journalJSON(since: Int, page: AdminPage) -> [UInt8] {
-        let all = journal.entries(since: since)
         // The page counts from the newest; `items` keeps its oldest-first order.
-        let entries = Array(
-            page.apply(all.reversed()) { 512 + $0.body.count + $0.path.utf8.count }.reversed())
+        let (newestFirst, total) = journal.page(since: since, page)
+        let entries = Array(newestFirst.reversed())
         let ours = WireJSON.encode(
             JournalBody(
                 items: entries.map { JournalBody.Item(request: $0) }, lastSequence: journal.lastSequence))
         guard case .object(var members)? = StubJSON(parsing: ours) else { return ours }
         members["requests"] = .array(entries.reversed().map(LoggedRequestJSON.entry))
-        members["meta"] = .object(["total": .integer(all.count)])
+        members["meta"] = .object(["total": .integer(total)])
         members["requestJournalDisabled"] = .bool(false)
         return StubJSON.object(members).serialized
     }

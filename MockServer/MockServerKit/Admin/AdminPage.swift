@@ -23,22 +23,21 @@ struct AdminPage: Sendable {
         self.offset = offset
     }
 
-    /// About the most bytes of items a page holds when the client gives no `limit`, so that one
-    /// listing costs a bounded time to build and memory to send; `meta.total` tells of the rest.
-    static let defaultBytes = 256 << 10
+    /// About the most bytes of items a page holds, whatever its `limit`, so that one listing
+    /// costs a bounded time to build and memory to send; `meta.total` tells of the rest.
+    static let maximumBytes = 128 << 10
 
-    /// The items of the page; without a `limit`, as many as fit in `defaultBytes` by `size`.
+    /// The items of the page: at most `limit`, and as many as fit in `maximumBytes` by `size`
+    /// (one at least).
     func apply<T>(_ items: [T], size: (T) -> Int = { _ in 0 }) -> [T] {
         let start = min(offset, items.count)
         var end = start + min(limit, items.count - start)
-        if limit == Int.max {
-            var bytes = 0
-            for index in start..<end {
-                bytes += size(items[index])
-                if bytes > Self.defaultBytes, index > start {
-                    end = index
-                    break
-                }
+        var bytes = 0
+        for index in start..<end {
+            bytes += size(items[index])
+            if bytes > Self.maximumBytes, index > start {
+                end = index
+                break
             }
         }
         return Array(items[start..<end])

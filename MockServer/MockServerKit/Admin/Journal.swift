@@ -198,6 +198,20 @@ final class Journal: Sendable {
         state.withLock { $0.entries(since: since) }
     }
 
+    /// One page of the kept requests after `since`, newest first, and how many there are in
+    /// all; only the page's entries are made into (redacted) requests.
+    func page(since: Int, _ page: AdminPage) -> (entries: [RecordedRequest], total: Int) {
+        state.withLock { state in
+            let first = max(since + 1, state.oldest)
+            guard first < state.nextSequence else { return ([], 0) }
+            let kept = (first..<state.nextSequence).reversed().compactMap {
+                state.ring[($0 - 1) % state.ring.count]
+            }
+            let chosen = page.apply(kept) { 512 + $0.body.count + $0.path.utf8.count }
+            return (chosen.map(\.recorded), kept.count)
+        }
+    }
+
     /// The kept requests after `since`, each as shown (redacted) and as it came (for matching).
     func matchable(since: Int = 0) -> [(recorded: RecordedRequest, request: ServerRequest)] {
         state.withLock { state in

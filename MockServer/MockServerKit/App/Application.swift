@@ -114,8 +114,9 @@ final class HeroesApplication: RequestHandler {
         plan.delayMilliseconds += latency
         var response: ServerResponse
         var match = JournalMatch.route
-        // One per request: its JSON is parsed once, and its budget covers the answer and the near miss.
-        let stubRequest = StubRequest(request)
+        // One per request, made only when there are stubs: its JSON is parsed once, and its
+        // budget covers the answer and the near miss.
+        lazy var stubRequest = StubRequest(request)
         if let status = plan.status {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
         } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {

@@ -210,10 +210,14 @@ final class StubRegistry: Sendable {
 
     /// The answer of the stub that matches `request` and its id, if one does: the lowest
     /// priority number first, and among equal priorities the one added last. Moves its
-    /// scenario on. Stops, unmatched, once the request's budget is spent.
-    func answer(_ request: StubRequest) -> (response: ServerResponse, delivery: Delivery, id: String)? {
+    /// scenario on. Stops, unmatched, once the request's budget is spent. The request is made
+    /// only when there are stubs to match.
+    func answer(_ make: @autoclosure () -> StubRequest)
+        -> (response: ServerResponse, delivery: Delivery, id: String)?
+    {
         state.withLock { state -> (ServerResponse, Delivery, String)? in
             guard !state.mappings.isEmpty else { return nil }
+            let request = make()
             let candidates = state.ranked(state.index.candidates(for: request.path))
             guard !candidates.isEmpty else { return nil }
             for position in candidates {
