@@ -42,7 +42,7 @@ extension Connection {
             if body.count > Self.sharedBodyBytes {
                 // A large body (a stub's file) is sent from the stub's own bytes, not a copy.
                 outbox.append(head)
-                outbox.appendShared(body)
+                outbox.appendShared(body, body.indices)
             } else {
                 head.append(contentsOf: body)
                 outbox.append(head)
@@ -53,8 +53,8 @@ extension Connection {
         case .closeBeforeHeaders:
             outbox.append(.close)
         case .truncateBody(let count):
-            head.append(contentsOf: body.prefix(count))
             outbox.append(head)
+            outbox.appendShared(body, 0..<min(count, body.count))
             outbox.append(.close)
         case .stall:
             outbox.append(.hold)
@@ -68,7 +68,7 @@ extension Connection {
             let count = body.isEmpty ? 0 : max(1, pieces)
             for piece in 0..<count {
                 outbox.append(.pause(UInt64(pauseMilliseconds) * 1_000_000))
-                outbox.append(Array(body[piece * body.count / count..<(piece + 1) * body.count / count]))
+                outbox.appendShared(body, piece * body.count / count..<(piece + 1) * body.count / count)
             }
             if !keepAlive { outbox.append(.close) }
         }
@@ -83,11 +83,14 @@ extension Connection {
         var allowance = Self.bytesPerTurn
         while let item = outbox.items.first {
             switch item {
-            case .bytes(let bytes), .shared(let bytes):
+            case .bytes(let bytes), .shared(let bytes, _):
                 guard allowance > 0 else { return .blocked }
-                let end = min(bytes.count, outbox.offset + allowance)
+                var range = bytes.indices
+                if case .shared(_, let part) = item { range = part }
+                let start = range.lowerBound + outbox.offset
+                let end = min(range.upperBound, start + allowance)
                 let result = bytes.withUnsafeBytes { buffer in
-                    Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[outbox.offset..<end]))
+                    Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
                 }
                 guard let sent = result else { return .failed }
                 if sent == 0 { return .blocked }

@@ -4,9 +4,9 @@ struct Outbox {
     enum Item {
         /// Bytes to send.
         case bytes([UInt8])
-        /// Bytes to send that other responses share (a stub's body file): never joined to, so
-        /// every connection sending them holds the one copy.
-        case shared([UInt8])
+        /// A part of bytes that other responses share (a stub's body file): never joined to,
+        /// so every connection sending them holds the one copy.
+        case shared([UInt8], Range<Int>)
         /// A pause of this many nanoseconds, counted from when the step is reached.
         case pause(UInt64)
         /// An orderly end: the write side is shut and the rest of the input drained.
@@ -44,11 +44,11 @@ struct Outbox {
         }
     }
 
-    /// Queues bytes without copying them, as their own step.
-    mutating func appendShared(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        pendingBytes += bytes.count
-        items.append(.shared(bytes))
+    /// Queues `range` of `bytes` without copying them, as its own step.
+    mutating func appendShared(_ bytes: [UInt8], _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        pendingBytes += range.count
+        items.append(.shared(bytes, range))
     }
 
     /// Queues a step other than bytes.
@@ -65,10 +65,9 @@ struct Outbox {
         offset += count
         pendingBytes -= count
         switch items.first {
-        case .bytes(let bytes) where offset == bytes.count, .shared(let bytes) where offset == bytes.count:
-            popFirst()
-        default:
-            break
+        case .bytes(let bytes) where offset == bytes.count: popFirst()
+        case .shared(_, let range) where offset == range.count: popFirst()
+        default: break
         }
     }
 
