@@ -69,6 +69,9 @@ extension HostileMemoryTests {
             #expect(unpaged.body.count < 1_000_000)
             let large = try client.get("/__admin/requests?limit=1000")
             #expect(large.body.count < 1_000_000)
+            let unmatched = try client.get("/__admin/requests/unmatched")
+            #expect(unmatched.status == 200)
+            #expect(unmatched.body.count < 1_000_000)
             // Mappings: one over 1 MiB is refused; a listing pages.
             let big =
                 #"{"request": {"urlPath": "/l"}, "response": {"body": ""#
