@@ -6,6 +6,7 @@
 #
 #   Scripts/bench-mock-server.sh   # DURATION=5s CONNECTIONS="1 16 64" REPEAT=3 HEROES=10000 MILLION=1000000
 #   ONLY=stubs Scripts/bench-mock-server.sh   # the stub measurements alone
+#   ONLY=hostile Scripts/bench-mock-server.sh # GET /health's p99 beside a hostile client alone
 #
 # Builds mock-server in release (SCRATCH=DIR for another build folder; MOCK_SERVER=FILE to measure a
 # binary built elsewhere), installs wrk and nginx-light with apt when they are missing, runs wrk with
@@ -194,8 +195,49 @@ stub_bench() {
     kill "$small_pid" "$large_pid" 2>/dev/null || true
     echo
 }
+# Issue 32: GET /health's p99 at 64 connections while one client POSTs 120 KB bodies of 40
+# objects nested 500 deep to the to-do example's JSON-matched stub in a loop, against its p99
+# unloaded (goal: at most the unloaded p99 plus 100 ms).
+hostile_bench() {
+    start_mock hostile --root-dir MockServer/Examples/todo-api
+    local pid=$PID url=$URL unloaded loaded hostile_pid
+    STUB_PIDS="$STUB_PIDS $pid"
+    read -r _ unloaded _ < <(measure "$url/health" 64 "$pid")
+    python3 - "${url##*:}" "$DURATION" >"$WORK/hostile.out" <<'PY' &
+import socket, sys, time
+port, seconds = int(sys.argv[1]), float(sys.argv[2].rstrip("s")) + 1
+one = '{"a":' * 500 + "1" + "}" * 500
+body = ("[" + ",".join([one] * 40) + "]").encode()
+head = ("POST /api/todos HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Connection: close\r\nContent-Length: {len(body)}\r\n\r\n").encode()
+end, sent = time.time() + seconds, 0
+while time.time() < end:
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.sendall(head + body)
+        while s.recv(65536):
+            pass
+    sent += 1
+print(sent)
+PY
+    hostile_pid=$!
+    sleep 0.5
+    read -r _ loaded _ < <(measure "$url/health" 64 "$pid")
+    wait "$hostile_pid" || true
+    printf "%-34s %5s %12s %12s %8s  %s\n" "hostile bodies (issue 32)" conns "unloaded p99" "hostile p99" \
+        "bodies" "goal ≤ unloaded + 100 ms"
+    printf "%-34s %5s %10.2fms %10.2fms %8s  %s\n" "GET /health" 64 "$unloaded" "$loaded" \
+        "$(cat "$WORK/hostile.out")" "$(awk -v a="$loaded" -v b="$unloaded" 'BEGIN { print (a <= b + 100 ? "PASS" : "FAIL") }')"
+    kill "$pid" 2>/dev/null || true
+    echo
+}
+if [ "${ONLY:-}" = hostile ]; then
+    hostile_bench
+    exit 0
+fi
+
 stub_bench
 [ "${ONLY:-}" = stubs ] && exit 0
+hostile_bench
 
 printf "%-22s %5s %3s %11s %9s %8s %11s %9s %8s %7s %7s  %s\n" endpoint conns run "mock req/s" "mock p99" \
     "mock cpu" "nginx req/s" "nginx p99" "ngx cpu" ratio "cpu ×" "goal ≥ 1.00× at 64"

@@ -55,6 +55,46 @@ struct ExecutableTests {
         }
     }
 
+    @Test("a body file over 64 MiB stops the start: one line naming it, exit 78")
+    func oversizedBodyFile() async throws {
+        try await offCooperativePool {
+            let root = try stubRoot([
+                "big.json": #"{"request": {"urlPath": "/big"}, "response": {"bodyFileName": "big.bin"}}"#
+            ])
+            defer { try? FileManager.default.removeItem(at: root) }
+            // Sparse: over the cap without taking the disk.
+            let file = root.appendingPathComponent("__files/big.bin")
+            #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+            #expect(truncate(file.path, 65 * 1024 * 1024) == 0)
+            let server = try Launched(["--port", "0", "--root-dir", root.path])
+            let text = server.errorsAfterExit()
+            #expect(server.process.terminationStatus == 78)
+            #expect(text.hasPrefix("mock-server: mappings/big.json"))
+            #expect(text.contains("__files/big.bin is larger than 64 MiB"))
+        }
+    }
+
+    @Test("warnings name the program that prints them (heroes-cli when it serves)")
+    func warningPrefix() async throws {
+        try await offCooperativePool {
+            let root = try stubRoot([
+                "now.json": #"""
+                {"request": {"urlPath": "/now"},
+                 "response": {"body": "{{now}}", "transformers": ["response-template"]}}
+                """#
+            ])
+            defer { try? FileManager.default.removeItem(at: root) }
+            let renamed = root.appendingPathComponent("heroes-cli")
+            try FileManager.default.createSymbolicLink(
+                at: renamed, withDestinationURL: try ExecutableTests.binary())
+            let server = try Launched(["--port", "0", "--root-dir", root.path], executable: renamed)
+            #expect(server.firstLine().hasPrefix("listening on"))
+            server.stop()
+            let text = server.errorsAfterExit()
+            #expect(text.hasPrefix("heroes-cli: warning: mappings/now.json: unsupported template helper now"))
+        }
+    }
+
     @Test("out of file descriptors, it pauses accepting and recovers once clients leave")
     func descriptorLimit() async throws {
         try await offCooperativePool {

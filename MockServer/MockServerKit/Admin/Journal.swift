@@ -47,6 +47,8 @@ final class Journal: Sendable {
         let fault: String?
         let receivedAt: Date
         let match: JournalMatch
+        /// About the memory the entry holds, counted against `Journal.maximumBytes`.
+        let size: Int
 
         /// The request as it came, credentials and all, for matching against a request pattern.
         var request: ServerRequest {
@@ -67,10 +69,29 @@ final class Journal: Sendable {
         var ring: [Entry?]
         var nextSequence = 1
         var oldest = 1
+        /// The first sequence number whose entry may still be in the ring, and the bytes held.
+        var firstHeld = 1
+        var bytes = 0
         var waiters: [Waiter] = []
         var nextWaiter = 0
         /// Waits that timed out or were cancelled before they were registered.
         var expired: Set<Int> = []
+
+        /// Adds an entry, letting the oldest go beyond the entry count or `maximumBytes`.
+        mutating func keep(_ entry: Entry) {
+            let slot = (nextSequence - 1) % ring.count
+            bytes += entry.size - (ring[slot]?.size ?? 0)
+            ring[slot] = entry
+            nextSequence += 1
+            firstHeld = max(firstHeld, nextSequence - ring.count)
+            while bytes > Journal.maximumBytes, firstHeld < nextSequence - 1 {
+                let old = (firstHeld - 1) % ring.count
+                bytes -= ring[old]?.size ?? 0
+                ring[old] = nil
+                firstHeld += 1
+            }
+            oldest = max(oldest, firstHeld)
+        }
 
         func entries(since: Int) -> [RecordedRequest] {
             let first = max(since + 1, oldest)
@@ -84,6 +105,8 @@ final class Journal: Sendable {
     let capacity: Int
     /// How much of a body is kept, so the journal's memory stays bounded.
     private static let keptBodyBytes = 16_384
+    /// The bytes of requests kept: the oldest go first beyond it, whatever the entry count.
+    static let maximumBytes = 8 << 20
 
     /// Makes a journal keeping the last `capacity` requests.
     init(capacity: Int) {
@@ -142,17 +165,17 @@ final class Journal: Sendable {
     func record(_ request: ServerRequest, status: Int, fault: String?, match: JournalMatch = .route) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
+            let body =
+                request.body.count <= Self.keptBodyBytes
+                ? request.body : Array(request.body.prefix(Self.keptBodyBytes))
+            let size =
+                256 + body.count + request.path.utf8.count + (request.query?.utf8.count ?? 0)
+                + request.fields.reduce(0) { $0 + 32 + $1.name.utf8.count + $1.value.utf8.count }
             let entry = Entry(
                 sequence: state.nextSequence, method: request.method, path: request.path,
-                query: request.query,
-                fields: request.fields,
-                body: request.body.count <= Self.keptBodyBytes
-                    ? request.body : Array(request.body.prefix(Self.keptBodyBytes)),
-                bodyLength: request.body.count, status: status, fault: fault, receivedAt: Date(), match: match
-            )
-            state.ring[(state.nextSequence - 1) % state.ring.count] = entry
-            state.nextSequence += 1
-            state.oldest = max(state.oldest, state.nextSequence - state.ring.count)
+                query: request.query, fields: request.fields, body: body, bodyLength: request.body.count,
+                status: status, fault: fault, receivedAt: Date(), match: match, size: size)
+            state.keep(entry)
             guard !state.waiters.isEmpty else { return [] }
             var woken: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = []
             var waiting: [Waiter] = []
@@ -173,6 +196,20 @@ final class Journal: Sendable {
     /// The requests after sequence number `since` that are still kept.
     func entries(since: Int) -> [RecordedRequest] {
         state.withLock { $0.entries(since: since) }
+    }
+
+    /// One page of the kept requests after `since`, newest first, and how many there are in
+    /// all; only the page's entries are made into (redacted) requests.
+    func page(since: Int, _ page: AdminPage) -> (entries: [RecordedRequest], total: Int) {
+        state.withLock { state in
+            let first = max(since + 1, state.oldest)
+            guard first < state.nextSequence else { return ([], 0) }
+            let kept = (first..<state.nextSequence).reversed().compactMap {
+                state.ring[($0 - 1) % state.ring.count]
+            }
+            let chosen = page.apply(kept) { 512 + $0.body.count + $0.path.utf8.count }
+            return (chosen.map(\.recorded), kept.count)
+        }
     }
 
     /// The kept requests after `since`, each as shown (redacted) and as it came (for matching).
@@ -196,7 +233,12 @@ final class Journal: Sendable {
 
     /// Forgets every request; sequence numbers keep increasing.
     func clear() {
-        state.withLock { $0.oldest = $0.nextSequence }
+        state.withLock { state in
+            state.ring = Array(repeating: nil, count: state.ring.count)
+            state.bytes = 0
+            state.oldest = state.nextSequence
+            state.firstHeld = state.nextSequence
+        }
     }
 
     /// Waits until at least `count` requests after `since` are recorded, or throws after `timeout`.

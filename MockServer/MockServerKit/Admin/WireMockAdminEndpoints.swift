@@ -10,9 +10,13 @@ extension HeroesApplication {
         let path = request.path
         switch (path, request.method) {
         case ("/__admin/mappings", .get):
-            let mappings = stubs.mappingsJSON()
+            guard let page = AdminPage(query: request.query) else {
+                return ErrorBody.response(
+                    status: 400, message: "limit and offset must be non-negative integers")
+            }
+            let (mappings, total) = stubs.mappingsJSON(page: page)
             return Self.json(
-                200, ["mappings": .array(mappings), "meta": .object(["total": .integer(mappings.count)])])
+                200, ["mappings": .array(mappings), "meta": .object(["total": .integer(total)])])
         case ("/__admin/mappings", .post):
             do {
                 return Self.json(201, try stubs.add(json: request.body))
@@ -28,14 +32,17 @@ extension HeroesApplication {
         case ("/__admin/requests/count", .post):
             return matchingRequests(request.body) { found in ["count": .integer(found.count)] }
         case ("/__admin/requests/find", .post):
+            // Found lists page as the journal's listing does (about 128 KiB a page).
+            let page = AdminPage(query: request.query) ?? AdminPage()
             return matchingRequests(request.body) { found in
-                ["requests": .array(found.map(LoggedRequestJSON.entry))]
+                ["requests": .array(page.apply(found, size: Self.size).map(LoggedRequestJSON.entry))]
             }
         case ("/__admin/requests/unmatched", .get):
-            let unmatched = journal.entries(since: 0).filter { !$0.wasMatched }
+            let page = AdminPage(query: request.query) ?? AdminPage()
+            let unmatched = page.apply(journal.entries(since: 0).filter { !$0.wasMatched }, size: Self.size)
             return Self.json(200, ["requests": .array(unmatched.map(LoggedRequestJSON.entry))])
         case ("/__admin/requests/unmatched/near-misses", .get):
-            return nearMisses()
+            return nearMisses(page: AdminPage(query: request.query) ?? AdminPage())
         case ("/__admin/scenarios", .get):
             let scenarios = stubs.scenarios().map { scenario -> StubJSON in
                 .object([
@@ -96,16 +103,23 @@ extension HeroesApplication {
         } catch {
             return Self.invalid(error)
         }
-        let found = journal.matchable().filter { pattern.matches(StubRequest($0.request)) }.map(\.recorded)
+        // One budget for the whole search, so a journal full of requests cannot hold the loop.
+        let budget = MatchBudget()
+        let found = journal.matchable().filter { pattern.matches(StubRequest($0.request, budget: budget)) }
+            .map(\.recorded)
         return Self.json(200, answer(found))
     }
 
     /// `GET /__admin/requests/unmatched/near-misses`: each unmatched request with the stub that
     /// came closest and the parts that differed.
-    private func nearMisses() -> ServerResponse {
-        let misses = journal.matchable().filter { !$0.recorded.wasMatched }.compactMap {
+    private func nearMisses(page: AdminPage) -> ServerResponse {
+        let budget = MatchBudget()
+        let unmatched = journal.matchable().filter { !$0.recorded.wasMatched }
+        let misses = page.apply(unmatched) { Self.size($0.recorded) }.compactMap {
             entry -> StubJSON? in
-            guard let closest = stubs.closest(to: entry.request) else { return nil }
+            guard let closest = stubs.closest(to: StubRequest(entry.request, budget: budget)) else {
+                return nil
+            }
             return .object([
                 "request": LoggedRequestJSON.request(entry.recorded),
                 "stubMapping": closest.mapping.json,
@@ -113,6 +127,11 @@ extension HeroesApplication {
             ])
         }
         return Self.json(200, ["nearMisses": .array(misses)])
+    }
+
+    /// About the bytes a logged request takes in a listing, for `AdminPage`.
+    private static func size(_ request: RecordedRequest) -> Int {
+        512 + request.body.count + request.path.utf8.count
     }
 
     private static func json(_ status: Int, _ members: [String: StubJSON]) -> ServerResponse {

@@ -114,11 +114,14 @@ final class HeroesApplication: RequestHandler {
         plan.delayMilliseconds += latency
         var response: ServerResponse
         var match = JournalMatch.route
+        // One per request, made only when there are stubs: its JSON is parsed once, and its
+        // budget covers the answer and the near miss.
+        lazy var stubRequest = StubRequest(request)
         if let status = plan.status {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
         } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
             response = ServerResponse(status: 0, fields: [], body: [])
-        } else if let stubbed = stubs.answer(request) {
+        } else if let stubbed = stubs.answer(stubRequest) {
             response = stubbed.response
             match = .stub(stubbed.id)
             // The stub's fixed delay counts with the fault delays under their one cap; --latency
@@ -133,10 +136,10 @@ final class HeroesApplication: RequestHandler {
             // Outside /v1 the hero contract has nothing to say: a stub author learns which stub
             // came closest instead (under /v1, docs/API.md's JSON 404 stays).
             if response.status == 404, stubs.count > 0, !Self.isUnderV1(request.path) {
-                response = stubs.nearMissResponse(request)
+                response = stubs.nearMissResponse(stubRequest)
             }
         } else {
-            response = stubs.nearMissResponse(request)
+            response = stubs.nearMissResponse(stubRequest)
             match = .unmatched
         }
         if plan.malformedJSON {

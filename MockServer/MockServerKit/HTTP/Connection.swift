@@ -9,6 +9,8 @@ final class Connection {
     private var consumed = 0
     /// Where the search for the end of the head resumes (relative to `consumed`).
     private var scanFrom = 0
+    /// The bytes of empty lines skipped before the head being read, counted against its limit.
+    private var skippedBytes = 0
     private var head: RequestHead?
     private var framing: Framing?
     private var decoder: BodyDecoder?
@@ -42,6 +44,13 @@ final class Connection {
     /// Whether bytes wait in the input that may hold another request.
     var hasUnparsedInput: Bool { !closing && drainDeadline == nil && consumed < input.count }
 
+    /// Whether input was left unread by `processInput` (one request a turn, or output held back),
+    /// so the loop should give the connection another turn without waiting for new bytes.
+    private(set) var hasUntriedInput = false
+
+    /// The loop's turn in which the connection last processed input.
+    var lastTurn = 0
+
     /// Appends received bytes (discarded once the connection answers no more requests).
     func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         lastActivity = now
@@ -49,12 +58,34 @@ final class Connection {
         input.append(contentsOf: bytes)
     }
 
-    /// Parses and answers every complete request in the input, in order (pipelining).
-    func processInput(handler: any RequestHandler, dates: DateCache, now: UInt64) {
-        while !closing, outbox.pendingBytes < Self.outputHighWater {
+    /// Parses the input and answers at most one complete request, so one connection's
+    /// pipelined requests cannot hold the loop: the loop comes back for the rest next turn.
+    /// `pipelined`: the request was read in an earlier turn, and the client may have gone since.
+    func processInput(handler: any RequestHandler, dates: DateCache, now: UInt64, pipelined: Bool = false) {
+        hasUntriedInput = false
+        defer { compact() }
+        while !closing {
+            guard outbox.pendingBytes < Self.outputHighWater else {
+                hasUntriedInput = consumed < input.count
+                return
+            }
             if head == nil {
                 skipEmptyLines()
+                guard skippedBytes <= HeadParser.maximumHeadBytes else {
+                    fail(HTTPFailure(status: 431, message: "the head is over 16 KiB"), dates: dates)
+                    break
+                }
                 guard consumed < input.count else { break }
+                // After the end of the client's stream, answer once the earlier answers are sent,
+                // and not at all once it reset them: it closed, and reads nothing more.
+                if peerClosed, !outbox.isEmpty {
+                    hasUntriedInput = true
+                    return
+                }
+                if peerClosed || pipelined, Socket.hasPendingError(fd) {
+                    closing = true
+                    return
+                }
                 if requestStarted == nil { requestStarted = now }
                 guard readHead(dates: dates) else { break }
             }
@@ -77,8 +108,9 @@ final class Connection {
             self.framing = nil
             requestStarted = nil
             dispatch(head, framing: framing, body: body.body, handler: handler, dates: dates)
+            hasUntriedInput = hasUnparsedInput
+            return
         }
-        compact()
     }
 
     /// Answers 408 and closes, for a request that took too long to arrive.
@@ -91,12 +123,15 @@ final class Connection {
         do {
             let parsed = try input.withUnsafeBufferPointer { buffer throws(HTTPFailure) -> RequestHead? in
                 let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
-                guard let (head, length) = try HeadParser.read(rest, scanFrom: &scanFrom) else { return nil }
+                guard
+                    let (head, length) = try HeadParser.read(rest, scanFrom: &scanFrom, before: skippedBytes)
+                else { return nil }
                 consumed += length
                 return head
             }
             guard let parsed else { return false }
             scanFrom = 0
+            skippedBytes = 0
             let framing = try Framing(parsed)
             head = parsed
             self.framing = framing
@@ -115,6 +150,7 @@ final class Connection {
     private func skipEmptyLines() {
         while input.count - consumed >= 2, input[consumed] == 13, input[consumed + 1] == 10 {
             consumed += 2
+            skippedBytes += 2
             scanFrom = 0
         }
     }

@@ -17,6 +17,9 @@ enum FlushOutcome {
 }
 
 extension Connection {
+    /// Bodies larger than this are queued as they are, shared, rather than copied after the head.
+    static let sharedBodyBytes = 16_384
+
     /// Queues a response as its delivery says.
     func enqueue(
         _ response: ServerResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
@@ -27,7 +30,7 @@ extension Connection {
             return
         }
         var head: [UInt8] = []
-        head.reserveCapacity(256 + response.body.count)
+        head.reserveCapacity(256 + min(response.body.count, Self.sharedBodyBytes))
         ResponseEncoder.appendHead(
             response, bodyLength: response.body.count, keepAlive: keepAlive, date: dates.now(), to: &head)
         let body = isHead || !ResponseEncoder.hasBody(response.status) ? [] : response.body
@@ -36,16 +39,22 @@ extension Connection {
         }
         switch delivery.mode {
         case .normal:
-            head.append(contentsOf: body)
-            outbox.append(head)
+            if body.count > Self.sharedBodyBytes {
+                // A large body (a stub's file) is sent from the stub's own bytes, not a copy.
+                outbox.append(head)
+                outbox.appendShared(body, body.indices)
+            } else {
+                head.append(contentsOf: body)
+                outbox.append(head)
+            }
             if !keepAlive { outbox.append(.close) }
         case .reset:
             outbox.append(.reset)
         case .closeBeforeHeaders:
             outbox.append(.close)
         case .truncateBody(let count):
-            head.append(contentsOf: body.prefix(count))
             outbox.append(head)
+            outbox.appendShared(body, 0..<min(count, body.count))
             outbox.append(.close)
         case .stall:
             outbox.append(.hold)
@@ -59,23 +68,34 @@ extension Connection {
             let count = body.isEmpty ? 0 : max(1, pieces)
             for piece in 0..<count {
                 outbox.append(.pause(UInt64(pauseMilliseconds) * 1_000_000))
-                outbox.append(Array(body[piece * body.count / count..<(piece + 1) * body.count / count]))
+                outbox.appendShared(body, piece * body.count / count..<(piece + 1) * body.count / count)
             }
             if !keepAlive { outbox.append(.close) }
         }
     }
 
-    /// Sends what it can and says what the write side waits for.
+    /// Bytes one connection may send in one turn of the loop: a large body goes out over
+    /// several turns, so many of them cannot hold the loop copying into socket buffers.
+    static let bytesPerTurn = 1 << 20
+
+    /// Sends what it can (up to `bytesPerTurn`) and says what the write side waits for.
     func flush(now: UInt64, dates: DateCache) -> FlushOutcome {
+        var allowance = Self.bytesPerTurn
         while let item = outbox.items.first {
             switch item {
-            case .bytes(let bytes):
+            case .bytes(let bytes), .shared(let bytes, _):
+                guard allowance > 0 else { return .blocked }
+                var range = bytes.indices
+                if case .shared(_, let part) = item { range = part }
+                let start = range.lowerBound + outbox.offset
+                let end = min(range.upperBound, start + allowance)
                 let result = bytes.withUnsafeBytes { buffer in
-                    Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[outbox.offset...]))
+                    Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
                 }
                 guard let sent = result else { return .failed }
                 if sent == 0 { return .blocked }
                 lastActivity = now
+                allowance -= sent
                 outbox.sent(sent)
             case .pause(let length):
                 let deadline = outbox.pausedUntil ?? now + length

@@ -33,6 +33,9 @@ final class EventLoop {
     /// Set while accepting is paused because the process ran out of descriptors.
     private var acceptResumes: UInt64?
     private let sweepInterval: UInt64
+    /// Connections with input left for their next turn (one request per connection per turn).
+    private var ready: [Connection] = []
+    private var turn = 0
 
     init(
         listener: Int32, wake: WakePipe, handler: any RequestHandler, settings: LoopSettings,
@@ -63,11 +66,13 @@ final class EventLoop {
         while running {
             guard poller.wait(timeout: waitTimeout(now: Monotonic.now()), into: &events) else {
                 // Someone closed the poller's descriptor under it: stop rather than spin at full speed.
-                FileHandle.standardError.write(
-                    Data("mock-server: the event loop's poller failed; stopping\n".utf8))
+                ProgramName.warn("the event loop's poller failed; stopping")
                 break
             }
             let now = Monotonic.now()
+            turn += 1
+            let waiting = ready
+            ready.removeAll(keepingCapacity: true)
             for event in events {
                 if event.fd == wake.readEnd {
                     running = false
@@ -76,6 +81,10 @@ final class EventLoop {
                 } else if let connection = connections[event.fd] {
                     service(connection, readable: event.readable, now: now)
                 }
+            }
+            for connection in waiting
+            where connection.lastTurn != turn && connections[connection.fd] === connection {
+                service(connection, readable: false, now: now, pipelined: true)
             }
             let generation = handler.generation
             let changed = generation != lastGeneration
@@ -101,6 +110,7 @@ final class EventLoop {
     }
 
     private func waitTimeout(now: UInt64) -> Int32 {
+        guard ready.isEmpty else { return 0 }
         var deadline = min(nextSweep, acceptResumes ?? nextSweep)
         for value in timers.values where value < deadline { deadline = value }
         guard deadline > now else { return 0 }
@@ -123,7 +133,9 @@ final class EventLoop {
             }
             let connection = Connection(fd: fd, now: now)
             connections[fd] = connection
-            update(connection, now: now)
+            // Its request is often there already: answered this turn, a new client waits for one
+            // other client's request at most, not two.
+            service(connection, readable: true, now: now)
         }
     }
 
@@ -138,7 +150,7 @@ final class EventLoop {
         Socket.close(fd)
     }
 
-    private func service(_ connection: Connection, readable: Bool, now: UInt64) {
+    private func service(_ connection: Connection, readable: Bool, now: UInt64, pipelined: Bool = false) {
         if readable {
             for _ in 0..<8 {
                 let count = scratch.withUnsafeMutableBytes { Socket.receive(connection.fd, into: $0) }
@@ -158,21 +170,16 @@ final class EventLoop {
             }
         }
         // Also after a write: input held back while the client was not reading may now be answered.
-        if connection.drainDeadline == nil {
-            connection.processInput(handler: handler, dates: dates, now: now)
+        if connection.drainDeadline == nil, connection.lastTurn != turn {
+            connection.lastTurn = turn
+            connection.processInput(handler: handler, dates: dates, now: now, pipelined: pipelined)
         }
         update(connection, now: now)
     }
 
     /// Flushes, then registers what the connection waits for next (or closes it).
     private func update(_ connection: Connection, now: UInt64) {
-        var outcome = connection.flush(now: now, dates: dates)
-        // Input held back while the outbox was full is parsed once it has drained.
-        while case .idle = outcome, connection.hasUnparsedInput {
-            connection.processInput(handler: handler, dates: dates, now: now)
-            if connection.outbox.isEmpty { break }
-            outcome = connection.flush(now: now, dates: dates)
-        }
+        let outcome = connection.flush(now: now, dates: dates)
         timers[connection.fd] = nil
         var writes = false
         switch outcome {
@@ -191,13 +198,23 @@ final class EventLoop {
         case .idle, .held:
             break
         }
-        if connection.peerClosed, !writes {
+        // Input left unread (the next pipelined request, or one held back while the outbox was
+        // full) gets the connection's next turn, once the outbox has room.
+        let untried =
+            connection.hasUntriedInput && connection.hasUnparsedInput
+            && connection.outbox.pendingBytes < Connection.outputHighWater
+        if untried, !connection.peerClosed || connection.outbox.isEmpty {
+            ready.append(connection)
+        }
+        if connection.peerClosed, !writes, !untried {
             // The client is gone or done sending: what is left is either sent or can never be.
             close(connection, reset: false)
             return
         }
+        // A connection with a request still waiting for its turn reads no more until it is served.
         let reads =
-            connection.drainDeadline != nil || connection.outbox.pendingBytes < Connection.outputHighWater
+            connection.drainDeadline != nil
+            || (connection.outbox.pendingBytes < Connection.outputHighWater && !untried)
         if connection.watching?.read != reads || connection.watching?.write != writes {
             poller.watch(connection.fd, read: reads, write: writes)
             connection.watching = (reads, writes)

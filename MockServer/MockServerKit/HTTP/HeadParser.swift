@@ -29,17 +29,19 @@ enum HeadParser {
     /// Finds and parses the head at the start of `bytes` under the 16 KiB limit: the head and the
     /// bytes it takes, or nil when more bytes are needed, with `scanFrom` set to where the search
     /// for its end resumes once they arrive.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, scanFrom: inout Int) throws(HTTPFailure)
-        -> (head: RequestHead, length: Int)?
+    /// `before`: the empty lines skipped before the head, which count against the limit.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, scanFrom: inout Int, before: Int = 0)
+        throws(HTTPFailure) -> (head: RequestHead, length: Int)?
     {
+        let limit = maximumHeadBytes - before
         guard let end = try findEnd(bytes, scanningFrom: scanFrom) else {
-            if bytes.count > maximumHeadBytes {
+            if bytes.count > limit {
                 throw HTTPFailure(status: 431, message: "the head is over 16 KiB")
             }
             scanFrom = bytes.count
             return nil
         }
-        if end > maximumHeadBytes { throw HTTPFailure(status: 431, message: "the head is over 16 KiB") }
+        if end > limit { throw HTTPFailure(status: 431, message: "the head is over 16 KiB") }
         return (try parse(UnsafeBufferPointer(rebasing: bytes[..<end])), end)
     }
 

@@ -4,6 +4,9 @@ struct Outbox {
     enum Item {
         /// Bytes to send.
         case bytes([UInt8])
+        /// A part of bytes that other responses share (a stub's body file): never joined to,
+        /// so every connection sending them holds the one copy.
+        case shared([UInt8], Range<Int>)
         /// A pause of this many nanoseconds, counted from when the step is reached.
         case pause(UInt64)
         /// An orderly end: the write side is shut and the rest of the input drained.
@@ -41,6 +44,13 @@ struct Outbox {
         }
     }
 
+    /// Queues `range` of `bytes` without copying them, as its own step.
+    mutating func appendShared(_ bytes: [UInt8], _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        pendingBytes += range.count
+        items.append(.shared(bytes, range))
+    }
+
     /// Queues a step other than bytes.
     mutating func append(_ item: Item) {
         if case .bytes(let bytes) = item {
@@ -54,8 +64,10 @@ struct Outbox {
     mutating func sent(_ count: Int) {
         offset += count
         pendingBytes -= count
-        if case .bytes(let bytes) = items.first, offset == bytes.count {
-            popFirst()
+        switch items.first {
+        case .bytes(let bytes) where offset == bytes.count: popFirst()
+        case .shared(_, let range) where offset == range.count: popFirst()
+        default: break
         }
     }
 

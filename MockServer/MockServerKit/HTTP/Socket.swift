@@ -75,6 +75,14 @@ enum Socket {
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? nil : -1
     }
 
+    /// Whether the socket has a pending error, as after the peer answered our bytes with a reset
+    /// (it closed rather than only shut its write side).
+    static func hasPendingError(_ fd: Int32) -> Bool {
+        var code: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) != 0 || code != 0
+    }
+
     /// Half-closes: the peer sees the end of the response, and we can still read what it sent.
     static func shutdownWrite(_ fd: Int32) {
         shutdown(fd, Int32(SHUT_WR))

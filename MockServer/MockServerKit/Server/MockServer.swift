@@ -51,11 +51,12 @@ public final class MockServer: Sendable {
             configuration.fixtures == .bundled
             ? try FixtureSet.loadBundled(from: directory) : try FixtureSet.load(from: directory)
         if let root = configuration.rootDirectory {
-            let mappings = try MappingLoader.load(root: root)
+            let files = BodyFolder(root.appendingPathComponent("__files", isDirectory: true))
+            let mappings = try MappingLoader.load(root: root, files: files)
             for warning in mappings.flatMap(\.warnings) {
-                FileHandle.standardError.write(Data("mock-server: warning: \(warning)\n".utf8))
+                ProgramName.warn("warning: \(warning)")
             }
-            stubs.load(mappings, files: root.appendingPathComponent("__files", isDirectory: true))
+            stubs.load(mappings, files: files)
         }
         let stateFile = configuration.stateFile.map(StateFile.init)
         try stateFile?.checkFolder()
@@ -71,10 +72,9 @@ public final class MockServer: Sendable {
             stubs: stubs, servesHeroes: configuration.servesHeroes, loadedStamp: stamp
         )
         if configuration.adminAccess == .off {
-            FileHandle.standardError.write(
-                Data(
-                    ("mock-server: warning: bound to \(configuration.host) without --admin-token; "
-                        + "the admin API and X-Mock-Fault are off\n").utf8))
+            ProgramName.warn(
+                "warning: bound to \(configuration.host) without --admin-token; "
+                    + "the admin API and X-Mock-Fault are off")
         }
         let (listener, port) = try Socket.listen(
             host: configuration.host, port: configuration.port, backlog: 1024)

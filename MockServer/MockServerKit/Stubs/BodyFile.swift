@@ -14,8 +14,12 @@ enum BodyFile {
     static let maximumBytes = 64 * 1024 * 1024
 
     /// The bytes of `relative` (already checked to be a relative path without `..`) inside
-    /// `folder`, or why not, in words for a load error.
-    static func read(_ relative: String, in folder: URL) -> Result<[UInt8], BodyFileError> {
+    /// `folder`, or why not, in words for a load error. `share` is given the opened file's
+    /// identity and a reader, and returns its bytes (read now, or kept from before).
+    static func read(
+        _ relative: String, in folder: URL,
+        share: (BodyFolder.Identity, () -> [UInt8]) -> [UInt8] = { $1() }
+    ) -> Result<[UInt8], BodyFileError> {
         var directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else {
             return .failure(BodyFileError("no readable folder \(folder.lastPathComponent)"))
@@ -51,7 +55,20 @@ enum BodyFile {
             return .failure(
                 BodyFileError("__files/\(relative) is larger than \(maximumBytes / 1024 / 1024) MiB"))
         }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        #if canImport(Darwin)
+            let modified =
+                Int(status.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtimespec.tv_nsec)
+        #else
+            let modified = Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
+        #endif
+        let identity = BodyFolder.Identity(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int(status.st_size),
+            modified: modified)
+        return .success(share(identity) { readAll(file, size: Int(status.st_size)) })
+    }
+
+    private static func readAll(_ file: Int32, size: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeMutableBytes { raw in
@@ -61,7 +78,7 @@ enum BodyFile {
             guard count > 0 else { break }
             offset += count
         }
-        return .success(Array(bytes.prefix(offset)))
+        return offset == bytes.count ? bytes : Array(bytes.prefix(offset))
     }
 }
 

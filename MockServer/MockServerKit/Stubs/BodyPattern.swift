@@ -62,18 +62,24 @@ enum BodyPattern: Sendable {
     }
 
     /// Whether `body` matches; `json` is the body parsed, made at most once per request.
-    func matches(_ body: String, json: () -> StubJSON?) -> Bool {
+    func matches(_ body: String, json: () -> StubJSON?, budget: MatchBudget) -> Bool {
         switch self {
         case .text(let matcher):
-            return matcher.matches(body)
+            return matcher.matches(body, budget: budget)
         case .equalToJSON(let comparison):
             return json().map(comparison.matches) ?? false
         case .matchesJSONPath(let query, let matcher):
             guard let root = json() else { return false }
             let found = query.evaluate(root)
             guard let matcher else { return !found.isEmpty }
-            return found.contains { matcher.matches($0.text) }
+            return found.contains { matcher.matches($0.text, budget: budget) }
         }
+    }
+
+    /// Whether the pattern reads the body as JSON.
+    var parsesJSON: Bool {
+        if case .text = self { return false }
+        return true
     }
 
     /// The pattern as a reader of a near miss would write it.

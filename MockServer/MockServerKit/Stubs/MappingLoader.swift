@@ -4,8 +4,8 @@ import Foundation
 /// so the later of two equal priorities is the same on every machine), each one mapping or
 /// `{"mappings": [...]}`, with bodies from `ROOT/__files`. The first bad file stops the load.
 enum MappingLoader {
-    /// The mappings under `root`, in load order.
-    static func load(root: URL) throws(MockServerError) -> [StubMapping] {
+    /// The mappings under `root`, in load order, their body files read through `files`.
+    static func load(root: URL, files: BodyFolder) throws(MockServerError) -> [StubMapping] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
             isDirectory.boolValue
@@ -13,7 +13,6 @@ enum MappingLoader {
             throw MockServerError(configuration: "--root-dir: \(root.path) is not a directory")
         }
         let folder = root.appendingPathComponent("mappings", isDirectory: true)
-        let files = root.appendingPathComponent("__files", isDirectory: true)
         var mappings: [StubMapping] = []
         var ids: [String: String] = [:]
         for relative in jsonFiles(under: folder) {
@@ -42,7 +41,7 @@ enum MappingLoader {
     }
 
     /// The mappings in one file's bytes.
-    static func decode(_ data: Data, file: String, files: URL?) throws(MappingError) -> [StubMapping] {
+    static func decode(_ data: Data, file: String, files: BodyFolder?) throws(MappingError) -> [StubMapping] {
         guard let value = StubJSON(parsing: data) else {
             throw MappingError(file: file, path: "$", reason: "not valid JSON")
         }

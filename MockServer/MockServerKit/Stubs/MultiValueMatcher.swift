@@ -23,26 +23,30 @@ enum MultiValueMatcher: Sendable {
     }
 
     /// Whether the values (empty when the request has none) match.
-    func matches(_ values: [String]) -> Bool {
+    func matches(_ values: [String], budget: MatchBudget) -> Bool {
         switch self {
         case .any(let matcher):
-            if values.isEmpty { return matcher.matches(nil) }
+            if values.isEmpty { return matcher.matches(nil, budget: budget) }
             if case .absent = matcher { return false }
-            return values.contains { matcher.matches($0) }
+            return values.contains { matcher.matches($0, budget: budget) }
         case .hasExactly(let patterns):
-            return values.count == patterns.count && Self.assign(patterns[...], to: values, used: [])
+            return values.count == patterns.count
+                && Self.assign(patterns[...], to: values, used: [], budget: budget)
         case .includes(let patterns):
-            return Self.assign(patterns[...], to: values, used: [])
+            return Self.assign(patterns[...], to: values, used: [], budget: budget)
         }
     }
 
     /// Whether each pattern can be paired with a distinct value (backtracking; lists are short).
-    private static func assign(_ patterns: ArraySlice<StringMatcher>, to values: [String], used: Set<Int>)
-        -> Bool
-    {
+    private static func assign(
+        _ patterns: ArraySlice<StringMatcher>, to values: [String], used: Set<Int>, budget: MatchBudget
+    ) -> Bool {
         guard let first = patterns.first else { return true }
-        for index in values.indices where !used.contains(index) && first.matches(values[index]) {
-            if assign(patterns.dropFirst(), to: values, used: used.union([index])) { return true }
+        for index in values.indices
+        where !used.contains(index) && first.matches(values[index], budget: budget) {
+            if assign(patterns.dropFirst(), to: values, used: used.union([index]), budget: budget) {
+                return true
+            }
         }
         return false
     }

@@ -17,8 +17,21 @@ struct WholeMatchRegex: Sendable {
         }
     }
 
-    /// Whether the whole of `text` matches.
-    func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+    /// Whether the whole of `text` matches; nil when `budget` ran out first. ICU calls back
+    /// during a long match (`.reportProgress`), which is where a runaway match is stopped.
+    func matches(_ text: String, budget: MatchBudget) -> Bool? {
+        guard !budget.isSpent else { return nil }
+        var found = false
+        expression.enumerateMatches(
+            in: text, options: [.reportProgress], range: NSRange(location: 0, length: text.utf16.count)
+        ) { result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+            } else if budget.isSpent {
+                stop.pointee = true
+            }
+        }
+        return found ? true : budget.isSpent ? nil : false
     }
 }

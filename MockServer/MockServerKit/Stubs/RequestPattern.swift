@@ -57,12 +57,19 @@ struct RequestPattern: Sendable {
 
     /// Whether `request` matches every part.
     func matches(_ request: StubRequest) -> Bool {
-        differences(request, all: false).isEmpty
+        compare(request, all: false).isEmpty
     }
 
     /// The parts of `request` that differ, each as a line naming the part, what the stub wants
     /// and what came; with `all` false, stops at the first.
     func differences(_ request: StubRequest, all: Bool) -> [String] {
+        var found = compare(request, all: all)
+        // A pattern cut short by the budget differs, and the near miss says why.
+        if request.budget.wasSpent, !found.isEmpty { found.append(MatchBudget.spentLine) }
+        return found
+    }
+
+    private func compare(_ request: StubRequest, all: Bool) -> [String] {
         var found: [String] = []
         func differ(_ line: @autoclosure () -> String) -> Bool {
             found.append(line())
@@ -86,7 +93,7 @@ struct RequestPattern: Sendable {
         for (part, matchers, valuesNamed) in named {
             for (name, matcher) in matchers {
                 let values = valuesNamed(name)
-                if !matcher.matches(values),
+                if !matcher.matches(values, budget: request.budget),
                     differ("\(part) \(name): expected \(matcher.summary), got \(Self.describe(values))")
                 {
                     return found
@@ -98,8 +105,16 @@ struct RequestPattern: Sendable {
         {
             return found
         }
-        for pattern in bodyPatterns where !pattern.matches(request.text, json: { request.json }) {
-            let shown = request.text.count > 200 ? request.text.prefix(200) + "…" : request.text
+        for pattern in bodyPatterns
+        where !pattern.matches(request.text, json: { request.json }, budget: request.budget) {
+            if pattern.parsesJSON, let refusal = request.jsonRefusal {
+                if differ("body: expected \(pattern.summary), but it was not read as JSON: \(refusal)") {
+                    return found
+                }
+                continue
+            }
+            // utf8.count, not count: counting the characters of a large body would cost a scan each time.
+            let shown = request.text.utf8.count > 200 ? request.text.prefix(200) + "…" : request.text
             if differ("body: expected \(pattern.summary), got \(shown.isEmpty ? "no body" : String(shown))") {
                 return found
             }

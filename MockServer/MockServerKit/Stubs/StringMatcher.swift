@@ -45,13 +45,13 @@ enum StringMatcher: Sendable {
     }
 
     /// Whether `value` (nil when the request lacks it) matches. A missing value matches `absent`
-    /// alone, as in WireMock.
-    func matches(_ value: String?) -> Bool {
+    /// alone, as in WireMock. A regular expression cut short by `budget` matches nothing.
+    func matches(_ value: String?, budget: MatchBudget) -> Bool {
         guard let value else {
             switch self {
             case .absent: return true
-            case .and(let parts): return parts.allSatisfy { $0.matches(nil) }
-            case .or(let parts): return parts.contains { $0.matches(nil) }
+            case .and(let parts): return parts.allSatisfy { $0.matches(nil, budget: budget) }
+            case .or(let parts): return parts.contains { $0.matches(nil, budget: budget) }
             default: return false
             }
         }
@@ -60,10 +60,10 @@ enum StringMatcher: Sendable {
             return caseInsensitive ? expected.lowercased() == value.lowercased() : expected == value
         case .contains(let part): return value.contains(part)
         case .doesNotContain(let part): return !value.contains(part)
-        case .and(let parts): return parts.allSatisfy { $0.matches(value) }
-        case .or(let parts): return parts.contains { $0.matches(value) }
-        case .matches(let regex): return regex.matches(value)
-        case .doesNotMatch(let regex): return !regex.matches(value)
+        case .and(let parts): return parts.allSatisfy { $0.matches(value, budget: budget) }
+        case .or(let parts): return parts.contains { $0.matches(value, budget: budget) }
+        case .matches(let regex): return regex.matches(value, budget: budget) == true
+        case .doesNotMatch(let regex): return regex.matches(value, budget: budget) == false
         case .absent: return false
         }
     }

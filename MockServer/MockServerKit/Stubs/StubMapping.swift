@@ -9,6 +9,9 @@ struct StubMapping: Sendable {
     let priority: Int
     /// Larger numbers were added later, and win among equal priorities.
     var sequence = 0
+    /// The size of its JSON when the admin API added it (0 for the root directory's), which the
+    /// admin API's bound on added mappings counts.
+    var addedBytes = 0
     let request: RequestPattern
     let response: StubResponse
     let scenario: ScenarioStep?
@@ -26,7 +29,7 @@ struct StubMapping: Sendable {
     static let defaultPriority = 5
 
     /// Reads one mapping object.
-    init(_ cursor: JSONCursor, files: URL?) throws(MappingError) {
+    init(_ cursor: JSONCursor, files: BodyFolder?) throws(MappingError) {
         try cursor.onlyKeys(Self.keys)
         if cursor.member("postServeActions") != nil {
             throw cursor.error("postServeActions (webhooks) are not supported")

@@ -13,7 +13,7 @@ final class StubRegistry: Sendable {
         /// What a reset goes back to: the mappings of the root directory.
         var defaults: [StubMapping] = []
         /// Where `bodyFileName` is read from for mappings added later.
-        var files: URL?
+        var files: BodyFolder?
 
         /// Adds a mapping after the others, replacing one with the same id.
         mutating func append(_ mapping: StubMapping) {
@@ -40,6 +40,15 @@ final class StubRegistry: Sendable {
             scenarios[scenario] ?? ScenarioStep.started
         }
 
+        /// `positions` in the order they are tried: the lowest priority number first, and among
+        /// equal priorities the one added last.
+        func ranked(_ positions: [Int]) -> [Int] {
+            positions.sorted { left, right in
+                let (a, b) = (mappings[left], mappings[right])
+                return a.priority != b.priority ? a.priority < b.priority : a.sequence > b.sequence
+            }
+        }
+
         /// Whether the mapping's scenario (if any) is in the state it requires.
         func inRequiredState(_ mapping: StubMapping) -> Bool {
             guard let step = mapping.scenario, let required = step.requiredState else { return true }
@@ -57,7 +66,7 @@ final class StubRegistry: Sendable {
 
     /// Replaces every mapping with those of a root directory, which a reset goes back to; every
     /// scenario is back in `Started`.
-    func load(_ mappings: [StubMapping], files: URL?) {
+    func load(_ mappings: [StubMapping], files: BodyFolder?) {
         state.withLock { state in
             state = State()
             state.defaults = mappings
@@ -78,15 +87,46 @@ final class StubRegistry: Sendable {
         }
     }
 
+    /// The most mappings there may be once the admin API adds one.
+    static let maximumMappings = 10_000
+    /// The largest mapping the admin API takes, as JSON text.
+    static let maximumMappingBytes = 1 << 20
+    /// The most bytes of mapping JSON the admin API may have added in all (those still kept).
+    static let maximumAddedBytes = 64 << 20
+
+    /// Refuses a mapping the admin API would add or put beyond the bounds above.
+    private func checkBounds(_ bytes: [UInt8], replacing id: String?) throws(MappingError) {
+        let refuse = { (reason: String) in MappingError(file: "the request body", path: "$", reason: reason) }
+        guard bytes.count <= Self.maximumMappingBytes else {
+            throw refuse(
+                "the mapping is \(bytes.count) bytes, over the \(Self.maximumMappingBytes)-byte limit")
+        }
+        let (count, added) = state.withLock { state in
+            (
+                state.mappings.count,
+                state.mappings.reduce(0) { $0 + ($1.id == id ? 0 : $1.addedBytes) }
+            )
+        }
+        if id == nil, count >= Self.maximumMappings {
+            throw refuse("there are \(count) mappings already, the limit")
+        }
+        guard added + bytes.count <= Self.maximumAddedBytes else {
+            throw refuse(
+                "the mappings added through the admin API would be over \(Self.maximumAddedBytes) bytes")
+        }
+    }
+
     /// Reads a mapping sent to the admin API and adds it after the others (replacing one with
     /// the same id); returns its JSON as stored.
     func add(json bytes: [UInt8]) throws(MappingError) -> StubJSON {
+        try checkBounds(bytes, replacing: nil)
         let files = state.withLock { $0.files }
         guard let value = StubJSON(parsing: bytes) else {
             throw MappingError(file: "the request body", path: "$", reason: "not valid JSON")
         }
-        let mapping = try StubMapping(
+        var mapping = try StubMapping(
             JSONCursor(value: value, path: "$", file: "the request body"), files: files)
+        mapping.addedBytes = bytes.count
         state.withLock { $0.append(mapping) }
         return mapping.json
     }
@@ -94,6 +134,7 @@ final class StubRegistry: Sendable {
     /// Replaces the mapping with `id` by one sent to the admin API, in its place (its
     /// precedence among equal priorities kept); nil when there is no mapping with that id.
     func replace(id: String, json bytes: [UInt8]) throws(MappingError) -> StubJSON? {
+        try checkBounds(bytes, replacing: id)
         let files = state.withLock { $0.files }
         guard case .object(var members)? = StubJSON(parsing: bytes) else {
             throw MappingError(file: "the request body", path: "$", reason: "not a JSON object")
@@ -103,6 +144,7 @@ final class StubRegistry: Sendable {
         members["uuid"] = nil
         var mapping = try StubMapping(
             JSONCursor(value: .object(members), path: "$", file: "the request body"), files: files)
+        mapping.addedBytes = bytes.count
         return state.withLock { state -> StubJSON? in
             guard let position = state.mappings.firstIndex(where: { $0.id == id }) else { return nil }
             mapping.sequence = state.mappings[position].sequence
@@ -127,9 +169,14 @@ final class StubRegistry: Sendable {
         state.withLock { $0.rebuild([]) }
     }
 
-    /// Every mapping's JSON, the one added last first (as WireMock lists them).
-    func mappingsJSON() -> [StubJSON] {
-        state.withLock { $0.mappings.reversed().map(\.json) }
+    /// One page of the mappings' JSON, the one added last first (as WireMock lists them), and
+    /// how many there are in all.
+    func mappingsJSON(page: AdminPage = AdminPage()) -> (page: [StubJSON], total: Int) {
+        state.withLock { state in
+            let newestFirst = Array(state.mappings.reversed())
+            let listed = page.apply(newestFirst) { 512 + max($0.addedBytes, $0.response.body.count) }
+            return (listed.map(\.json), state.mappings.count)
+        }
     }
 
     /// The JSON of the mapping with `id`.
@@ -163,25 +210,24 @@ final class StubRegistry: Sendable {
 
     /// The answer of the stub that matches `request` and its id, if one does: the lowest
     /// priority number first, and among equal priorities the one added last. Moves its
-    /// scenario on.
-    func answer(_ request: ServerRequest) -> (response: ServerResponse, delivery: Delivery, id: String)? {
+    /// scenario on. Stops, unmatched, once the request's budget is spent. The request is made
+    /// only when there are stubs to match.
+    func answer(_ make: @autoclosure () -> StubRequest)
+        -> (response: ServerResponse, delivery: Delivery, id: String)?
+    {
         state.withLock { state -> (ServerResponse, Delivery, String)? in
             guard !state.mappings.isEmpty else { return nil }
-            var candidates = state.index.candidates(for: request.path)
+            let request = make()
+            let candidates = state.ranked(state.index.candidates(for: request.path))
             guard !candidates.isEmpty else { return nil }
-            let mappings = state.mappings
-            candidates.sort { left, right in
-                let (a, b) = (mappings[left], mappings[right])
-                return a.priority != b.priority ? a.priority < b.priority : a.sequence > b.sequence
-            }
-            let stubRequest = StubRequest(request)
             for position in candidates {
-                let mapping = mappings[position]
-                guard state.inRequiredState(mapping), mapping.request.matches(stubRequest) else { continue }
+                guard !request.budget.isSpent else { return nil }
+                let mapping = state.mappings[position]
+                guard state.inRequiredState(mapping), mapping.request.matches(request) else { continue }
                 if let step = mapping.scenario, let next = step.newState {
                     state.scenarios[step.scenario] = next
                 }
-                let (response, delivery) = mapping.response.render(stubRequest)
+                let (response, delivery) = mapping.response.render(request)
                 return (response, delivery, mapping.id)
             }
             return nil
@@ -189,13 +235,20 @@ final class StubRegistry: Sendable {
     }
 
     /// The stub closest to `request` and each part of the request that differed from it; nil
-    /// when there are no stubs.
-    func closest(to request: ServerRequest) -> (mapping: StubMapping, differences: [String])? {
+    /// when there are no stubs. Compares the stubs the index finds first, then the others, at
+    /// most `MatchBudget.nearMissComparisons` of them and within the request's budget.
+    func closest(to request: StubRequest) -> (mapping: StubMapping, differences: [String])? {
         state.withLock { state in
-            let stubRequest = StubRequest(request)
             var closest: (mapping: StubMapping, differences: [String])?
-            for mapping in state.mappings {
-                var differences = mapping.request.differences(stubRequest, all: true)
+            let indexed = state.ranked(state.index.candidates(for: request.path))
+            let seen = Set(indexed)
+            let others = state.mappings.indices.reversed().filter { !seen.contains($0) }
+            var compared = 0
+            for position in (indexed + others).prefix(MatchBudget.nearMissComparisons) {
+                if compared > 0, request.budget.isSpent { break }
+                compared += 1
+                let mapping = state.mappings[position]
+                var differences = mapping.request.differences(request, all: true)
                 if let step = mapping.scenario, let required = step.requiredState,
                     !state.inRequiredState(mapping)
                 {
@@ -207,14 +260,20 @@ final class StubRegistry: Sendable {
                     closest = (mapping, differences)
                 }
             }
+            if compared < state.mappings.count, var found = closest {
+                found.differences.append(
+                    "(compared with \(compared) of \(state.mappings.count) stubs; matching is bounded per request)"
+                )
+                closest = found
+            }
             return closest
         }
     }
 
     /// The 404 for a request no stub matched: plain text naming the closest stub and each part
     /// of the request that differed from it, as WireMock's near-miss report does.
-    func nearMissResponse(_ request: ServerRequest) -> ServerResponse {
-        let target = request.query.map { "\(request.path)?\($0)" } ?? String(request.path)
+    func nearMissResponse(_ request: StubRequest) -> ServerResponse {
+        let target = String(request.target)
         var text = "No stub matches \(request.method) \(target).\n"
         if let closest = closest(to: request) {
             text += "Closest stub: \(closest.mapping.label)\n"

@@ -10,8 +10,11 @@ final class StubRequest {
     let query: Substring?
     let fields: [HTTPField]
     let body: [UInt8]
+    /// The time this request may spend being matched, shared by every stub it is tested against.
+    let budget: MatchBudget
 
-    init(_ request: ServerRequest) {
+    init(_ request: ServerRequest, budget: MatchBudget = MatchBudget()) {
+        self.budget = budget
         method = request.method.description
         path = request.path
         query = request.query
@@ -37,8 +40,11 @@ final class StubRequest {
     /// The body as text (invalid UTF-8 repaired, as a Java string would hold it).
     lazy var text: String = String(decoding: body, as: UTF8.self)
 
-    /// The body parsed as JSON; nil when it is not.
-    lazy var json: StubJSON? = StubJSON(parsing: body)
+    /// Why the body is not parsed as JSON (over a size or depth bound); nil when within them.
+    lazy var jsonRefusal: String? = JSONBodyLimits.refusal(body)
+
+    /// The body parsed as JSON; nil when it is not JSON or is beyond `JSONBodyLimits`.
+    lazy var json: StubJSON? = jsonRefusal == nil ? StubJSON(parsing: body) : nil
 
     /// The cookies of every `Cookie` header (`a=1; b=2`), names and values as sent, in order.
     lazy var cookies: [(name: String, value: String)] = headerValues("Cookie").flatMap { header in

@@ -27,7 +27,7 @@ struct StubResponse: Sendable {
     static let framingFields: Set<String> = ["content-length", "transfer-encoding", "connection"]
 
     /// Reads a `response` object; `files` is the `__files` directory bodies are read from.
-    init(_ cursor: JSONCursor, files: URL?) throws(MappingError) {
+    init(_ cursor: JSONCursor, files: BodyFolder?) throws(MappingError) {
         try cursor.onlyKeys(Self.keys)
         status = try cursor.member("status")?.integer(in: 200...599) ?? 200
         if let message = cursor.member("statusMessage") {
@@ -127,7 +127,7 @@ struct StubResponse: Sendable {
         return fields
     }
 
-    private static func body(_ cursor: JSONCursor, files: URL?) throws(MappingError) -> [UInt8] {
+    private static func body(_ cursor: JSONCursor, files: BodyFolder?) throws(MappingError) -> [UInt8] {
         let sources = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { cursor.member($0) != nil }
         guard sources.count <= 1 else {
             throw cursor.error("at most one of \(sources.joined(separator: ", "))")
@@ -147,7 +147,7 @@ struct StubResponse: Sendable {
         guard !relative.hasPrefix("/"), !parts.isEmpty, !parts.contains("..") else {
             throw name.error("bodyFileName must name a file inside __files, not \(relative)")
         }
-        switch BodyFile.read(relative, in: files) {
+        switch files.read(relative) {
         case .success(let bytes): return bytes
         case .failure(let problem): throw name.error(problem.message)
         }

@@ -35,9 +35,9 @@ enum URLMatcher: Sendable {
         switch self {
         case .any: true
         case .url(let url): request.target == url
-        case .urlPattern(let regex): regex.matches(String(request.target))
+        case .urlPattern(let regex): regex.matches(String(request.target), budget: request.budget) == true
         case .urlPath(let expected): request.path == expected
-        case .urlPathPattern(let regex): regex.matches(String(request.path))
+        case .urlPathPattern(let regex): regex.matches(String(request.path), budget: request.budget) == true
         }
     }
 
