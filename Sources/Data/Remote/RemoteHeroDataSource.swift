@@ -15,9 +15,8 @@ public final class RemoteHeroDataSource: Sendable {
     /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`.
     public init(service: WebService) { self.service = service }
 
-    // MARK: Bodies, for the repository to map against what it stored
-
-    /// A page's body; with `entityTag`, `.notModified` when the page is unchanged.
+    /// A page's body, unmapped, for a sync to run through the pipeline against what it stored;
+    /// with `entityTag`, `.notModified` when the page is unchanged.
     public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
         -> Reply<JSONValue>
     {
@@ -29,43 +28,68 @@ public final class RemoteHeroDataSource: Sendable {
         return try conditional(reply, what: "page")
     }
 
-    /// One hero's record; with `entityTag`, `.notModified` when it is unchanged.
-    public func heroRecord(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws
-        -> Reply<JSONValue>
+    /// A page of heroes, mapped; records that break a rule are left out.
+    public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
+        -> Reply<HeroPage>
     {
+        try await pageBody(matching: query, ifNoneMatch: entityTag).map { try HeroPageBody($0).page }
+    }
+
+    /// One hero; with `entityTag`, `.notModified` when it is unchanged. A record that breaks a
+    /// rule, or describes another hero, is bad data.
+    public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Reply<Hero> {
         let reply = try await calling(notFound: "hero \(id)") {
             try await service.call(HeroAPI.hero, id.rawValue, ifNoneMatch: entityTag)
         }
-        return try conditional(reply, what: "hero")
+        return try conditional(reply, what: "hero").map { try Self.hero(Self.hero(from: $0), answering: id) }
     }
 
-    /// The teams' body; with `entityTag`, `.notModified` when the list is unchanged.
-    public func teamsBody(ifNoneMatch entityTag: String? = nil) async throws -> Reply<JSONValue> {
+    /// Every team, mapped; teams that break a rule are left out.
+    public func teams(ifNoneMatch entityTag: String? = nil) async throws -> Reply<[Team]> {
         let reply = try await calling { try await service.call(HeroAPI.teams, ifNoneMatch: entityTag) }
-        return try conditional(reply, what: "teams")
+        return try conditional(reply, what: "teams").map { body in
+            try Self.mapped { () throws(MappingFailure) in
+                try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
+            }.items.map(\.entity)
+        }
     }
 
-    /// Creates a hero (needs the editor role); the record as stored, with its entity tag.
+    /// Creates a hero (needs the editor role): the hero as stored, with its entity tag.
     /// - Parameter idempotencyKey: sent as `Idempotency-Key` (a quoted string), so that a
     ///   server that already applied this create answers it again instead of making another.
-    public func createRecord(_ input: HeroInputDTO, idempotencyKey: String? = nil) async throws
-        -> (record: JSONValue, entityTag: String?)
+    public func create(_ draft: HeroDraft, idempotencyKey: String? = nil) async throws
+        -> (hero: Hero, entityTag: String?)
     {
         let key = idempotencyKey.map { "\"\($0)\"" }
-        let reply = try await calling { try await service.call(HeroAPI.createHero, input, key) }
-        return (try content(of: reply, what: "created hero"), reply.entityTag)
+        let reply = try await calling { try await service.call(HeroAPI.createHero, HeroInputDTO(draft), key) }
+        let hero = try Self.hero(
+            Self.hero(from: try content(of: reply, what: "created hero")), creating: draft)
+        return (hero, reply.entityTag)
     }
 
     /// Replaces a hero whole; with `expectedVersion`, only while it is at that version.
-    public func replaceRecord(_ id: Hero.ID, with input: HeroInputDTO, expectedVersion: Int?) async throws
-        -> (record: JSONValue, entityTag: String?)
+    public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws
+        -> (hero: Hero, entityTag: String?)
+    {
+        try await replace(id, input: HeroInputDTO(draft), expectedVersion: expectedVersion)
+    }
+
+    /// Replaces a hero with the facts of `hero` (a merged edit), while it is at `hero`'s version.
+    func replace(_ id: Hero.ID, withFactsOf hero: Hero) async throws -> (hero: Hero, entityTag: String?) {
+        try await replace(id, input: HeroInputDTO(hero), expectedVersion: hero.version)
+    }
+
+    private func replace(_ id: Hero.ID, input: HeroInputDTO, expectedVersion: Int?) async throws
+        -> (hero: Hero, entityTag: String?)
     {
         let reply = try await calling(notFound: "hero \(id)") {
             try await service.call(
                 HeroAPI.replaceHero, id.rawValue, input,
                 ifMatch: expectedVersion.map { Self.entityTag(id, $0) })
         }
-        return (try content(of: reply, what: "replaced hero"), reply.entityTag)
+        let hero = try Self.hero(
+            Self.hero(from: try content(of: reply, what: "replaced hero")), answering: id)
+        return (hero, reply.entityTag)
     }
 
     /// Deletes a hero; with `expectedVersion`, only while it is at that version.
@@ -74,46 +98,6 @@ public final class RemoteHeroDataSource: Sendable {
             try await service.call(
                 HeroAPI.deleteHero, id.rawValue, ifMatch: expectedVersion.map { Self.entityTag(id, $0) })
         }
-    }
-
-    // MARK: Entities
-
-    /// A page of heroes, mapped; records that break a rule are left out (`HeroPageBody` keeps
-    /// them as rejected).
-    public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
-        -> Reply<HeroPage>
-    {
-        try await pageBody(matching: query, ifNoneMatch: entityTag).map { try HeroPageBody($0).page }
-    }
-
-    /// One hero, mapped; a record that breaks a rule is bad data.
-    public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Reply<Hero> {
-        try await heroRecord(id, ifNoneMatch: entityTag).map {
-            try Self.hero(Self.hero(from: $0), answering: id)
-        }
-    }
-
-    /// Every team, mapped; teams that break a rule are left out.
-    public func teams(ifNoneMatch entityTag: String? = nil) async throws -> Reply<[Team]> {
-        try await teamsBody(ifNoneMatch: entityTag).map { body in
-            try Self.mapped { () throws(MappingFailure) in
-                try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
-            }.items.map(\.entity)
-        }
-    }
-
-    /// Creates a hero (needs the editor role) and returns it as stored.
-    public func create(_ draft: HeroDraft) async throws -> Hero {
-        try Self.hero(Self.hero(from: try await createRecord(HeroInputDTO(draft)).record), creating: draft)
-    }
-
-    /// Replaces a hero whole; with `expectedVersion`, only while it is at that version.
-    public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
-        try Self.hero(
-            Self.hero(
-                from: try await replaceRecord(id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
-                    .record),
-            answering: id)
     }
 
     // MARK: Helpers

@@ -95,10 +95,8 @@ extension OfflineFirstHeroRepository {
         async throws -> (hero: Hero, entityTag: String?)?
     {
         do {
-            let (record, tag) = try await remote.createRecord(
-                HeroInputDTO(draft),
-                idempotencyKey: queued.idempotencyKey ?? PendingChange.newIdempotencyKey())
-            return (try RemoteHeroDataSource.hero(from: record), tag)
+            return try await remote.create(
+                draft, idempotencyKey: queued.idempotencyKey ?? PendingChange.newIdempotencyKey())
         } catch DomainError.conflict(let why) {
             if let adopted = try await heroSentBefore(draft) { return (adopted, nil) }
             if let id = try? Hero.ID(queued.id) {
@@ -114,8 +112,8 @@ extension OfflineFirstHeroRepository {
     /// The server's hero whose code name is `draft`'s, if every field of it is `draft`'s.
     private func heroSentBefore(_ draft: HeroDraft) async throws -> Hero? {
         let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: draft.codeName)
-        guard let body = try await remote.pageBody(matching: query).content else { return nil }
-        for hero in try HeroPageBody(body).page.items where hero.codeName == draft.codeName {
+        guard let page = try await remote.heroes(matching: query).content else { return nil }
+        for hero in page.items where hero.codeName == draft.codeName {
             return HeroInputDTO(hero) == HeroInputDTO(draft) ? hero : nil
         }
         return nil
@@ -137,9 +135,7 @@ extension OfflineFirstHeroRepository {
             return ReplaceOutcome(dropped: true)
         }
         do {
-            let (record, tag) = try await remote.replaceRecord(
-                id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
-            let hero = try RemoteHeroDataSource.hero(from: record)
+            let (hero, tag) = try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
             try await confirm(queued, hero: hero, tag: tag)
             return ReplaceOutcome(version: hero.version)
         } catch DomainError.notFound {
@@ -158,11 +154,10 @@ extension OfflineFirstHeroRepository {
     private func mergeAndPush(_ queued: PendingChange, id: Hero.ID, draft: HeroDraft) async throws
         -> ReplaceOutcome
     {
-        let reply = try await remote.heroRecord(id)
+        let reply = try await remote.hero(id)
         guard let current = reply.content else {
             throw DomainError.badData("the server answered 304 to an unconditional read")
         }
-        let currentTag = reply.entityTag
         let (storedHero, teams) = try await store.read { reader in
             (try reader.hero(id.rawValue)?.hero, try reader.teams()?.teams ?? [])
         }
@@ -171,30 +166,23 @@ extension OfflineFirstHeroRepository {
             let local = PendingQueue.localHero(
                 id: id.rawValue, draft: draft, base: base, madeAt: queued.madeAt, teams: teams)
         else { return ReplaceOutcome() }
-        let stored = base.map { [id.rawValue: $0] } ?? [:]
-        let result = HeroMapping.pipeline.run(
-            records: [current], stored: stored, localEdits: [id.rawValue: local])
+        let merged = try? HeroMapping.mapping.merge(stored: base, local: local, incoming: current)
         let conflicts = { (outcome: SyncConflict.Outcome) in
-            result.conflicts.map {
+            (merged?.conflicts ?? []).map {
                 SyncConflict(
                     id: id, field: $0.field, local: $0.local, incoming: $0.incoming, outcome: outcome)
             }
         }
-        guard let item = result.items.first, result.unmerged.isEmpty else {
-            if let received = result.items.first?.received {
-                try await store.write {
-                    try $0.setHero(id.rawValue, to: Self.stored(received, tag: currentTag))
-                }
+        guard let hero = merged?.entity else {
+            try await store.write {
+                try $0.setHero(id.rawValue, to: Self.stored(current, tag: reply.entityTag))
             }
             return ReplaceOutcome(conflicts: conflicts(.stillPending))
         }
-        let merged = item.entity
         do {
-            let (record, tag) = try await remote.replaceRecord(
-                id, with: HeroInputDTO(merged), expectedVersion: merged.version)
-            let hero = try RemoteHeroDataSource.hero(from: record)
-            try await confirm(queued, hero: hero, tag: tag)
-            return ReplaceOutcome(version: hero.version, conflicts: conflicts(.localKept))
+            let (pushed, tag) = try await remote.replace(id, withFactsOf: hero)
+            try await confirm(queued, hero: pushed, tag: tag)
+            return ReplaceOutcome(version: pushed.version, conflicts: conflicts(.localKept))
         } catch DomainError.preconditionFailed {
             return ReplaceOutcome(conflicts: conflicts(.stillPending))
         } catch DomainError.conflict(let why) {

@@ -70,10 +70,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
         do {
             let reply = try await online {
-                try await remote.pageBody(
-                    matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
+                try await remote.heroes(matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
             }
-            guard let body = reply.content else {
+            guard let page = reply.content else {
                 // 304: the stored page is current.
                 guard let stored else {
                     throw DomainError.badData("the server answered 304 to an unconditional read")
@@ -81,18 +80,15 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 decided(.revalidated("heroes \(key)"))
                 return Cached(Self.withPending(overlay, on: stored, query: query), isStale: false)
             }
-            let mapped = try HeroPageBody(body)
-            let items = mapped.result.items
-            let page = mapped.page
             let latest = try await store.write { writer in
-                for item in items where try writer.hero(item.id)?.hero != item.received {
-                    try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
+                for hero in page.items where try writer.hero(hero.id.rawValue)?.hero != hero {
+                    try writer.setHero(hero.id.rawValue, to: Self.stored(hero, tag: nil))
                 }
                 try writer.setPage(
                     key,
                     to: StoredPage(
-                        ids: items.map(\.id), page: page.page, perPage: page.perPage, total: page.total,
-                        entityTag: reply.entityTag))
+                        ids: page.items.map(\.id.rawValue), page: page.page, perPage: page.perPage,
+                        total: page.total, entityTag: reply.entityTag))
                 return try Overlay(writer)
             }
             decided(.fresh("heroes \(key)"))
@@ -128,10 +124,8 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         let storedHero = stored?.hero
         let hero: Cached<Hero>
         do {
-            let reply = try await online { try await remote.heroRecord(id, ifNoneMatch: stored?.entityTag) }
-            if let record = reply.content {
-                let fresh = try RemoteHeroDataSource.hero(
-                    RemoteHeroDataSource.hero(from: record), answering: id)
+            let reply = try await online { try await remote.hero(id, ifNoneMatch: stored?.entityTag) }
+            if let fresh = reply.content {
                 try await store.write { try $0.setHero(key, to: Self.stored(fresh, tag: reply.entityTag)) }
                 decided(.fresh("hero \(key)"))
                 hero = Cached(fresh, isStale: false)
@@ -161,17 +155,14 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         let stored = try await store.read { try $0.teams() }
         let storedTeams = stored?.teams
         do {
-            let reply = try await online { try await remote.teamsBody(ifNoneMatch: stored?.entityTag) }
-            guard let body = reply.content else {
+            let reply = try await online { try await remote.teams(ifNoneMatch: stored?.entityTag) }
+            guard let teams = reply.content else {
                 guard let storedTeams else {
                     throw DomainError.badData("the server answered 304 to an unconditional read")
                 }
                 decided(.revalidated("teams"))
                 return Cached(storedTeams, isStale: false)
             }
-            let teams = try RemoteHeroDataSource.mapped { () throws(MappingFailure) in
-                try MappingPipeline(TeamMapping.mapping).run(body, stored: [:])
-            }.items.map(\.entity)
             try await store.write { try $0.setTeams(StoredTeams(teams, entityTag: reply.entityTag)) }
             decided(.fresh("teams"))
             return Cached(teams, isStale: false)
@@ -186,11 +177,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// reached, keeps the creation pending (under a local id) and returns it marked pending.
     public func create(_ draft: HeroDraft) async throws -> Hero {
         do {
-            let (record, tag) = try await online {
-                try await remote.createRecord(
-                    HeroInputDTO(draft), idempotencyKey: PendingChange.newIdempotencyKey())
+            let (hero, tag) = try await online {
+                try await remote.create(draft, idempotencyKey: PendingChange.newIdempotencyKey())
             }
-            let hero = try RemoteHeroDataSource.hero(RemoteHeroDataSource.hero(from: record), creating: draft)
             try await store.write { try $0.setHero(hero.id.rawValue, to: Self.stored(hero, tag: tag)) }
             return hero
         } catch DomainError.unavailable(let why) {
@@ -206,11 +195,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 .replace, id: id.rawValue, draft: draft, expectedVersion: expectedVersion, nil)
         }
         do {
-            let (record, tag) = try await online {
-                try await remote.replaceRecord(
-                    id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
+            let (hero, tag) = try await online {
+                try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
             }
-            let hero = try RemoteHeroDataSource.hero(RemoteHeroDataSource.hero(from: record), answering: id)
             try await store.write { try $0.setHero(id.rawValue, to: Self.stored(hero, tag: tag)) }
             return hero
         } catch DomainError.unavailable(let why) {

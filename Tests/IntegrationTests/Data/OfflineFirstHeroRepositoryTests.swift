@@ -107,8 +107,8 @@ struct OfflineFirstHeroRepositoryTests {
             #expect(second.unchanged.count == first.inserted.count)
             #expect(second.isEmpty)
 
-            let created = try await remote.create(try HeroDraft(codeName: "Sync Sparrow"))
-            let edited = try await remote.replace(
+            let created = try await remote.create(try HeroDraft(codeName: "Sync Sparrow")).hero
+            let (edited, _) = try await remote.replace(
                 try Hero.ID("0002"), with: try HeroDraft(codeName: "Tidewarden", powers: ["Water shaping"]),
                 expectedVersion: nil)
             try await remote.delete(try Hero.ID("0003"), expectedVersion: nil)

@@ -71,14 +71,14 @@ struct RemoteHeroDataSourceTests {
     @Test("create, replace with the version read, and delete, as an editor")
     func writeCycle() async throws {
         try await IntegrationServer.withSource { _, source in
-            let created = try await source.create(
+            let (created, _) = try await source.create(
                 try HeroDraft(
                     codeName: "Probe Lantern", powers: ["Glow"], sealedRealName: SealedSecret(base64: "c2Vh"))
             )
             #expect(created.version == 1)
             #expect(created.sealedRealName == SealedSecret(base64: "c2Vh"))
 
-            let replaced = try await source.replace(
+            let (replaced, _) = try await source.replace(
                 created.id, with: try HeroDraft(codeName: "Probe Lantern", powers: ["Glow", "Beam"]),
                 expectedVersion: 1)
             #expect(replaced.version == 2)

@@ -49,7 +49,7 @@ struct SyncFaultTests {
             let repository = harness.repository
             let first = try await repository.sync()
             #expect(first.inserted.count >= 40)
-            let changed = try await harness.other.replace(
+            let (changed, _) = try await harness.other.replace(
                 try Hero.ID("0001"), with: try HeroDraft(codeName: "Changed Elsewhere"), expectedVersion: nil)
             let before = try harness.storeFiles()
             _ = try harness.server.addFault(
