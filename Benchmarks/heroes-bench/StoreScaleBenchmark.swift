@@ -155,12 +155,13 @@ enum StoreScaleBenchmark {
                     command(store, large, cache: cache(index, "large"), ["sync", "--verbose"]),
                     scratch: folder)
                 upToDate[index].append(usage)
+                // `heroes-cli: ← 304 GET http://…/v1/heroes?… (3 ms)`: the status before the method.
                 statuses[index] = errors.split(separator: "\n").compactMap { line in
                     let words = line.split(separator: " ")
-                    guard words.count > 2, Int(words[0]) != nil,
-                        ["GET", "PUT", "POST", "DELETE"].contains(words[1])
-                    else { return nil }
-                    return String(words[0])
+                    let at = words.indices.dropLast().first {
+                        Int(words[$0]) != nil && ["GET", "PUT", "POST", "DELETE"].contains(words[$0 + 1])
+                    }
+                    return at.map { String(words[$0]) }
                 }
             }
         }
