@@ -18,8 +18,7 @@
 #     KEEP=1 Scripts/copy-check.sh Data     # leave the temporary packages behind, for a look
 #
 # Each copy builds in its own scratch folder (its package's .build), so no copy can borrow a
-# product of another or of the repository's own build. From cold on 2 cores: see README.md's CI
-# paragraph for the last measured time.
+# product of another or of the repository's own build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD

@@ -7,14 +7,12 @@ import Foundation
 public struct HeroesCLI {
     let environment: [String: String]
 
-    /// A run in the process environment `environment` (the server, credentials, XDG folders and
-    /// colour are read from it).
+    /// A run in `environment` (server, credentials, XDG folders, colour).
     public init(environment: [String: String]) {
         self.environment = environment
     }
 
-    /// Runs `arguments` as `run(_:)` does, where `nil` is a word that is not UTF-8: refused, as a
-    /// usage error naming its position, before anything else.
+    /// `run(_:)`, where `nil` is a word that is not UTF-8, refused as a usage error first.
     public func run(checking arguments: [String?]) async -> ExitStatus {
         let words = arguments.compactMap { $0 }
         guard let position = arguments.firstIndex(where: { $0 == nil }) else { return await run(words) }
@@ -26,8 +24,7 @@ public struct HeroesCLI {
         return ExitStatus(for: error)
     }
 
-    /// Runs the command `arguments` (without the program name) asks for, printing to standard
-    /// output and error, and says how the process should exit.
+    /// Runs the command `arguments` ask for and says how the process should exit.
     public func run(_ arguments: [String]) async -> ExitStatus {
         // Before parsing, so that a usage error is already shown the way the user asked.
         let wantsJSON = arguments.contains(Option.json.spec.synopsis)

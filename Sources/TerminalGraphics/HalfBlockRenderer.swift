@@ -1,6 +1,5 @@
-/// Draws a picture in a terminal with the upper half block `▀`: each character cell shows two
-/// pixels, the top one as the foreground colour and the bottom one as the background, in 24-bit
-/// ANSI colour. Every line ends by resetting the colours, so the terminal is left as it was.
+/// Draws a picture with `▀`, two pixels a cell (foreground on top, background below), in
+/// 24-bit colour; each line resets the colours.
 public struct HalfBlockRenderer: Sendable {
     /// The widest the drawing may be, in columns.
     public let columns: Int
@@ -13,9 +12,8 @@ public struct HalfBlockRenderer: Sendable {
         self.rows = rows.map { max(1, $0) }
     }
 
-    /// The lines that draw `image`, scaled (by averaging) to fit the columns and the rows, its
-    /// shape kept (but for one too thin to fit the rows at one column), never enlarged.
-    /// Transparent pixels are blended over black.
+    /// The lines drawing `image`, averaged down to fit, shape kept, never enlarged; transparency
+    /// over black.
     public func render(_ image: RGBAImage) -> [String] {
         // A line holds two pixel rows, so `rows` lines fit `2 * rows` rows of pixels.
         let widthForRows = rows.map { max(1, 2 * $0 * image.width / max(1, image.height)) } ?? Int.max
@@ -40,8 +38,7 @@ public struct HalfBlockRenderer: Sendable {
         return lines
     }
 
-    /// The mean colour of the source pixels under output pixel (`column`, `row`); `nil` below the
-    /// last row.
+    /// The mean colour under output pixel (`column`, `row`); nil below the last row.
     private func average(
         _ image: RGBAImage, column: Int, row: Int, scale: Double, rows: Int
     ) -> (Int, Int, Int)? {

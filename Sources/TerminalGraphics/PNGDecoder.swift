@@ -1,9 +1,7 @@
 import CZlib
 
-/// Decodes a PNG into RGBA pixels: the chunk reader with its CRC check, inflate through the
-/// system's zlib, the five row filters, and Adam7 interlacing. It reads 8-bit grayscale,
-/// grayscale with alpha, RGB, RGBA and palette pictures (a palette's tRNS gives alpha); anything
-/// else, and any damage, is a `PNGError`, never a crash.
+/// Decodes an 8-bit grayscale, RGB, RGBA or palette PNG, interlaced or not, into RGBA; any
+/// other kind or damage is a `PNGError`, never a crash.
 public struct PNGDecoder: Sendable {
     /// A decoder.
     public init() {}

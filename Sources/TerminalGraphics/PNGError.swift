@@ -1,5 +1,4 @@
-/// Why a PNG cannot be shown. The description is one short phrase, for a line such as
-/// "picture cannot be shown: the file is truncated".
+/// Why a PNG cannot be shown, as one short phrase.
 public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The first eight bytes are not the PNG signature.
     case notPNG

@@ -1,5 +1,4 @@
-/// A decoded picture: `width × height` pixels, each four bytes (red, green, blue, alpha), row by
-/// row from the top left.
+/// `width × height` RGBA pixels, row by row from the top left.
 public struct RGBAImage: Sendable, Hashable {
     /// Pixels across.
     public let width: Int

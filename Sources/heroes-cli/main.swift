@@ -1,6 +1,4 @@
-// heroes-cli: the composition root's entry. HeroesApp parses the command line, builds the object
-// graph the app plist describes, runs one command and says how to exit; this file only hands it
-// the process's arguments and environment.
+// heroes-cli: hands the process's arguments and environment to HeroesApp, and exits as told.
 import Foundation
 import HeroesApp
 

@@ -1,5 +1,4 @@
-/// What a sync changed in the local store, hero by hero: the pending changes it pushed, and
-/// what pulling every page inserted, updated, kept, deleted and refused.
+/// What a sync changed, hero by hero: pushed, inserted, updated, kept, deleted, refused.
 public struct HeroChangeSet: Sendable, Hashable {
     /// Heroes the store did not have.
     public let inserted: [Hero.ID]

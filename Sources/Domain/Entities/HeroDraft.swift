@@ -1,5 +1,4 @@
-/// What a client sends to create or replace a hero. A draft that breaks the contract's rules
-/// cannot be made: its initialiser names every failing field at once.
+/// What a client sends to create or replace a hero; one that breaks a rule cannot be made.
 public struct HeroDraft: Sendable, Hashable {
     /// A code name is 1–80 characters (Unicode code points), after trimming surrounding spaces.
     public static let codeNameLength = 1...80
@@ -34,10 +33,8 @@ public struct HeroDraft: Sendable, Hashable {
 }
 
 extension HeroDraft {
-    /// Every rule the fields break, by field name; empty when the fields make a valid draft.
-    /// Control characters count as a problem: a code name or power is one line of text that
-    /// terminals show, and a terminal acts on an ESC sequence or a bidirectional override
-    /// instead of showing it.
+    /// Every rule the fields break, by field; empty when valid. Control characters count: a
+    /// terminal acts on an ESC sequence or a bidirectional override instead of showing it.
     public static func problems(codeName: String, powers: [String]) -> [Field: String] {
         var problems = sizeProblems(codeName: codeName, powers: powers)
         if problems[.codeName] == nil, codeName.trimmed.containsControlCharacters {
@@ -51,9 +48,8 @@ extension HeroDraft {
         return problems
     }
 
-    /// The size rules alone: what a record read from a server must keep to be stored. A record
-    /// with a control character (written before the rule, or by another server) is kept, and the
-    /// console shows that character escaped.
+    /// The size rules alone, for a record read from a server; one with a control character is
+    /// kept and shown escaped.
     public static func sizeProblems(codeName: String, powers: [String]) -> [Field: String] {
         let codeName = codeName.trimmed
         let powers = powers.map(\.trimmed)
@@ -71,8 +67,7 @@ extension HeroDraft {
 }
 
 extension String {
-    /// Whether the string holds a C0 or C1 control, DEL, or a bidirectional embedding, override
-    /// or isolate (U+202A–U+202E, U+2066–U+2069).
+    /// Whether it holds a C0 or C1 control, DEL, or a bidirectional control (U+202A–E, U+2066–9).
     var containsControlCharacters: Bool {
         unicodeScalars.contains { scalar in
             switch scalar.value {

@@ -4,8 +4,7 @@ public struct HeroQuery: Sendable, Hashable {
     public static let defaultPerPage = 20
     /// Allowed page sizes.
     public static let perPageRange = 1...100
-    /// The longest search text, in UTF-8 bytes: it travels in the request line, which a server
-    /// may cap (the contract's is 16 KiB, and a byte can take three when percent-encoded).
+    /// The longest search text in UTF-8 bytes: it travels in the request line, which servers cap.
     public static let maximumTextBytes = 2000
 
     /// The page number, from 1.

@@ -2,8 +2,7 @@
 public enum RealName: Sendable, Hashable {
     /// The clearance key opened it.
     case revealed(String)
-    /// There is a secret identity, but no key, the wrong key, or a sealed form too damaged to
-    /// open: show it as classified.
+    /// There is one, but no key, the wrong key, or a damaged seal.
     case classified
     /// No secret identity was ever recorded for this hero.
     case unrecorded

@@ -1,5 +1,4 @@
-/// A record the server sent that was not stored because it breaks a rule: its id (when it has
-/// a readable one), its place in the response and why.
+/// A record from the server not stored because it breaks a rule: its id, place and why.
 public struct RejectedRecord: Sendable, Hashable, CustomStringConvertible {
     /// The record's id as sent, or `nil` when it has none that can be read.
     public let id: String?

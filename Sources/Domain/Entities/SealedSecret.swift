@@ -1,8 +1,5 @@
-/// A secret identity in its sealed wire form (base64 of nonce ‖ ciphertext ‖ tag).
-///
-/// The Domain never looks inside: only a `SecretIdentityCipher` with the right key can open it.
-/// It is kept as received even when damaged (not base64, too short): the cipher then refuses
-/// it, the name shows as classified, and an edit that keeps it sends it back unchanged.
+/// A secret identity sealed (base64 of nonce ‖ ciphertext ‖ tag); only a cipher with the key
+/// opens it. Kept as received even when damaged, so an edit sends it back unchanged.
 public struct SealedSecret: Sendable, Hashable {
     /// The sealed form exactly as it travels.
     public let base64: String

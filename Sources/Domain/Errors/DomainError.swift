@@ -1,5 +1,4 @@
-/// Everything that can go wrong in a use case, in the Domain's words. Outer layers map their own
-/// errors to these on purpose, case by case, and never to a catch-all.
+/// Everything that can go wrong in a use case; outer layers map their errors here case by case.
 public enum DomainError: Error, Sendable, Hashable {
     /// The thing asked for does not exist; the text says what.
     case notFound(String)

@@ -1,5 +1,4 @@
-/// The name of a field that a rule, a server or a sync can point at, spelled once for every
-/// layer: validation errors key on it and sync conflicts name it.
+/// A field a rule, server or sync can point at, spelled once for every layer.
 public enum Field: String, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// A hero's or a team's identifier.
     case id

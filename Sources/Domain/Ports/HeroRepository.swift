@@ -1,5 +1,4 @@
-/// Where heroes come from and go to. The Data layer implements it offline first; every method
-/// throws `DomainError` (or `CancellationError` when its task is cancelled).
+/// Where heroes come from and go to. Every method throws `DomainError` (or `CancellationError`).
 public protocol HeroRepository: Sendable {
     /// A page of heroes matching the query; may be served stale from the store when offline.
     func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage>
@@ -11,12 +10,10 @@ public protocol HeroRepository: Sendable {
     func create(_ draft: HeroDraft) async throws -> Hero
     /// Replaces a hero whole; with `expectedVersion`, only if it is still at that version.
     func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero
-    /// Deletes a hero; with `expectedVersion`, only if it is still at that version. Answers
-    /// whether the server confirmed it or it is pending until the next sync.
+    /// Deletes a hero, only at `expectedVersion` when given; says whether it is done or pending.
     @discardableResult
     func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome
-    /// Brings the local store up to date with the server and says what changed, telling
-    /// `progress` after each page it pulls.
+    /// Brings the local store up to date and says what changed, telling `progress` per page.
     func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet
 }
 

@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// Moves heroes' pictures between the server and local files, reporting progress as it goes.
-/// Both methods throw `DomainError` (or `CancellationError` when their task is cancelled).
+/// Moves pictures between the server and files with progress; throws `DomainError`.
 public protocol PictureRepository: Sendable {
     /// Streams the hero's picture into `destination`, calling `progress` as bytes arrive.
     func download(

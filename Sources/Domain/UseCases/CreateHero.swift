@@ -9,8 +9,7 @@ public struct CreateHero: Sendable {
         self.cipher = cipher
     }
 
-    /// The hero as the server stored it. Throws `DomainError.invalid` naming every bad field
-    /// (a real name without a clearance key to seal it among them) before anything is sent.
+    /// The hero as stored. Throws `DomainError.invalid` naming every bad field before sending.
     public func callAsFunction(
         codeName: String,
         powers: [String] = [],

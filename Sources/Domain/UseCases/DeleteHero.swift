@@ -5,8 +5,7 @@ public struct DeleteHero: Sendable {
     /// Deletes from `heroes`.
     public init(heroes: any HeroRepository) { self.heroes = heroes }
 
-    /// Deletes the hero; with `expectedVersion`, only if nobody changed it since. Answers
-    /// whether the server confirmed it or it waits, pending, for the next sync.
+    /// Deletes the hero, only if unchanged since `expectedVersion`; done or pending.
     @discardableResult
     public func callAsFunction(_ id: Hero.ID, expectedVersion: Int? = nil) async throws -> WriteOutcome {
         try await heroes.delete(id, expectedVersion: expectedVersion)

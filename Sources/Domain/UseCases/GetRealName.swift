@@ -1,7 +1,5 @@
-/// Reveals a hero's secret identity, if the clearance key can open it.
-///
-/// A missing or wrong key is not an error: the name is simply classified. It is given the hero
-/// the caller already holds rather than reading it again, so showing a hero costs one read.
+/// Reveals a hero's secret identity if the key opens it; otherwise it is classified, not an
+/// error. It takes the hero already read, so showing a hero costs one read.
 public struct GetRealName: Sendable {
     let cipher: any SecretIdentityCipher
 

@@ -1,5 +1,4 @@
-/// Builds the draft that creating and editing send: checks the fields, seals a clear real name,
-/// and reports every problem of both at once instead of stopping at the first.
+/// Builds the draft to send: checks the fields, seals a real name, and reports every problem.
 struct SealedDraftBuilder: Sendable {
     let cipher: any SecretIdentityCipher
 
@@ -7,8 +6,7 @@ struct SealedDraftBuilder: Sendable {
     enum RealNameSource {
         /// Keep an already sealed name (or none).
         case sealed(SealedSecret?)
-        /// Seal this name, given in plain text; a blank one is invalid. (Not "clear", which
-        /// would read as "remove the name": `FieldEdit.clear` means that.)
+        /// Seal this name (not "clear", which would read as `FieldEdit.clear`); blank is invalid.
         case plainText(String)
     }
 

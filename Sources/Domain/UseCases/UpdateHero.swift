@@ -9,8 +9,8 @@ public struct UpdateHero: Sendable {
         self.cipher = cipher
     }
 
-    /// Reads the hero, applies `edit` and replaces it only if it is still at the version read,
-    /// so a concurrent change surfaces as `DomainError.preconditionFailed` instead of being lost.
+    /// Reads the hero, applies `edit`, and replaces it only at the version read, so a concurrent
+    /// change is `DomainError.preconditionFailed`, not lost.
     public func callAsFunction(_ id: Hero.ID, applying edit: HeroEdit) async throws -> Hero {
         guard !edit.changesNothing else { throw DomainError.invalid([.edit: "names no change"]) }
         let current = try await heroes.hero(id).value

@@ -1,14 +1,11 @@
-/// The object graph the app plist describes: the managers the commands call, found by name as
-/// Nemo Logic's manager provider finds them. Public so that the fuzzer can build one; what is
-/// inside stays the app's.
+/// The object graph the app plist describes: the managers the commands call. Public for the fuzzer.
 public struct AppGraph: Sendable {
     /// The manager behind heroes' commands.
     let heroes: HeroManager
     /// The manager behind pictures' commands.
     let pictures: PictureManager
-    /// One deadline for a command that reads or writes one thing, retries included: the
-    /// `deadlineSeconds` of the HeroManager's service. `sync` and picture transfers run without it,
-    /// each call under its own service's deadline.
+    /// The one deadline of a command that reads or writes one thing: the HeroManager service's
+    /// `deadlineSeconds`. `sync` and pictures keep per-call deadlines.
     let commandDeadline: Duration
 
     /// The deadline when no HeroManager service names one: the app plist's default, 15 s.

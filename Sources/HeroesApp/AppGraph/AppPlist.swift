@@ -8,8 +8,7 @@ struct AppPlist {
     /// The folder relative paths in it are resolved against; `nil` for the bundled one.
     let folder: URL?
 
-    /// The app plists bundled with heroes-cli, by name: the one it runs, then the others it ships
-    /// (`Heroes-SQLite`: the same graph on the SQLite store), which `lint` checks too.
+    /// The bundled app plists: the one it runs, then the others `lint` checks too.
     static let bundledNames = ["Heroes", "Heroes-SQLite"]
 
     /// The plist bundled with heroes-cli as `name`; by default, the one it runs.

@@ -2,13 +2,12 @@ import Foundation
 import Locking
 import Network
 
-/// The transports a service's `transport` key may name, each made once, when first named, and
-/// shared by every service that names it (Network's README: one long-lived transport per client).
+/// The transports a service may name, each made once when first named and then shared
+/// (one long-lived transport per client).
 public final class AppTransports: Sendable {
     /// A transport an app plist may name.
     public enum Kind: String, CaseIterable, Sendable {
-        /// `CurlTransport`: libcurl's multi interface, waiting in the kernel. Linux builds with
-        /// the `LibcurlTransport` trait only.
+        /// `CurlTransport`; Linux builds with the `LibcurlTransport` trait only.
         case curl
         /// `URLSessionTransport`: Apple's URLSession, or FoundationNetworking's on Linux.
         case urlSession = "urlsession"
@@ -47,8 +46,8 @@ public final class AppTransports: Sendable {
         }
     }
 
-    /// What a service gets when its plist names no transport: libcurl on Linux when the build has
-    /// it, since FoundationNetworking's URLSession spins a core while it waits; URLSession otherwise.
+    /// libcurl on Linux when built in, since FoundationNetworking spins a core while it waits;
+    /// URLSession otherwise.
     public static var defaultKind: Kind {
         #if LibcurlTransport && os(Linux)
             .curl

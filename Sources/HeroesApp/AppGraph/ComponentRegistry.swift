@@ -3,9 +3,8 @@ import Domain
 import Foundation
 import Network
 
-/// The classes an app plist may name, level by level, each with the typed factory that builds
-/// it: an explicit table instead of `NSClassFromString`. To swap a component, register a factory
-/// under a new name here and name it in the plist.
+/// The classes an app plist may name, each with its typed factory: a table, not
+/// `NSClassFromString`. To swap a component, register a factory and name it in the plist.
 struct ComponentRegistry: Sendable {
     /// Builds one component from its plist dictionary, asking the builder for its children.
     typealias Factory<Product> = @Sendable (PlistNode, GraphBuilder) throws -> Product
@@ -17,8 +16,7 @@ struct ComponentRegistry: Sendable {
     var ciphers: [String: Factory<any SecretIdentityCipher>] = [:]
     /// The offline stores a repository's `store` may name.
     var stores: [String: Factory<any HeroStore>] = [:]
-    /// Service plists by the name a service's `catalog` gives; a path ending in `.plist` is
-    /// loaded as a file instead, checked against the same endpoints.
+    /// Service plists by name; a `catalog` ending in `.plist` is loaded as a file instead.
     var catalogs: [String: @Sendable () throws -> ServiceCatalog] = [:]
 
     /// The components heroes-cli ships with.

@@ -14,8 +14,7 @@ enum DataAccessController {
     case pictures(any PictureRepository)
 }
 
-/// What a communication controller factory can make: the heroes' remote data source, or a
-/// plain directory of services for a data access controller that calls them itself.
+/// The heroes' remote data source, or a plain directory of services.
 enum CommunicationController {
     case heroes(RemoteHeroDataSource)
     case services(ServiceDirectory)

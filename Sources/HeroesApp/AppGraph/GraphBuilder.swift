@@ -3,23 +3,19 @@ import Domain
 import Foundation
 import Network
 
-/// Builds the object graph an app plist describes, level by level (manager → data access
-/// controller → communication controller → services), through the registry's factories. Every
-/// problem names the plist and the key path where it is.
+/// Builds the graph an app plist describes through the registry's factories; every problem
+/// names the plist and key path.
 public final class GraphBuilder {
     /// What the components need from outside the plist.
     let environment: GraphEnvironment
     private let registry: ComponentRegistry
     private var built: [String: Manager] = [:]
-    /// The managers whose factories are running, so that one naming itself, directly or through
-    /// another, is refused instead of built again and again until the stack runs out.
+    /// Managers being built, so one naming itself is refused instead of recursing forever.
     private var building: Set<String> = []
     private var root: PlistNode?
-    /// The service plists loaded so far, by the name a `catalog` gives: services that name the
-    /// same one share it, read and checked once.
+    /// Service plists loaded so far: services naming the same one share it.
     private var catalogs: [String: ServiceCatalog] = [:]
-    /// The deadline of the hero commands' service, which the commands that read or write one
-    /// thing take as their one deadline (`AppGraph.commandDeadline`).
+    /// The hero commands' service deadline (`AppGraph.commandDeadline`).
     var commandDeadline: Duration?
     /// The token provider services naming `authentication` `token` share, made when first named.
     private var sharedTokenProvider: TokenProvider?
@@ -36,9 +32,8 @@ public final class GraphBuilder {
         self.registry = registry
     }
 
-    /// Builds every manager of the plist whose root is `root`. A problem throws `AppPlistError`
-    /// naming the key, or the typed error of the layer at fault (`NetworkError` for a service
-    /// plist, `StorageError` for the store).
+    /// Builds every manager under `root`. Throws `AppPlistError` naming the key, or the failing
+    /// layer's own error.
     public func build(_ root: PlistNode) throws -> AppGraph {
         self.root = root
         guard !root.keys.isEmpty else { throw root.error("names no manager") }
@@ -139,9 +134,7 @@ public final class GraphBuilder {
             logger: environment.networkLogger)
     }
 
-    /// The one token provider of this graph: bearer tokens from the server's `POST /v1/token`,
-    /// asked for with the environment's credentials. Every service that names `token` shares it,
-    /// so a process asks for one token, not one per service; it lives in memory only.
+    /// The graph's one token provider, shared by every service naming `token`: one token per process.
     private func tokenProvider() -> TokenProvider {
         if let sharedTokenProvider { return sharedTokenProvider }
         let endpoint = TokenEndpoint(

@@ -3,8 +3,7 @@ import Domain
 import Foundation
 import Network
 
-/// What the components need from outside the plist: the server, the credentials, the key, the
-/// cache, the transport. The command line decides these; the plist decides the shape.
+/// What the components need from outside the plist; the command line decides it.
 public struct GraphEnvironment: Sendable {
     /// The API's base URL.
     let serverURL: URL
@@ -14,8 +13,7 @@ public struct GraphEnvironment: Sendable {
     let clearanceKey: ClearanceKey?
     /// This server's folder inside the cache directory.
     let cacheFolder: URL
-    /// How requests travel: the transports a service may name (libcurl by default on Linux,
-    /// URLSession), or one that refuses them all with `--offline`.
+    /// The transports a service may name, or one refusing all with `--offline`.
     let transports: AppTransports
     /// Where relative paths in the plist are resolved.
     let plistFolder: URL?

@@ -1,7 +1,6 @@
 import Domain
 
-/// The heroes' use cases over one repository and one cipher: Nemo Logic's manager, the business
-/// logic the commands call, holding no state of its own.
+/// The heroes' use cases over one repository and one cipher.
 struct HeroManager: Sendable {
     /// Where the use cases read and write heroes.
     let repository: any HeroRepository

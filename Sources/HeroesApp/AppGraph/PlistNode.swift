@@ -1,8 +1,7 @@
 import Foundation
 import Network
 
-/// One dictionary of the app plist and the key path that leads to it, so that every problem
-/// found in it can be reported with its file and key.
+/// One dictionary of the app plist and its key path, so problems name file and key.
 public struct PlistNode {
     /// The plist's file name.
     let file: String
@@ -65,8 +64,7 @@ public struct PlistNode {
     /// A number that may be absent; it must lie in `range`.
     func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(AppPlistError) -> Double? {
         guard let raw = values[key] else { return nil }
-        // `PlistValue`, the Network layer's strict reader: `raw is Bool` says yes to an
-        // `<integer>1</integer>` on Linux, so a check of its own refused a deadline of 1.
+        // `raw is Bool` is true for `<integer>1</integer>` on Linux; `PlistValue` is strict.
         guard let number = PlistValue.number(raw), range.contains(number) else {
             throw error("must be a number from \(range.lowerBound) to \(range.upperBound)", at: key)
         }

@@ -6,10 +6,8 @@ import Network
 #endif
 
 extension RefusingTransport {
-    /// The transport `--offline` (and `lint`) puts in place of the network: it refuses every
-    /// request at once, so the repositories answer from their cache, marked stale, and never
-    /// wait on a socket. The code is not one the retry policy treats as transient: there is
-    /// nothing to wait for.
+    /// What `--offline` and `lint` put in place of the network: every request refused at once,
+    /// with a code the retry policy does not wait on.
     public static let offline = RefusingTransport(
         .transport(
             code: URLError.Code.resourceUnavailable.rawValue,

@@ -1,6 +1,5 @@
-/// Reads a command line against `CommandTable`: command words, positional arguments, the
-/// command's options and the global options, which may come before or after the command words.
-/// `--name=value` and `--name value` both work, and `--` ends the options.
+/// Reads a command line against `CommandTable`. Global options go before or after the command
+/// words; `--name=value` and `--name value` both work; `--` ends the options.
 struct CommandLineParser {
     let commands: [CommandSpec]
     let globalOptions: [OptionSpec]
@@ -107,8 +106,7 @@ struct CommandLineParser {
         return text
     }
 
-    /// The command `words` name (`["demo", "reset"]`), for `help`; an unknown one is the same
-    /// usage error as on the command line, with the nearest name when one is close.
+    /// The command `words` name, for `help`; an unknown one is a usage error with the nearest name.
     func command(named words: [String]) throws(UsageError) -> CommandSpec {
         if let exact = commands.first(where: { $0.words == words }) { return exact }
         let typed = words.joined(separator: " ")

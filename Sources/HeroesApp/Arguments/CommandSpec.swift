@@ -1,5 +1,4 @@
-/// One command as the table declares it: the words that name it, its arguments and options,
-/// and the lines its help shows.
+/// One command: its words, arguments, options and help lines.
 struct CommandSpec: Sendable {
     /// Which command this is, for the runner to dispatch on.
     let id: CommandID
@@ -66,8 +65,7 @@ enum CommandID: String, Sendable, CaseIterable {
     /// `__complete teams`: the team ids of the offline cache, for the completion scripts.
     case complete
 
-    /// Whether the command may send a request over `URLSession` (unless `--offline`); the rest
-    /// read only the table, a plist, the cache or the bundled server's files.
+    /// Whether the command may send a request (unless `--offline`).
     var mayUseNetwork: Bool {
         switch self {
         case .list, .search, .show, .create, .update, .delete, .picture, .uploadPicture, .teams, .sync, .demo:

@@ -1,6 +1,5 @@
-/// Every command heroes-cli understands and the options each takes, by their typed keys
-/// (`OptionKeys.swift`): the parser, the usage errors and the help text all read this table.
-/// The spellings are a contract: other people's scripts call them.
+/// Every command and its options, read by the parser, the errors, the help, the man page and
+/// completion. The spellings are a contract: other people's scripts call them.
 enum CommandTable {
     /// Options every command accepts, before or after its words.
     static let globalOptions = OptionSpec.of(

@@ -1,5 +1,4 @@
-/// A command line, parsed against the table: which command, its arguments, and every option's
-/// values (global and the command's own alike), read back through the options' typed keys.
+/// A parsed command line: the command, its arguments, and option values read by typed key.
 struct Invocation: Sendable {
     /// The command to run; `nil` when only global words were given (`heroes-cli`, `--help`).
     let command: CommandSpec?

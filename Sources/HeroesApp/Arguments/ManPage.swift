@@ -1,6 +1,5 @@
-/// The manual page `heroes-cli help --man` prints, in roff (man(7)), read off `CommandTable` as
-/// the help is, so the two cannot disagree. `docs/heroes-cli.1` is a copy that a test
-/// regenerates and compares. No date in the header: the same table gives the same page.
+/// The roff manual page, read off `CommandTable` as the help is. No date, so the same table
+/// gives the same page (a test compares it with `docs/heroes-cli.1`).
 enum ManPage {
     /// The whole page.
     static func text() -> String {
@@ -90,9 +89,8 @@ enum ManPage {
         summary.prefix(1).uppercased() + summary.dropFirst() + "."
     }
 
-    /// `text` as roff shows it literally: backslashes escaped, hyphens as minus signs (so that
-    /// options copy and paste as typed), anything past ASCII by its code point (`\[u2013]`, which
-    /// groff reads without a preprocessor), and a leading `.` or `'` kept from reading as a request.
+    /// `text` as roff shows it literally: hyphens as minus signs, so options paste as typed;
+    /// non-ASCII as `\[uXXXX]`; a leading `.` or `'` escaped.
     static func escaped(_ text: String) -> String {
         var body = ""
         for scalar in text.unicodeScalars {

@@ -1,10 +1,7 @@
-/// The known word a mistyped one was most likely meant to be, as git's and gh's "did you mean"
-/// finds it: the smallest Damerau–Levenshtein distance (optimal string alignment: an insertion,
-/// a deletion, a substitution or two neighbours swapped each count 1), within a bound that grows
-/// with the word's length, so that a short word is not "corrected" into an unrelated one.
+/// "Did you mean": the smallest Damerau–Levenshtein distance, within a bound that grows with
+/// the word, so a short word is not "corrected" into an unrelated one.
 enum NearestSpelling {
-    /// The candidate closest to `word`, the first in `candidates`' order on a tie; `nil` when
-    /// none is close enough. Case is ignored.
+    /// The closest candidate (the first on a tie), or nil when none is close. Case is ignored.
     static func suggestion(for word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         let bound = allowedDistance(forLength: typed.count)

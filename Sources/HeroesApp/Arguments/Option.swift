@@ -1,8 +1,5 @@
-/// A typed key for one `--option`, as swift-argument-parser's `@Option` is: its declaration,
-/// which the parser, the usage errors and the help text read, and the Swift type a command reads
-/// its value as (`invocation[.codeName]` is a `String?`). Each key is declared once, in
-/// `OptionKeys.swift`, so that a spelling and its help line live in one place; the same table
-/// can later give shell completion and a man page.
+/// A typed key for one `--option`, as swift-argument-parser's `@Option`: declared once, read
+/// by the parser, errors and help, and read back as its Swift type.
 struct Option<Value>: Sendable {
     /// The declaration the parser and the help text read.
     let spec: OptionSpec
@@ -11,8 +8,7 @@ struct Option<Value>: Sendable {
         self.spec = spec
     }
 
-    /// The same option with the help line a command gives it, where it means more there
-    /// (`--team` filters a list, but sets the team of `create`).
+    /// The option with a command's own help line (`--team` filters `list` but sets `create`'s team).
     func helping(_ text: String) -> Self {
         Self(OptionSpec(spec.name, spec.value, help: text, environment: spec.environment))
     }

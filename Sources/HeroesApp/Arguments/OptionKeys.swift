@@ -1,8 +1,7 @@
 import Domain
 
-// Every option heroes-cli accepts, each declared once as a typed key. The spellings are a
-// contract: other people's scripts call them. A command that means more by one of them gives it
-// its own help line in `CommandTable` (`.team.helping(…)`), never another spelling.
+// Every option, declared once. The spellings are a contract; a command that means more by
+// one gives it its own help line (`.team.helping(…)`), never another spelling.
 
 extension Option where Value == String {
     static var server: Self {

@@ -1,5 +1,4 @@
-/// One `--option` as a command declares it: its name, what its value is, and its help line.
-/// The parser, the usage errors and the help text all read this one declaration.
+/// One `--option`: its name, its value and its help line.
 struct OptionSpec: Sendable {
     /// What follows the option on the command line.
     enum Value: Sendable, Equatable {

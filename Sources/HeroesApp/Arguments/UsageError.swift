@@ -1,5 +1,4 @@
-/// A command line the table does not accept. It names the word at fault and, where it can, the
-/// command whose usage should be shown.
+/// A command line the table refuses, naming the word at fault and the command to show.
 struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, in one line naming the bad word.
     let description: String

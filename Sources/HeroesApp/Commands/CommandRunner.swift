@@ -10,16 +10,15 @@ import Foundation
     import Darwin
 #endif
 
-/// Runs one parsed command: the ones that need the object graph get a session (and with it the
-/// bundled server when no server is named); `serve`, `lint` and `demo reset` need none.
+/// Runs one parsed command; those needing the graph get a session, `serve`, `lint` and
+/// `demo reset` none.
 @MainActor
 struct CommandRunner {
     let invocation: Invocation
     let settings: Settings
     let views: Views
     let environment: [String: String]
-    /// Where a relative FILE is found: the current directory, unless the demo tour names the
-    /// scratch folder its steps write in.
+    /// Where a relative FILE is found: here, or the demo tour's scratch folder.
     var fileFolder: URL?
 
     init(

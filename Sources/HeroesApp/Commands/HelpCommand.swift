@@ -1,5 +1,4 @@
-/// `heroes-cli help [COMMAND...] [--man]`: the overview, one command's help (the same text as
-/// `heroes-cli COMMAND --help`), or the manual page.
+/// `heroes-cli help [COMMAND...] [--man]`.
 @MainActor
 struct HelpCommand {
     let views: Views

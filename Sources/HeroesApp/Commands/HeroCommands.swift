@@ -20,8 +20,7 @@ struct HeroCommands {
         do {
             try await presenter.activate(with: views.heroList(), query: query)
         } catch DomainError.invalid(let problems) {
-            // The contract refuses an unknown team as a bad request, naming no field: if the
-            // team is not among the teams, that is why, and the valid ones are worth a line.
+            // The contract refuses an unknown team naming no field: say so, with the valid ones.
             guard let team = query.team, let known = try? await graph.heroes.listTeams().value,
                 !known.contains(where: { $0.id == team })
             else { throw DomainError.invalid(problems) }
@@ -65,9 +64,8 @@ struct HeroCommands {
             team: invocation[.team].map(Team.ID.init), realName: invocation[.realName])
     }
 
-    /// Runs `body`, a command that reads or writes one thing, under the app plist's one
-    /// deadline (`AppGraph.commandDeadline`): every call it makes, retries included, ends by then,
-    /// so a warm read gives the stale copy within it and a write past it is kept pending.
+    /// Runs `body` under the app plist's one command deadline, so a warm read gives the stale
+    /// copy within it and a write past it is kept pending.
     func withinDeadline(_ body: () async throws -> Void) async throws {
         try await WebService.withDeadline(graph.commandDeadline) { try await body() }
     }

@@ -10,9 +10,8 @@ import Locking
     import Darwin
 #endif
 
-/// Ctrl-C during a command that writes a file, handled as a Unix tool handles it: the work is
-/// cancelled, so it removes its temporary file, and then the process ends by SIGINT after all,
-/// so the shell sees 130 as it would have without the handler.
+/// Ctrl-C while a file is written: the work is cancelled (removing its temporary file), then
+/// the process ends by SIGINT, so the shell sees 130.
 @MainActor
 enum Interruption {
     /// Runs `work`; a SIGINT meanwhile cancels it and, once it has cleaned up, ends the process.
@@ -30,8 +29,7 @@ enum Interruption {
         source.cancel()
         signal(SIGINT, SIG_DFL)
         if interrupted.withLock({ $0 }) {
-            // libdispatch blocks signals on the main thread, where this runs: unblocked first,
-            // the raised SIGINT ends the process at once, with its default action.
+            // libdispatch blocks signals on the main thread: unblock, so the default action runs.
             var only = sigset_t()
             sigemptyset(&only)
             sigaddset(&only, SIGINT)

@@ -2,9 +2,8 @@ import Data
 import Foundation
 import Network
 
-/// `lint [FILE]`: builds the object graph of the app plist (FILE, or each bundled one) without
-/// sending anything, which checks every class name, key and service plist it names, then prints
-/// a curl line per endpoint of each service, as built before credentials are added.
+/// `lint [FILE]`: builds the app plist's graph without sending anything, then prints a curl
+/// line per endpoint.
 @MainActor
 struct LintCommand {
     let settings: Settings

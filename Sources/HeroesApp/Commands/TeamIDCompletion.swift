@@ -1,17 +1,14 @@
 import Foundation
 
-/// `heroes-cli __complete teams`, which the completion scripts call for `--team`'s values: the
-/// team ids of the offline cache that meet the contract's id rule, one a line. It reads the cache only (the offline transport
-/// refuses every request), creates no folder, and prints nothing, quietly, when there is no
-/// cache or it cannot be read: a Tab press must never show an error.
+/// `heroes-cli __complete teams`: the cached team ids, one a line. Cache only, no folder made,
+/// and silent on any failure: a Tab press must never show an error.
 @MainActor
 struct TeamIDCompletion {
     let settings: Settings
     let environment: [String: String]
     let views: Views
 
-    /// Whether `id` meets the contract's id rule, `[A-Za-z0-9_-]{1,64}`. The ids come from a
-    /// server, and a shell is about to read them: nothing else is ever offered.
+    /// Whether `id` meets the contract's rule, `[A-Za-z0-9_-]{1,64}`: a shell is about to read it.
     static func isOffered(_ id: String) -> Bool {
         (1...64).contains(id.utf8.count)
             && id.utf8.allSatisfy { byte in

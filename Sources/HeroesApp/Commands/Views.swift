@@ -1,8 +1,8 @@
 import Foundation
 import Presentation
 
-/// Makes each screen's view for this run: JSON on standard output with `--json`, else console
-/// views styled for the terminal. Errors, warnings and progress bars go to standard error.
+/// Makes each screen's view: JSON with `--json`, else console views. Errors, warnings and
+/// progress go to standard error.
 @MainActor
 struct Views {
     /// Print JSON instead of text.
@@ -22,8 +22,7 @@ struct Views {
             console: { ConsoleHeroListView(output: $0, style: $1, numbered: numbered) })
     }
 
-    /// A hero's card, which is also the editor's view. A failed save's problems are said by the
-    /// error view that follows a command; the console, which asks again instead, `listsProblems`.
+    /// A hero's card, also the editor's view; the console, which asks again, `listsProblems`.
     func heroDetails(listsProblems: Bool = false) -> any HeroEditorView {
         pick(
             json: { JSONHeroDetailsView(output: $0) },
@@ -46,8 +45,7 @@ struct Views {
             console: { ConsoleSyncView(output: $0, style: $1, listsEveryID: verbose) })
     }
 
-    /// Where a picture's result is said; `besideData` when standard output carries the
-    /// picture itself (`--output -`), so the line goes to standard error instead.
+    /// The picture's result view; on standard error when standard output carries the picture.
     func picture(besideData: Bool = false) -> any PictureView {
         guard besideData else {
             return pick(
@@ -62,8 +60,7 @@ struct Views {
         ConsoleProgressView(output: errors, style: json ? .plain : terminal.errorStyle)
     }
 
-    /// The error view: JSON on standard output, or a line on standard error, where the console
-    /// one is the only view not on standard output.
+    /// The error view: JSON on standard output, or a line on standard error.
     func error() -> any ErrorView {
         json ? JSONErrorView(output: output) : ConsoleErrorView(output: errors, style: terminal.errorStyle)
     }
@@ -73,8 +70,7 @@ struct Views {
         pick(json: { JSONErrorView(output: $0) }, console: { ConsoleErrorView(output: $0, style: $1) })
     }
 
-    /// The one choice between the two kinds of view on standard output: the JSON one with
-    /// `--json`, else the console one, styled for the terminal.
+    /// JSON with `--json`, else the console view.
     private func pick<View>(
         json makeJSON: (FileHandleOutputStream) -> View,
         console makeConsole: (FileHandleOutputStream, ConsoleStyle) -> View

@@ -10,13 +10,9 @@ import Locking
     import Darwin
 #endif
 
-/// Standard input a line at a time, and Ctrl-C, as one stream of `ConsoleEvent`s.
-///
-/// A line is read only when the console asks for one (nothing is read ahead, so a password prompt
-/// on the terminal never races it). SIGINT is caught for the console's lifetime: while long work
-/// runs under `cancellable(_:)` it cancels that work; otherwise it arrives as `.interrupt`. The
-/// terminal's modes are never changed, so there is nothing to put back; the default SIGINT action
-/// is restored by `close()`.
+/// Standard input a line at a time, and Ctrl-C, as `ConsoleEvent`s. Nothing is read ahead, so
+/// a password prompt never races it. SIGINT cancels work under `cancellable(_:)`, else arrives
+/// as `.interrupt`; `close()` restores its default action.
 final class ConsoleInput: Sendable {
     private struct State {
         var readPending = false
@@ -79,8 +75,7 @@ final class ConsoleInput: Sendable {
         return .end
     }
 
-    /// Runs `work` so that Ctrl-C cancels it (a download then removes its partial file) instead of
-    /// arriving as `.interrupt`.
+    /// Runs `work` so Ctrl-C cancels it instead of arriving as `.interrupt`.
     func cancellable<Value: Sendable>(
         _ work: @escaping @Sendable @MainActor () async throws -> Value
     ) async throws -> Value {

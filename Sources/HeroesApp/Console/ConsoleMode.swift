@@ -8,9 +8,7 @@ import Foundation
     import Darwin
 #endif
 
-/// When `heroes-cli` with no command opens the interactive console instead of printing the usage:
-/// when standard input and output are both terminals, or when `HEROES_CONSOLE=1` forces it (for
-/// scripts and tests that drive the console through a pipe).
+/// Whether no command opens the console: both standard streams are terminals, or `HEROES_CONSOLE=1`.
 enum ConsoleMode {
     /// The variable that forces the console on a pipe.
     static let variable = "HEROES_CONSOLE"

@@ -9,8 +9,7 @@ import Presentation
     import Darwin
 #endif
 
-/// Writes a prompt on standard output and waits for the answer. When standard input is not a
-/// terminal the answer is echoed after the prompt, so a scripted session reads like a typed one.
+/// Prompts and waits; off a terminal the answer is echoed, so a scripted session reads as typed.
 @MainActor
 struct ConsolePrompt {
     let input: ConsoleInput

@@ -2,9 +2,8 @@ import Domain
 import Foundation
 import Presentation
 
-/// The interactive console's wireframe (VIPER's router): it owns the navigation between the
-/// list, a hero's card, the edit form and back, and builds each screen's presenter and view.
-/// The presenters are the ones the commands use; none of them knows the others exist.
+/// The console's wireframe (VIPER's router): owns the navigation and builds each screen from
+/// the commands' presenters, none of which knows the others.
 @MainActor
 final class ConsoleRouter {
     private let graph: AppGraph
@@ -95,9 +94,8 @@ final class ConsoleRouter {
         )
     }
 
-    /// The hero a typed word names: an id on the page, else a row number (`7`; `0007` is an id),
-    /// else an id off the page, which has a digit in it. A word without one (`clear`, `ls`) is a
-    /// mistyped command, not a hero to look up.
+    /// The hero a word names: an id on the page, a row number (`0007` is an id), else an id with
+    /// a digit. A word without one is a mistyped command.
     private func hero(named word: String, on page: HeroListViewModel?) -> Hero.ID? {
         let rows = page?.rows ?? []
         if let row = rows.first(where: { $0.id.rawValue == word }) { return row.id }
@@ -172,8 +170,7 @@ final class ConsoleRouter {
 
     // MARK: Edit and delete
 
-    /// Asks every field, then saves through the use case; a field the rules refuse is shown and
-    /// asked again. `nil` stays on the hero; a screen leaves it.
+    /// Asks every field, then saves; a refused field is asked again. `nil` stays on the hero.
     private func edit(_ hero: HeroSnapshotView.Snapshot, view: HeroSnapshotView) async -> ConsoleScreen? {
         guard let id = hero.id else { return nil }
         let editor = HeroEditorPresenter(

@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import Presentation
 
-/// The edit screen's questions: each field with its current value as the default. Enter keeps
-/// the default, `-` removes an optional field, powers are separated by commas.
+/// The edit questions: Enter keeps the default, `-` removes an optional field, commas split powers.
 @MainActor
 struct EditForm {
     /// What the person typed, field by field, as text.

@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import Presentation
 
-/// A details view that passes every fact on to the view on screen and keeps the last hero
-/// shown, so the router knows what an edit starts from without asking the presenter.
+/// Passes every fact to the view on screen and keeps the hero, for an edit to start from.
 @MainActor
 final class HeroSnapshotView: HeroEditorView {
     /// The facts of the last hero shown.

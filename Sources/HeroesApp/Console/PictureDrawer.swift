@@ -3,10 +3,8 @@ import Foundation
 import Presentation
 import TerminalGraphics
 
-/// Draws a hero's picture in the terminal: downloaded with progress into a temporary file,
-/// decoded by `TerminalGraphics`, drawn with half blocks to the terminal's width. Only when
-/// standard output is a terminal that takes colour; a picture that cannot be decoded gives one
-/// line, "picture cannot be shown: …".
+/// Draws a hero's picture with half blocks, on a colour terminal only; an undecodable picture
+/// gives one line.
 @MainActor
 struct PictureDrawer {
     let graph: AppGraph
@@ -29,8 +27,7 @@ struct PictureDrawer {
             progress.finish()
             throw error
         }
-        // The window's size now, not at start: it may have been resized since. The card above
-        // and the prompt below stay on the screen.
+        // The window's size now (it may have been resized), less the card and the prompt.
         let rows = views.terminal.rows.map { max(4, $0 - Self.linesKeptFree) }
         for line in Self.lines(
             for: (try? Data(contentsOf: file)) ?? Data(), columns: views.terminal.outputStyle.width,

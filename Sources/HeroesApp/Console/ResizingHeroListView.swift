@@ -1,9 +1,6 @@
 import Presentation
 
-/// The console's hero list, laid out anew at each page for the window as it is then: a person
-/// who resizes the terminal gets the next page (and the next picture) at the new width, not
-/// the width the console started with. Rows are numbered, since the console opens a hero by
-/// its row number.
+/// The console's numbered hero list, laid out at each page for the window's width then.
 @MainActor
 struct ResizingHeroListView: HeroListView {
     let views: Views

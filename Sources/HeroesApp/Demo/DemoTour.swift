@@ -2,22 +2,16 @@ import Domain
 import Foundation
 import Presentation
 
-/// `demo`: a guided, non-interactive tour of every feature against the bundled server. Each step
-/// is a command line: printed as a person would type it, then parsed and run by `CommandRunner`
-/// as heroes-cli would run it, so the two cannot drift apart.
-/// It runs on a fresh copy of the bundled server's fixtures, with a cache of its own, both in a
-/// scratch folder removed at the end: the tour is the same every time, whatever the person did
-/// to their bundled server's data, and never touches it. `demo reset` restores that data. This
-/// folder holds the whole bundled demo: the tour, the embedded server (`EmbeddedServer`) and
-/// `serve`.
+/// `demo`: a tour of every feature, each step a command line printed then run by
+/// `CommandRunner`, so the two cannot drift. It runs on a scratch copy of the fixtures and
+/// cache, removed at the end, so it is the same every time.
 @MainActor
 struct DemoTour {
     let settings: Settings
     let views: Views
     let environment: [String: String]
 
-    /// `demo reset`: the bundled server's saved state and its cache are thrown away, so the next
-    /// run serves the demo fixtures again.
+    /// `demo reset`: throws away the bundled server's state and cache.
     func reset() throws {
         try EmbeddedServer.reset(dataDirectory: settings.dataDirectory)
         let cache = settings.cacheDirectory.appendingPathComponent(
@@ -74,9 +68,8 @@ struct DemoTour {
                 + "`heroes-cli --help` lists the commands.")
     }
 
-    /// Prints the command line and what it shows, then parses it and runs it as heroes-cli would,
-    /// on the bundled server, with relative files in `files`. A step that is meant to be refused
-    /// shows its error the way the command would, and the tour goes on.
+    /// Prints the command line, then runs it; a step meant to be refused shows its error and the
+    /// tour goes on.
     private func runStep(
         _ words: [String], _ explanation: String, refused: Bool, settings: Settings, files: URL
     ) async throws {

@@ -1,9 +1,8 @@
 import Foundation
 import MockServerKit
 
-/// The bundled mock server, started in-process when no server is named, so the demo runs on a
-/// fresh machine with nothing else. Its state lives in the data folder, so a `create` is still
-/// there at the next `list`.
+/// The bundled mock server, in-process when no server is named; its state lives in the data
+/// folder, so a `create` is still there at the next `list`.
 enum EmbeddedServer {
     /// The published demo editor account (for the demo only).
     static let editor = MockUser.demoUsers.first { $0.role == .editor }

@@ -11,9 +11,8 @@ import MockServerKit
     import Darwin
 #endif
 
-/// `serve [--port N] [--root-dir DIR] [--no-heroes]`: the bundled mock server in the
-/// foreground, with the demo fixtures and users (and WireMock stub mappings from `DIR`), until
-/// SIGINT or SIGTERM. Its first line is `listening on http://HOST:PORT`.
+/// `serve`: the bundled mock server in the foreground until SIGINT or SIGTERM. Its first line
+/// is `listening on http://HOST:PORT`.
 @MainActor
 struct ServeCommand {
     let views: Views
@@ -33,9 +32,8 @@ struct ServeCommand {
             if error.isConfiguration { throw StubConfigurationError(error.description) }
             throw EmbeddedServerError("the mock server did not start: \(error)")
         }
-        // The handlers are in place before the first line, so a signal sent right after it
-        // counts. Made only once the server listens: a waiter never waited on must not be
-        // released with its sources suspended, which libdispatch traps on.
+        // Handlers before the first line, so an early signal counts; made once listening, because
+        // libdispatch traps on releasing a never-waited waiter.
         let stop = SignalWaiter(signals: [SIGINT, SIGTERM])
         views.say("listening on \(server.baseURL.absoluteString)")
         views.note(

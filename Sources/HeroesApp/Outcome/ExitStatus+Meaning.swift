@@ -1,6 +1,5 @@
 extension ExitStatus {
-    /// Every status, in the order the README's exit table lists them (`meaning`'s switch makes a
-    /// new case say what it means; add it here too).
+    /// Every status, in the order `docs/CLI.md` lists them; add a new case here too.
     static let documented: [ExitStatus] = [
         .success, .usage, .badData, .notFound, .unavailable, .cannotCreate, .outputFailed, .conflict,
         .permission, .configuration, .failure,

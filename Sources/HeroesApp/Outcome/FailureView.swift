@@ -4,9 +4,8 @@ import Foundation
 import Network
 import Presentation
 
-/// Shows why a run failed, one line on standard error (or the JSON error on standard output),
-/// never a backtrace. The CLI's own errors get their codes here; the Domain's go through the
-/// Presentation layer's `ErrorPresenter`.
+/// Shows why a run failed in one line (or the JSON error), never a backtrace. The Domain's
+/// errors go through `ErrorPresenter`.
 @MainActor
 enum FailureView {
     /// Shows `error` through `views`; a usage error is followed by the command's usage line.

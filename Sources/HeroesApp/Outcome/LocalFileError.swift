@@ -11,8 +11,7 @@ import Foundation
 
 /// heroes-cli exits 73 (EX_CANTCREAT) on a `LocalFileError`: a problem here, not the server's.
 extension LocalFileError {
-    /// Checks, before anything is fetched, that a download can land at `destination`: its
-    /// folder exists and can be written, and the path is not a folder.
+    /// Checks before fetching that a download can land at `destination`.
     static func checkWritable(_ destination: URL) throws(LocalFileError) {
         // A FIFO or a device is written straight through: nothing is made beside it.
         var status = stat()
@@ -26,8 +25,7 @@ extension LocalFileError {
         {
             throw LocalFileError(path: destination.path, reason: "it is a folder")
         }
-        // A file made and removed again, not `access(2)`: root passes that check for folders
-        // (`/proc`, a read-only mount) where no file can be made.
+        // A file made and removed, not `access(2)`: root passes that where no file can be made.
         let probe = destination.deletingLastPathComponent()
             .appendingPathComponent(".heroes-cli-\(UUID().uuidString).probe").path
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// An `--offline` read that the cache cannot answer: nothing is stored for the server yet. Told
-/// apart from an unreachable server, whose advice (`use --offline`) would point the wrong way.
+/// An `--offline` read with nothing cached yet; not an unreachable server, whose advice
+/// (`use --offline`) would point the wrong way.
 struct NothingCachedError: Error, Sendable, CustomStringConvertible {
     /// The server the cache is kept for; `nil` for the bundled one.
     let server: URL?

@@ -14,10 +14,8 @@ enum OutputFailure {
         FileHandleOutputStream(.standardOutput, failed: { end($0) })
     }
 
-    /// The reader has gone (`heroes-cli list | head -1`): end at once, by SIGPIPE, as a tool that
-    /// had not ignored it would (the bundled server ignores it, for its sockets), so the shell
-    /// sees 141 and nothing is printed. Anything else (a full disk): one line on standard error,
-    /// and 74 (EX_IOERR).
+    /// A reader gone (`| head -1`): end by SIGPIPE, so the shell sees 141. Anything else (a full
+    /// disk): one line on standard error and 74.
     static func end(_ error: any Error) -> Never {
         if isBrokenPipe(error) {
             signal(SIGPIPE, SIG_DFL)

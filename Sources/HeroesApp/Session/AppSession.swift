@@ -5,8 +5,7 @@ import MockServerKit
 import Network
 import Presentation
 
-/// One run's world: the server (the bundled one, started in-process, when none is named), the
-/// object graph the app plist describes, wired to that server, the cache and the credentials.
+/// One run's world: the server (bundled when none is named), the graph, the cache, the credentials.
 @MainActor
 final class AppSession {
     /// The managers the commands call.
@@ -31,11 +30,11 @@ final class AppSession {
     /// What a read the cache cannot answer says under `--offline`.
     static let offlineReason = "offline (--offline): only the cache can answer"
 
-    /// Starts what `settings` ask for and builds the graph from the app plist.
+    /// Starts what `settings` ask for and builds the graph.
     /// - Parameters:
-    ///   - plist: the app plist's root; the bundled one unless `--config` names another.
+    ///   - plist: the app plist's root.
     ///   - environment: the process environment, for the password.
-    ///   - reportStorageProblem: told about a cache file that had to be moved aside.
+    ///   - reportStorageProblem: told about a cache file moved aside.
     static func open(
         settings: Settings,
         plist: AppPlist,
@@ -83,9 +82,8 @@ final class AppSession {
         }
     }
 
-    /// Opens a session on `settings` with the app plist they name (the bundled one by default),
-    /// runs `body` on its graph and closes it, whatever happens. Storage warnings go to standard
-    /// error at once, from whatever thread the store reports on, so none is lost.
+    /// Opens a session, runs `body` on its graph and closes it whatever happens. Storage warnings
+    /// go to standard error at once, so none is lost.
     static func with(
         _ settings: Settings, environment: [String: String], _ body: (AppGraph) async throws -> Void
     ) async throws {
@@ -109,8 +107,8 @@ final class AppSession {
         await embeddedServer?.stop()
     }
 
-    /// Basic credentials for the named user (or, on the bundled server, the demo editor), the
-    /// password read only when a write first needs it.
+    /// Basic credentials for the user (or the bundled server's demo editor), the password read
+    /// when a write first needs it.
     private static func authentication(
         settings: Settings, usesBundledServer: Bool, environment: [String: String]
     ) -> (any AuthenticationProvider)? {

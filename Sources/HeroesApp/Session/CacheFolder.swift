@@ -1,12 +1,10 @@
 import Foundation
 
-/// The folder of the offline cache for one server: one subfolder per origin (scheme, host and
-/// port, as browsers key what they keep), so two servers never answer with each other's heroes,
-/// and a fixed one for the bundled server.
+/// The cache folder of one server: one per origin (scheme, host, port), so two servers never
+/// answer with each other's heroes.
 enum CacheFolder {
-    /// The folder for `server` (`nil`: the bundled one) inside `cacheDirectory`, created when
-    /// missing. One that cannot be written still serves reads; a write says it is read-only
-    /// (`FailureView`).
+    /// The folder for `server` (`nil`: the bundled one), created when missing. One that cannot be
+    /// written still serves reads.
     static func prepare(in cacheDirectory: URL, for server: URL?) throws(CacheFolderError) -> URL {
         let folder = cacheDirectory.appendingPathComponent(name(for: server), isDirectory: true)
         do {
@@ -19,8 +17,7 @@ enum CacheFolder {
         return folder
     }
 
-    /// `bundled-demo`, or the server's origin made safe as one file name: `http_example.org_8080`
-    /// (the port always written, the scheme's default too).
+    /// `bundled-demo`, or the origin as a file name: `http_example.org_8080`.
     static func name(for server: URL?) -> String {
         guard let server, let host = server.host else { return "bundled-demo" }
         let scheme = server.scheme?.lowercased() ?? "http"

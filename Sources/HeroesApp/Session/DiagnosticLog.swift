@@ -3,11 +3,8 @@ import Locking
 import Network
 import Presentation
 
-/// What heroes-cli says on standard error about the network and the cache, beside a command's
-/// result: a warning (Basic credentials in clear text to another host) always, once; with
-/// `--verbose`, one line per HTTP exchange, retry and failure, and what each read did with the
-/// cache. Requests reach it redacted by `NetworkLogger`, so no credential is ever printed, and
-/// standard output is never touched.
+/// What heroes-cli says on standard error about the network and cache: a clear-text Basic
+/// warning always; with `--verbose`, a line per exchange, retry and cache decision. Redacted.
 enum DiagnosticLog {
     /// The logger every service of one run shares.
     static func network(verbose: Bool) -> NetworkLogger {

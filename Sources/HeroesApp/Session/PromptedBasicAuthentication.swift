@@ -6,9 +6,8 @@ import Network
     import FoundationNetworking
 #endif
 
-/// HTTP Basic for a named user whose password is read only when a request first needs it: from
-/// `HEROES_PASSWORD`, else from a prompt without echo. A read never asks; a password is never
-/// taken from the command line.
+/// HTTP Basic whose password is read when a request first needs it: `HEROES_PASSWORD`, else a
+/// prompt without echo; never the command line.
 final class PromptedBasicAuthentication: AuthenticationProvider {
     private let user: String
     private let source: @Sendable () -> String?

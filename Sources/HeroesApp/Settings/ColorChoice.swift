@@ -4,14 +4,12 @@ enum ColorChoice: String, Sendable, CaseIterable {
     /// On a terminal only, and never when `NO_COLOR` is set (to anything but empty) or
     /// `TERM=dumb`.
     case auto
-    /// Everywhere, a pipe included, whatever `NO_COLOR` says: an explicit flag wins over the
-    /// environment, as no-color.org asks.
+    /// Everywhere, pipes included: an explicit flag wins over `NO_COLOR` (no-color.org).
     case always
     /// Nowhere.
     case never
 
-    /// The choice `arguments` make before they are parsed, for the views that show a usage error:
-    /// the last `--color=WHEN` or `--color WHEN`, `--no-color`, else `auto`.
+    /// The choice before parsing, for a usage error's view: the last `--color`, `--no-color`, else `auto`.
     static func prescan(_ arguments: [String]) -> ColorChoice {
         var choice = ColorChoice.auto
         var words = arguments[...]
@@ -28,8 +26,7 @@ enum ColorChoice: String, Sendable, CaseIterable {
         return choice
     }
 
-    /// Whether text to a stream that `isTerminal` (or not) is coloured, `environment` read for
-    /// `NO_COLOR` and `TERM` under `auto`.
+    /// Whether a stream is coloured; `auto` reads `NO_COLOR` and `TERM`.
     func usesColor(isTerminal: Bool, environment: [String: String]) -> Bool {
         switch self {
         case .always: true

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The global options after the environment has filled the gaps: what every command needs to
-/// know about where to talk, as whom, and how to print.
+/// The global options, the environment filling the gaps.
 struct Settings: Sendable {
     /// The server named by `--server` or `HEROES_SERVER`; `nil` means the bundled demo server.
     var server: URL?
@@ -19,8 +18,7 @@ struct Settings: Sendable {
     var isOffline: Bool
     /// Print JSON on standard output.
     let isJSON: Bool
-    /// When to colour: `--color WHEN`, `never` with `--no-color`, else `auto` (which reads
-    /// `NO_COLOR` and the terminal).
+    /// `--color WHEN`, `never` with `--no-color`, else `auto`.
     let color: ColorChoice
     /// Log each HTTP exchange and cache decision on standard error.
     let isVerbose: Bool
@@ -48,8 +46,7 @@ struct Settings: Sendable {
                 throw UsageError(
                     "\(Option.server.spec.synopsis) must be an http:// or https:// URL, not '\(text)'")
             }
-            // Every request's path is appended to the base: a query or a fragment in it would
-            // send each one somewhere else (`/api?/v1/heroes/0007`, or `/` for `http://H/#`).
+            // Paths are appended to the base: a query or fragment would send every request elsewhere.
             if text.contains("?") || text.contains("#") {
                 throw UsageError(
                     "\(Option.server.spec.synopsis) must not hold a query (?) or a fragment (#), not '\(text)'"
@@ -79,8 +76,7 @@ struct Settings: Sendable {
         isVerbose = invocation[.verbose]
     }
 
-    /// The `user:password@` part of a URL's authority, read from the text itself so that a URL
-    /// Foundation cannot parse is caught too; `nil` when there is none.
+    /// The `user:password@` of a URL, read from the text so an unparsable URL is caught too.
     static func userInfo(in text: String) -> Substring? {
         let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
         let authority = afterScheme.prefix { !"/?#".contains($0) }

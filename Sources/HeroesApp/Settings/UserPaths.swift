@@ -1,8 +1,7 @@
 import Foundation
 
-/// Where heroes-cli keeps files, after the XDG base directory rules: the cache in
-/// `$XDG_CACHE_HOME/heroes` (else `~/.cache/heroes`), the bundled server's state in
-/// `$XDG_DATA_HOME/heroes` (else `~/.local/share/heroes`).
+/// The XDG folders: the cache in `$XDG_CACHE_HOME/heroes`, the bundled server's state in
+/// `$XDG_DATA_HOME/heroes`.
 struct UserPaths: Sendable {
     /// The offline cache's folder.
     let cache: URL

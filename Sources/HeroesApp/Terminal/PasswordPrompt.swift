@@ -8,11 +8,9 @@ import Foundation
     import Darwin
 #endif
 
-/// Asks for a password on the controlling terminal with echo off, and puts the terminal back as
-/// it was, whatever happens. Without a terminal there is nobody to ask: it answers `nil`.
+/// Asks for a password with echo off on the terminal, restoring it whatever happens.
 enum PasswordPrompt {
-    /// The line typed after `prompt`, without its newline; `nil` when standard input is not a
-    /// terminal (a script's run must fail, not wait on a prompt nobody sees).
+    /// The line typed after `prompt`; nil without a terminal, so a script fails instead of waiting.
     static func ask(_ prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)

@@ -9,8 +9,7 @@ import Presentation
     import Darwin
 #endif
 
-/// What the process's terminal allows: whether a stream is a TTY, how wide it is, and whether
-/// colour is welcome. The console views get the answer as a `ConsoleStyle`; they never ask.
+/// Whether a stream is a TTY, its width, and whether colour is welcome; views get a `ConsoleStyle`.
 struct Terminal: Sendable {
     /// Standard output is a terminal.
     let outputIsTerminal: Bool
@@ -34,9 +33,7 @@ struct Terminal: Sendable {
         fixedRows = environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
 
-    /// Columns: `COLUMNS` when set, else the terminal's width now, else none (a pipe is not
-    /// cut). Asked at each use, not once: the window can be resized while the console runs,
-    /// and whatever is drawn next fits it.
+    /// `COLUMNS`, else the width now (asked at each use: the window may be resized), else none.
     var columns: Int? { fixedColumns ?? windowSize?.columns }
 
     /// Rows: `LINES` when set, else the terminal's height now, else none.

@@ -1,14 +1,10 @@
-/// A bearer token and when to stop using it, as a token endpoint handed it out.
-///
-/// Held in memory only: nothing in this module writes a token to disk or to a log, and its
-/// `description` never shows it.
+/// A bearer token and when to stop using it. Held in memory only; `description` hides it.
 public struct AccessToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
     /// The token, sent as `Authorization: Bearer <value>`.
     public let value: String
-    /// When to ask for a new one instead of sending this one; nil when the server gave no
-    /// lifetime, so the token is used until the server refuses it with a 401.
+    /// When to fetch a new one; nil when the server gave no lifetime (used until a 401).
     public let refreshAt: ContinuousClock.Instant?
 
     /// A token to be refreshed at `refreshAt` (nil: only when refused).
@@ -17,9 +13,8 @@ public struct AccessToken: Sendable, Equatable, CustomStringConvertible, CustomD
         self.refreshAt = refreshAt
     }
 
-    /// A token that the server says lasts `expiresIn` from `obtained`, refreshed `margin` before
-    /// then, but never sooner than half its lifetime: a token of a second is used for half a
-    /// second, not refreshed on every request.
+    /// A token lasting `expiresIn` from `obtained`, refreshed `margin` before then but never
+    /// before half its lifetime.
     public init(
         value: String, expiresIn: Duration?, obtained: ContinuousClock.Instant = .now,
         margin: Duration = .seconds(30)

@@ -4,11 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Adds credentials to a prepared request just before each attempt is sent.
-///
-/// Nemo Connect's authentication provider interface: Basic, bearer tokens, and any
-/// request modification (a token query item, a signature) fit behind it. It is called once per
-/// attempt, so a retried request gets fresh credentials and a fresh signature.
+/// Adds credentials to a prepared request before each attempt, so a retry gets fresh ones:
+/// Basic, bearer tokens, or any request modification (a query token, a signature).
 public protocol AuthenticationProvider: Sendable {
     /// Adds credentials to `request`.
     func authenticate(_ request: inout URLRequest) async throws

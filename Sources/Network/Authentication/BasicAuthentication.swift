@@ -4,8 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// HTTP Basic (RFC 7617), sent up front as an `Authorization` header: never in answer to a
-/// challenge, which has hung and crashed FoundationNetworking (README.md in this folder, Platform notes #5).
+/// HTTP Basic (RFC 7617), sent up front, never in answer to a challenge (README.md, Platform notes #5).
 public struct BasicAuthentication: AuthenticationProvider, CustomStringConvertible,
     CustomDebugStringConvertible,
     CustomReflectable

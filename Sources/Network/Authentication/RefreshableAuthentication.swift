@@ -4,12 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A provider whose credentials can go stale, such as a bearer token: `WebService` tells it when
-/// a request it authenticated is answered 401, and replays that request once with what
-/// `authenticate` gives next. Never more than once per call, so a server that refuses every
-/// token cannot make a client loop.
+/// A provider whose credentials can go stale: after a 401, `WebService` replays the request
+/// once with what `authenticate` gives next, so a server refusing every token cannot cause a loop.
 public protocol RefreshableAuthentication: AuthenticationProvider {
-    /// `request`, sent with this provider's credentials, was answered 401. Returns whether a
-    /// replay may succeed: true when the request carried credentials this provider can renew.
+    /// `request`, sent with these credentials, was answered 401. Returns whether a replay may succeed.
     func rejected(_ request: URLRequest) async -> Bool
 }

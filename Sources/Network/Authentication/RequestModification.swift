@@ -4,8 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Nemo Connect's request-modification hook: any change to the request, such as adding a token
-/// key to the query or signing the method, URL and body.
+/// Any change to the request: a token in the query, a signature of method, URL and body.
 public struct RequestModification: AuthenticationProvider {
     private let modify: @Sendable (inout URLRequest) async throws -> Void
 

@@ -4,13 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Fetches a bearer token from an OAuth 2 style token endpoint (RFC 6749 4.4 and 5.1), such as
-/// the Heroes API's `POST /v1/token`: credentials in (HTTP Basic, from any provider), and
-/// `{"access_token", "token_type": "Bearer", "expires_in"}` out.
-///
-/// One request per fetch, under its own deadline, never retried: `TokenProvider` decides when to
-/// fetch again. A non-2xx is the `NetworkError` its status stands for; a body that is not a bearer
-/// token is `.decoding`, whose message never quotes the body (it may hold a token).
+/// Fetches a bearer token (RFC 6749 4.4), such as the Heroes API's `POST /v1/token`: one
+/// request under its own deadline, never retried. A body that is not a token is `.decoding`,
+/// and its message never quotes the body (it may hold a token).
 public struct TokenEndpoint: Sendable {
     /// The token endpoint's URL.
     public let url: URL
@@ -25,7 +21,7 @@ public struct TokenEndpoint: Sendable {
     /// An endpoint at `url`, asked with the credentials `credentials` adds.
     /// - Parameters:
     ///   - deadline: how long one fetch may take in all.
-    ///   - margin: how long before its expiry a token is refreshed (at most half its lifetime).
+    ///   - margin: how long before its expiry a token is refreshed.
     public init(
         url: URL, credentials: (any AuthenticationProvider)?, transport: any HTTPTransport,
         deadline: Duration = .seconds(15), margin: Duration = .seconds(30)
@@ -44,8 +40,7 @@ public struct TokenEndpoint: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data("grant_type=client_credentials".utf8)
-        // Whole seconds, as FoundationNetworking reads them (README.md, Timeouts); the deadline
-        // below cuts the fetch at the exact time.
+        // Whole seconds, as FoundationNetworking reads them; the deadline cuts the exact time.
         request.timeoutInterval = TimeInterval(max(1, deadline.components.seconds + 1))
         try await credentials?.authenticate(&request)
         let asked = ContinuousClock.now

@@ -4,15 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Bearer tokens that refresh once: `Authorization: Bearer …` from a token that is fetched when
-/// first needed, again shortly before it expires, and again when the server refuses it (401).
-///
-/// Refreshing is single flight: however many requests need a new token at once, one fetch runs,
-/// and every request waits for it, so none is sent with the token being replaced. When the fetch
-/// fails, every waiting request fails with the same error: `NetworkError.tokenRefreshFailed`
-/// around the fetch's own `NetworkError` (any other error, such as a missing password, as it is).
-/// A failure is not remembered: the next request tries again, once. The token lives in this
-/// actor's memory only.
+/// Bearer tokens fetched when first needed, before expiry, and after a 401. Single flight:
+/// one fetch however many requests wait, and every waiter gets its token or its error
+/// (`.tokenRefreshFailed`). A failure is not remembered; the token stays in memory.
 public actor TokenProvider: RefreshableAuthentication {
     /// Fetches a new token (`TokenEndpoint.fetch`, or anything else that can).
     public typealias Fetch = @Sendable () async throws -> AccessToken
@@ -31,16 +25,14 @@ public actor TokenProvider: RefreshableAuthentication {
         self.fetch = fetch
     }
 
-    /// Sets `Authorization: Bearer …` with a fresh token, waiting for a refresh when one is due
-    /// or under way.
+    /// Sets `Authorization: Bearer …`, waiting for a refresh when one is due or under way.
     public nonisolated func authenticate(_ request: inout URLRequest) async throws {
         let token = try await validToken()
         request.setValue("Bearer " + token.value, forHTTPHeaderField: "Authorization")
     }
 
-    /// Forgets the token `request` carried, if it is still the current one, so the next
-    /// `authenticate` fetches another. A request that carried an older token (refreshed since)
-    /// is simply replayed with the current one; one without a bearer token is not ours to replay.
+    /// Forgets the token `request` carried if it is still current. A request with an older token
+    /// is replayed with the current one; one without a bearer token is not ours.
     public func rejected(_ request: URLRequest) async -> Bool {
         guard let sent = request.value(forHTTPHeaderField: "Authorization"),
             sent.lowercased().hasPrefix("bearer ")
@@ -49,8 +41,7 @@ public actor TokenProvider: RefreshableAuthentication {
         return true
     }
 
-    /// The current token when it is fresh and no refresh is under way; otherwise the one the
-    /// refresh brings, starting it if nobody has.
+    /// The current token when fresh; otherwise the one a refresh brings, started if needed.
     func validToken() async throws -> AccessToken {
         if !refreshing, let current, current.isFresh() { return current }
         let id = nextWaiter
@@ -74,8 +65,7 @@ public actor TokenProvider: RefreshableAuthentication {
         refreshing = true
         current = nil
         refreshCount += 1
-        // A task of its own: a caller cancelled mid-refresh stops waiting, and the others
-        // still get the token.
+        // Its own task, so a caller cancelled mid-refresh does not cancel the others' token.
         Task { [fetch] in
             let result: Result<AccessToken, any Error>
             do {

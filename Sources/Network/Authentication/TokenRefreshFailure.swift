@@ -1,8 +1,5 @@
-/// Why `TokenProvider` could not get a token: the token endpoint's own `NetworkError`, carried by
-/// `NetworkError.tokenRefreshFailed`.
-///
-/// A box rather than an `indirect` case: `NetworkError` keeps a plain layout, which parameterised
-/// tests and pattern matches copy without surprises.
+/// Why `TokenProvider` could not get a token: the token endpoint's own `NetworkError`.
+/// A box, not an `indirect` case, so `NetworkError` keeps a plain layout.
 public struct TokenRefreshFailure: Sendable, Equatable, CustomStringConvertible {
     private final class Box: Sendable {
         let cause: NetworkError

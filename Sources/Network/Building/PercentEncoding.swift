@@ -1,11 +1,9 @@
 /// Percent-encoding of substituted values for the part of the URL they land in (RFC 3986).
 enum PercentEncoding {
-    /// A path segment: anything but unreserved characters and `!$&'()*+,;=:@` is encoded,
-    /// so a `/`, `?`, `#` or `%` in a value stays inside its segment.
+    /// A path segment: all but `pchar` encoded, so `/`, `?`, `#`, `%` stay inside it.
     static func pathSegment(_ text: String) -> String { encode(text, keeping: pathSegmentExtras) }
 
-    /// A query item's name or value: only unreserved characters are kept, so `&`, `=`, `+`, `#`
-    /// and `?` in a value can neither split the query nor be read as a space.
+    /// A query name or value: only unreserved characters kept, so `&`, `=`, `+` cannot split it.
     static func queryComponent(_ text: String) -> String { encode(text, keeping: []) }
 
     private static let pathSegmentExtras: Set<UInt8> = Set("!$&'()*+,;=:@".utf8)

@@ -4,8 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Fills a descriptor's templates with a call's arguments and makes the `URLRequest`.
-/// It walks the parts tokenised at load: a substituted value is encoded once and never rescanned.
+/// Fills a descriptor's tokenised templates with a call's arguments; values are never rescanned.
 struct RequestBuilder {
     let descriptor: RequestDescriptor
     /// The service's base URL as text, without a trailing `/`.
@@ -25,9 +24,8 @@ struct RequestBuilder {
         }
         var request = URLRequest(url: url)
         request.httpMethod = descriptor.method.rawValue
-        // FoundationNetworking reads `timeoutInterval` as `Int(seconds) * 1000` milliseconds, so
-        // 0.8 s would be 0 ms and time out at once: give the platform whole seconds, rounded up,
-        // and let `WebService`'s deadline cut the call at the exact time.
+        // FoundationNetworking reads whole seconds only (0.8 s would be 0 ms): round up, and
+        // let the deadline cut the exact time.
         if let timeout = descriptor.timeout { request.timeoutInterval = max(1, timeout.seconds.rounded(.up)) }
         for header in descriptor.headers {
             guard let value = try fill(header.value, arguments, text, encode: { $0 }, absentAllowed: true)
@@ -73,8 +71,7 @@ struct RequestBuilder {
         return url
     }
 
-    /// The template's text with every placeholder replaced by its encoded value; nil only when
-    /// `absentAllowed` and the template is a single placeholder whose value is absent.
+    /// The filled template; nil only when `absentAllowed` and its one placeholder's value is absent.
     private func fill(
         _ template: Template,
         _ arguments: [any Encodable & Sendable],

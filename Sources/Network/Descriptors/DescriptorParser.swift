@@ -1,7 +1,6 @@
 import Foundation
 
-/// Reads one endpoint's entry of a service plist and checks every key, so that a wrong
-/// descriptor fails at load, naming file, endpoint and key, and never at call time.
+/// Reads and checks one endpoint's entry, so a wrong descriptor fails at load, not at call time.
 struct DescriptorParser {
     let file: String
     let endpoint: any EndpointDeclaration

@@ -1,5 +1,4 @@
-/// The names a service plist may use, mapped to real things: serializers, model types and
-/// authentication providers. No `NSClassFromString`: a name is valid only if it was registered.
+/// The serializers, model types and providers a service plist may name; nothing unregistered.
 public struct DescriptorRegistry: Sendable {
     /// A registered model: its type, for the load-time check against an endpoint's response.
     struct Model: Sendable {

@@ -1,8 +1,5 @@
-/// A typed handle on one descriptor of a service plist: its name, how many arguments a call
-/// passes, and what a successful call returns.
-///
-/// `Response` is a model registered for the descriptor's `serialization.serializedObject`,
-/// `Data` for the raw body (and for downloads), or `NoContent` when the body does not matter.
+/// A typed handle on one descriptor: its name, its argument count, and what it returns
+/// (a registered model, `Data` for the raw body, or `NoContent`).
 public struct Endpoint<Response: Decodable & Sendable>: EndpointDeclaration, Hashable {
     /// The descriptor's key in the service plist.
     public let name: String

@@ -28,12 +28,10 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
 
     private static let known: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
-    /// Whether repeating the request has the same effect as sending it once (RFC 9110, 9.2.2),
-    /// which is what makes a retry safe by default.
+    /// Whether repeating it has the effect of sending it once (RFC 9110, 9.2.2): safe to retry.
     public var isIdempotent: Bool { self != .post && self != .patch }
 
-    /// Whether a body is forbidden: FoundationNetworking refuses a GET with a body (README.md, Platform notes #3),
-    /// and HEAD has none by definition.
+    /// GET and HEAD take no body (README.md, Platform notes #3).
     var forbidsBody: Bool { self == .get || self == .head }
 
     /// The method's name.

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What a header may contain: RFC 9110 tokens for names, and no control characters in values
-/// (a CR or LF would let a value start a header of its own).
+/// RFC 9110 tokens for names, no control characters in values (a CR or LF starts a header).
 enum HeaderValidation {
     /// Whether `scalar` may appear in a header name.
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {

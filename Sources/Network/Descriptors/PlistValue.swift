@@ -1,9 +1,7 @@
 import Foundation
 
-/// Reads plist scalars strictly: `<integer>`, `<real>` and `<true/>` arrive as `NSNumber` or as
-/// Swift values depending on the platform, and a boolean must not pass for a number or back.
-/// The one reader of plist scalars: the service plists here, and any app plist reader
-/// (heroes-cli's among them) that takes numbers or booleans.
+/// Reads plist scalars strictly, so a boolean never passes for a number or back, on every
+/// platform. The one reader of plist scalars, for service and app plists.
 public enum PlistValue {
     /// A number (`<integer>` or `<real>`), not a boolean.
     public static func number(_ value: Any) -> Double? {
@@ -25,8 +23,7 @@ public enum PlistValue {
     }
 
     private static func isBoolean(_ value: Any) -> Bool {
-        // swift-corelibs gives `<true/>` as a Swift `Bool` (and says `1 is Bool`); Darwin gives a
-        // CFBoolean, an `NSNumber` whose type is "c". Integers are "i" or "q" on both.
+        // swift-corelibs gives `<true/>` as `Bool` (and `1 is Bool`); Darwin a CFBoolean of type "c".
         if type(of: value) == Bool.self { return true }
         guard let number = value as? NSNumber else { return false }
         return String(cString: number.objCType) == "c"

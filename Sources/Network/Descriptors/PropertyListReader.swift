@@ -1,14 +1,10 @@
 import Foundation
 
-/// Reads a property list from bytes that may be hostile (a service plist, an app plist named on
-/// the command line) without crashing the process.
-///
-/// `PropertyListSerialization` on Linux dies with SIGSEGV on any binary plist that holds a set
-/// (swift-corelibs-foundation cannot bridge the `NSSet`), and no descriptor or app plist has a use
-/// for sets, so a binary plist is checked object by object first and refused if it holds one.
+/// Reads a property list from bytes that may be hostile without crashing: on Linux a binary
+/// plist holding a set crashes `PropertyListSerialization`, so one is refused first.
 public enum PropertyListReader {
-    /// The object `data` holds (XML or binary), as `PropertyListSerialization` reads it.
-    /// - Throws: `PropertyListReader.Refusal` saying why the bytes are not a usable property list.
+    /// The object `data` holds (XML or binary).
+    /// - Throws: `PropertyListReader.Refusal`, saying why.
     public static func object(from data: Data) throws(Refusal) -> Any {
         if let problem = binaryPlistProblem(Array(data)) { throw Refusal(problem: problem) }
         do {
@@ -27,9 +23,8 @@ public enum PropertyListReader {
         public var description: String { "not a property list: \(problem)" }
     }
 
-    /// Why a binary plist (`bplist…`) cannot be read safely, or nil when it can (or is not binary).
-    /// Every object CoreFoundation reads is reached through the offset table, so checking the
-    /// marker of each entry finds every set.
+    /// Why a binary plist cannot be read safely, or nil. Every object is reached through the
+    /// offset table, so checking each entry's marker finds every set.
     static func binaryPlistProblem(_ bytes: [UInt8]) -> String? {
         guard bytes.starts(with: Array("bplist".utf8)) else { return nil }
         let trailerSize = 32
@@ -51,8 +46,7 @@ public enum PropertyListReader {
         return nil
     }
 
-    /// The unsigned big-endian integer of `size` bytes at `start`, or nil when it does not fit
-    /// the bytes or an `Int`.
+    /// The big-endian integer of `size` bytes at `start`, or nil when it does not fit.
     private static func bigEndian(_ bytes: [UInt8], at start: Int, size: Int) -> Int? {
         guard start >= 0, size <= bytes.count, start <= bytes.count - size else { return nil }
         var value: UInt64 = 0

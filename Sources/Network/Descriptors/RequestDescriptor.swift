@@ -1,5 +1,4 @@
-/// One endpoint's request, checked and tokenised at load: everything a call needs except the
-/// argument values.
+/// One endpoint's request, checked and tokenised at load.
 struct RequestDescriptor: Sendable {
     /// A header whose value is a template.
     struct Header: Sendable {
@@ -47,8 +46,7 @@ struct RequestDescriptor: Sendable {
     /// The overall deadline of a call, retries included; nil means the service's.
     let timeout: Duration?
     let retry: Retry?
-    /// The most bytes of response body a call accepts (`maxResponseBytes`); nil means the
-    /// service's default for the kind of call.
+    /// `maxResponseBytes`; nil means the service's default for the kind of call.
     let maximumResponseBytes: Int64?
     let authentication: Authentication
     let responseDecoding: ResponseDecoding

@@ -1,9 +1,7 @@
 import Foundation
 
-/// A service plist, loaded and checked: one tokenised descriptor per declared endpoint.
-///
-/// Loading fails on the first problem, in endpoint-name order, with
-/// `NetworkError.invalidDescriptor` naming the file, the endpoint and the key.
+/// A service plist, loaded and checked: one descriptor per declared endpoint. Loading fails on
+/// the first problem, naming the file, the endpoint and the key.
 public struct ServiceCatalog: Sendable {
     /// The plist's file name, used in error messages.
     public let fileName: String

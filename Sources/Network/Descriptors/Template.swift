@@ -1,14 +1,7 @@
-/// A descriptor string cut once, at load, into literal text and argument placeholders.
-///
-/// Grammar (ASCII syntax; any other text is literal):
-/// - `%N` is argument N, N being all the decimal digits that follow (`%12` is argument 12);
-/// - `%N[key]` is `key` of argument N's encoded form; `%N[team.id]` goes down nested objects;
-/// - `%%` is one literal `%`;
-/// - a `%` followed by two hex digits that is not an argument of this endpoint, such as `%20` in
-///   an endpoint with fewer than 21 arguments, is a literal percent-escape and stays as written.
-///
-/// Anything else after a `%` is an error at load. Because substitution walks these parts, a value
-/// that contains `%1` or `&` is never read as syntax.
+/// A descriptor string cut once, at load, into literal text and placeholders: `%N` (all the
+/// digits that follow), `%N[key.path]` of its encoded form, `%%`, and a `%HH` that is no
+/// argument of this endpoint stays literal. Anything else after `%` fails at load; values are
+/// never read as syntax.
 struct Template: Sendable, Equatable {
     /// One piece of a template.
     enum Part: Sendable, Equatable {
@@ -46,8 +39,7 @@ struct TemplateError: Error, Equatable {
     let message: String
 }
 
-/// The template grammar's scanner. It works on UTF-8 bytes: every byte of the syntax is ASCII and
-/// never occurs inside a multi-byte character, so non-ASCII text passes through untouched.
+/// Scans UTF-8 bytes: the syntax is ASCII, so other text passes through untouched.
 private struct TemplateScanner {
     let bytes: [UInt8]
     let argumentCount: Int

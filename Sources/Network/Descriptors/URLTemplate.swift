@@ -1,5 +1,4 @@
-/// A descriptor's `path`, cut at load into the path and the query items, so that a `?`, `&` or `=`
-/// inside a value can never start a query, an item or a value.
+/// A `path` cut at load into path and query items, so a value's `?`, `&` or `=` stays a value.
 struct URLTemplate: Sendable, Equatable {
     /// One `name=value` item of the query; `value` is nil for a bare `name`.
     struct QueryItem: Sendable, Equatable {

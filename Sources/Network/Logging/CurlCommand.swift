@@ -5,8 +5,7 @@ import Foundation
 #endif
 
 extension Redaction {
-    /// A `curl` command line that repeats `request`, with every credential replaced, so it can be
-    /// pasted into a bug report.
+    /// A `curl` command repeating `request`, credentials replaced, for a bug report.
     public func curlCommand(for request: URLRequest) -> String {
         var words = ["curl"]
         let method = request.httpMethod ?? "GET"

@@ -1,6 +1,4 @@
-/// A hook that sees each attempt, response, retry and failure, with credentials already removed.
-///
-/// Events carry text made through `Redaction`: `Authorization` and passwords never reach the sink.
+/// Sees each attempt, response, retry and failure, redacted through `Redaction`.
 public struct NetworkLogger: Sendable {
     /// Something that happened during a call.
     public enum Event: Sendable, Equatable, CustomStringConvertible {

@@ -4,8 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Removes credentials from requests before they are shown: header values, query items, URL
-/// passwords and body fields whose names say they are secret.
+/// Removes credentials from requests before they are shown.
 public struct Redaction: Sendable {
     /// What replaces a secret.
     public static let placeholder = "<redacted>"
@@ -21,21 +20,18 @@ public struct Redaction: Sendable {
         self.secretNameFragments = Set(secretNameFragments.map { $0.lowercased() })
     }
 
-    /// Hides `Authorization`, `Proxy-Authorization`, cookies and API-key headers, and any field
-    /// named like a password, secret, token or key.
+    /// Hides credential, cookie and API-key headers, and fields named like a secret.
     public static let standard = Redaction(
         headers: ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"],
         secretNameFragments: ["password", "passwd", "secret", "token", "api_key", "apikey", "authorization"]
     )
 
-    /// Fragments of header names (any case) whose values are never shown, whatever the exact
-    /// name: `X-Auth-Token`, `X-Api-Key`, `Client-Secret`.
+    /// Fragments of header names (any case) whose values are hidden: `X-Auth-Token`, `X-Api-Key`.
     public static let secretHeaderFragments: Set<String> = [
         "token", "key", "secret", "auth", "cookie", "session",
     ]
 
-    /// Whether a header called `name` is hidden: one of `headers`, or a name containing one of
-    /// `secretHeaderFragments`.
+    /// Whether a header called `name` is hidden.
     public func hidesHeader(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return headers.contains(lowered) || Self.secretHeaderFragments.contains { lowered.contains($0) }
@@ -60,8 +56,7 @@ public struct Redaction: Sendable {
         return components.string ?? Self.placeholder
     }
 
-    /// `body` as text with secret fields replaced: JSON and form bodies are shown; anything
-    /// else is shown by size only, since a secret in it could not be found.
+    /// `body` with secret fields replaced; a body neither JSON nor form is shown by size only.
     public func body(_ body: Data) -> String {
         if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
             let redacted = try? JSONSerialization.data(

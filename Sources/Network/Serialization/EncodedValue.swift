@@ -1,5 +1,4 @@
-/// An argument's encoded form as a tree, so `%N[team.id]` can pick a key out of it whatever
-/// the serializer's format: the serializer encodes the argument and decodes it back as this.
+/// An argument's encoded form as a tree, for `%N[team.id]` in any serializer's format.
 enum EncodedValue: Decodable, Equatable {
     case null
     case bool(Bool)

@@ -1,9 +1,6 @@
 import Foundation
 
-/// Turns values into body bytes and back: Nemo Connect's `NCSerializer`, with real types.
-///
-/// Register an instance under a name in a `DescriptorRegistry`; a descriptor's
-/// `serialization.serializer` names it.
+/// Turns values into body bytes and back; registered by name, named by a descriptor.
 public protocol Serializer: Sendable {
     /// The `Content-Type` of bodies this serializer makes, such as `application/json`.
     var contentType: String { get }

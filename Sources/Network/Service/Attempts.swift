@@ -1,30 +1,26 @@
 /// Sends a request until it succeeds, fails for good, or runs out of attempts or time.
-///
-/// Cancellation of the calling task stops the attempt in flight and any wait for the next one at
-/// once; the overall deadline cancels them the same way and reports `.timedOut`.
+/// Cancellation and the deadline stop the attempt in flight and any wait at once.
 struct Attempts {
     let policy: RetryPolicy
     /// Attempts in all, the first included.
     let limit: Int
     /// Whether the method may be retried (idempotent, or the descriptor allows any method).
     let retryAllowed: Bool
-    /// Whether the request is conditional (`If-Match`, `If-Unmodified-Since`): once it may have
-    /// reached the server, a retry could meet the precondition its own first attempt changed.
+    /// `If-Match` or `If-Unmodified-Since`: once it may have reached the server, a retry could
+    /// meet the precondition its own first attempt changed.
     var conditional = false
     let deadline: Duration
     let logger: NetworkLogger?
 
-    /// The end of the deadline that `WebService.withDeadline` set for everything the current
-    /// task does; nil outside one.
+    /// The end `WebService.withDeadline` set for the current task; nil outside one.
     @TaskLocal static var sharedEnd: ContinuousClock.Instant?
 
     /// Runs `send` (given the attempt number, from 1) under the deadline and the retry rules.
     func run<Value: Sendable>(
         _ send: @escaping @Sendable (Int) async throws -> (Value, HTTPResponseHead)
     ) async throws -> Value {
-        // The deadline is an instant fixed now, not a span from whenever its child task first
-        // runs: on a busy machine that child can start late, and the call must not outlive it.
-        // Under a shared deadline (one per command), the sooner of the two holds.
+        // An instant fixed now: a child task that starts late must not outlive it. The sooner of
+        // this and a shared deadline holds.
         let own = ContinuousClock.now + deadline
         let end = Self.sharedEnd.map { min($0, own) } ?? own
         // A call that starts after the shared deadline sends nothing: it would only be cut.

@@ -16,24 +16,19 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case unacceptableStatus(code: Int, headers: HTTPHeaders, bodyExcerpt: String)
     /// The body could not be decoded into the endpoint's response type.
     case decoding(message: String, bodyExcerpt: String)
-    /// 401: credentials missing or wrong; `realm` comes from `WWW-Authenticate` when the server sent one.
+    /// 401; `realm` from `WWW-Authenticate`.
     case unauthorized(realm: String?)
     /// 403: the credentials are valid but not allowed to do this.
     case forbidden
-    /// The response body grew past `limit` bytes (the descriptor's `maxResponseBytes`, or the
-    /// default); the transfer was stopped there, and nothing of it was kept.
+    /// The body passed `limit` bytes; the transfer was stopped and nothing kept.
     case responseTooLarge(limit: Int64)
-    /// The server redirected more than 5 times (a loop, most likely). Redirects to another
-    /// origin, or of a method other than GET and HEAD, are not followed: their 3xx is the answer.
+    /// More than 5 redirects. Cross-origin redirects, and of methods but GET and HEAD, are not followed.
     case tooManyRedirects
-    /// The connection ended before the body was complete: fewer bytes arrived than its
-    /// `Content-Length` said. Retried like a lost connection; in the end the server broke framing.
+    /// Fewer bytes than `Content-Length` said. Retried like a lost connection.
     case incompleteBody(expected: Int64, received: Int64)
-    /// A 2xx body in a media type the endpoint's serializer does not read (an HTML page from a
-    /// proxy, say), with the `Content-Type` as sent and the start of the body.
+    /// A 2xx in a media type the serializer does not read (a proxy's HTML), with the start of the body.
     case unexpectedContentType(String, bodyExcerpt: String)
-    /// A bearer token could not be refreshed (`TokenProvider`): the token endpoint's own failure.
-    /// Every request that waited for that refresh fails with this same error, and none is sent.
+    /// No bearer token could be had; every request waiting for it fails with this, unsent.
     case tokenRefreshFailed(TokenRefreshFailure)
 
     /// A one-line explanation, safe to log: it never contains credentials.
@@ -69,8 +64,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether the failure is this machine's, not the server's: the response could not be
-    /// written where it was to go (a full disk, a folder that cannot be written).
+    /// Whether the failure is this machine's: the response could not be written where it was to go.
     public var isLocalFileFailure: Bool {
         guard case .transport(let code, _) = self else { return false }
         return Self.localFileCodes.contains(code)
@@ -82,8 +76,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         URLError.Code.cannotRemoveFile.rawValue, URLError.Code.cannotMoveFile.rawValue,
     ]
 
-    /// Whether the request certainly never reached the server (no connection was made), so
-    /// even a conditional write may be sent again.
+    /// Whether the request certainly never reached the server, so even a conditional write may be resent.
     var wasNotSent: Bool {
         guard case .transport(let code, _) = self else { return false }
         return Self.notSentTransportCodes.contains(code)

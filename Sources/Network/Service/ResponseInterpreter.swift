@@ -1,7 +1,6 @@
 import Foundation
 
-/// Judges a response by its status and decodes its body for the endpoint: the one place where a
-/// status becomes a success or a `NetworkError`, so a 500 can never pass for data.
+/// The one place a status becomes a success or a `NetworkError`, so a 500 never passes for data.
 enum ResponseInterpreter {
     /// How much of a body an error carries.
     static let excerptLength = 512
@@ -54,9 +53,8 @@ enum ResponseInterpreter {
         return body.count > length ? text + "…" : text
     }
 
-    /// Whether a body sent as `contentType` is what a serializer of `expected` reads: the same
-    /// media type, parameters ignored, or a structured suffix of it (`application/problem+json`
-    /// for `application/json`).
+    /// Whether `contentType` is `expected`, parameters ignored, or a structured suffix of it
+    /// (`application/problem+json`).
     static func accepts(_ contentType: String, as expected: String) -> Bool {
         func mediaType(_ text: String) -> String {
             let type = text.split(separator: ";", maxSplits: 1).first ?? ""

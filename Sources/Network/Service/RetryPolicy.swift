@@ -1,10 +1,7 @@
 import Foundation
 
-/// When and how long to wait before trying a request again.
-///
-/// A descriptor's `retry` sets the attempts per endpoint; everything else is the service's.
-/// The sleeper, random source and clock are injected so tests can check the timing without
-/// waiting.
+/// When and how long to wait before trying again. The sleeper, random source and clock are
+/// injected, so tests check the timing without waiting.
 public struct RetryPolicy: Sendable {
     /// Attempts (the first included) for endpoints whose descriptor has no `retry`.
     public var attempts: Int
@@ -47,16 +44,14 @@ public struct RetryPolicy: Sendable {
     /// No retries at all.
     public static let never = RetryPolicy(attempts: 1)
 
-    /// The wait before attempt `attempt + 1` after attempt `attempt` failed: exponential backoff
-    /// with "equal jitter" (half fixed, half random), so clients that failed together spread out.
+    /// Exponential backoff with equal jitter, so clients that failed together spread out.
     func backoff(after attempt: Int) -> Duration {
         let doubled = baseDelay * (1 << min(attempt - 1, 30))
         let capped = min(doubled, maximumDelay)
         return capped / 2 + capped / 2 * random()
     }
 
-    /// The wait a `Retry-After` value asks for (delay-seconds or an HTTP date), or nil when it
-    /// cannot be read.
+    /// The wait a `Retry-After` asks for (seconds or an HTTP date), or nil.
     func wait(forRetryAfter value: String) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed), seconds >= 0 { return .seconds(seconds) }

@@ -1,9 +1,7 @@
 import Foundation
 
 extension WebService {
-    /// The `curl` command line that repeats what `endpoint` would send for `arguments` (with the
-    /// conditions a call would add), built without sending anything, before credentials are
-    /// added and with secrets redacted.
+    /// The redacted `curl` line `endpoint` would send for `arguments`, without sending it.
     public func curlCommand<Response>(
         _ endpoint: Endpoint<Response>, _ arguments: any Encodable & Sendable..., ifMatch: String? = nil
     ) throws -> String {

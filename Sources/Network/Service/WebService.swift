@@ -4,22 +4,16 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Calls the endpoints of one service plist: Nemo Connect's `NCWebService`, typed.
-///
-/// It fills a descriptor with the call's arguments, adds credentials, sends through an
-/// `HTTPTransport` with retries under an overall deadline, and turns the response into a
-/// `Reply` or a `NetworkError`. It holds no mutable state; share one per service.
+/// Calls the endpoints of one service plist: fills a descriptor, adds credentials, sends with
+/// retries under a deadline, and returns a `Reply` or a `NetworkError`. Stateless; share one.
 public final class WebService: Sendable {
-    /// The most bytes of response body `call` holds in memory when the descriptor has no
-    /// `maxResponseBytes`: 8 MiB.
+    /// The most body `call` holds in memory without `maxResponseBytes`: 8 MiB.
     public static let defaultMaximumResponseBytes: Int64 = 8 * 1024 * 1024
-    /// The most bytes `download` writes to its file when the descriptor has no
-    /// `maxResponseBytes`: 64 MiB.
+    /// The most `download` writes without `maxResponseBytes`: 64 MiB.
     public static let defaultMaximumDownloadBytes: Int64 = 64 * 1024 * 1024
 
-    /// The overall time a call may take, retries and waits included, when neither the service
-    /// nor the descriptor says otherwise: 25 s, so that a slow or stalled server ends in a typed
-    /// `.timedOut` within half a minute.
+    /// A call's overall time, retries and waits included, unless set otherwise: a stalled server
+    /// ends in `.timedOut` within half a minute.
     public static let defaultDeadline: Duration = .seconds(25)
 
     /// The URL every descriptor's `path` is appended to.
@@ -29,18 +23,16 @@ public final class WebService: Sendable {
     private let transport: any HTTPTransport
     private let authentication: (any AuthenticationProvider)?
     private let retryPolicy: RetryPolicy
-    /// The overall time a call may take, retries included, unless its descriptor has a `timeout`
-    /// (or a `withDeadline` around it ends sooner).
+    /// A call's overall time unless its descriptor's `timeout` or a `withDeadline` ends sooner.
     public let deadline: Duration
     private let logger: NetworkLogger?
     private let clearTextWarning = OnceFlag()
 
     /// A service at `baseURL` whose endpoints `catalog` describes.
     /// - Parameters:
-    ///   - authentication: the provider for descriptors without an `auth` key.
-    ///   - retryPolicy: backoff, retryable statuses and attempts for descriptors without `retry`.
-    ///   - deadline: the overall time a call may take, retries included, unless its descriptor
-    ///     has a `timeout`.
+    ///   - authentication: the provider for descriptors without `auth`.
+    ///   - retryPolicy: for descriptors without `retry`.
+    ///   - deadline: a call's overall time, unless its descriptor has a `timeout`.
     ///   - logger: sees every attempt, redacted.
     public init(
         baseURL: URL,
@@ -62,11 +54,8 @@ public final class WebService: Sendable {
         self.logger = logger
     }
 
-    /// Runs `body` under one deadline, `deadline` from now, for every call it makes on any
-    /// service, retries, waits and token refreshes included: each call ends by then, or by its
-    /// own deadline if that comes sooner, and a call made after it passed throws `.timedOut`
-    /// without sending anything. For a command that reads or writes one thing, so that two
-    /// calls cannot take twice its deadline. Nested, the sooner deadline holds.
+    /// Runs `body` with one deadline, `deadline` from now, for every call it makes: so a command's
+    /// two calls cannot take twice its deadline. Nested, the sooner holds.
     @discardableResult
     public static func withDeadline<Value>(
         _ deadline: Duration, isolation: isolated (any Actor)? = #isolation,
@@ -92,12 +81,11 @@ public final class WebService: Sendable {
         return try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
     }
 
-    /// Calls `endpoint` with `arguments`. The conditional headers are parameters of the call,
-    /// never descriptor arguments, so every endpoint states its conditions the same way.
+    /// Calls `endpoint` with `arguments`. Conditions are parameters, never descriptor arguments.
     /// - Parameters:
-    ///   - ifNoneMatch: an `ETag` from an earlier reply; a 304 then comes back as `.notModified`.
-    ///   - ifMatch: the `ETag` a write expects; a 412 then means someone changed the resource.
-    ///   - progress: receives upload progress for a body and download progress for the response.
+    ///   - ifNoneMatch: an `ETag`; a 304 comes back as `.notModified`.
+    ///   - ifMatch: the `ETag` a write expects; a 412 means the resource changed.
+    ///   - progress: upload progress for a body, download progress for the response.
     /// - Throws: `NetworkError` (or an authentication provider's own error).
     public func call<Response>(
         _ endpoint: Endpoint<Response>,
@@ -134,13 +122,8 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Downloads what `endpoint` returns into a file at `destination`, streamed, never in memory.
-    ///
-    /// The body lands in a file beside `destination` and replaces it, in one `rename`, only once
-    /// the status and `accept` have accepted it: whatever goes wrong (a status, a size, a body
-    /// `accept` refuses, a cancel, a full disk), a file already at `destination` is left exactly
-    /// as it was. The reply's content is `destination`; an error status's error carries the start
-    /// of the body.
+    /// Downloads into `destination`, streamed. The body replaces `destination` in one `rename`
+    /// only once accepted; on any failure an existing file is left as it was.
     public func download(
         _ endpoint: Endpoint<Data>,
         _ arguments: any Encodable & Sendable...,
@@ -188,12 +171,8 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Streams what `endpoint` returns into `sink` as it arrives: for a destination that is not
-    /// a file to replace (a pipe, a FIFO, standard output). With `CurlTransport` the transfer
-    /// pauses while the sink is behind, so memory stays bounded whatever the reader's pace.
-    ///
-    /// A failure before the first byte reaches the sink is retried as any call is; after it, a
-    /// retry would write those bytes twice, so the call ends with the error instead.
+    /// Streams the body into `sink` as it arrives (a pipe, a FIFO). A failure before the first
+    /// byte is retried; after it, a retry would write bytes twice, so the error ends the call.
     public func stream(
         _ endpoint: Endpoint<Data>,
         _ arguments: any Encodable & Sendable...,
@@ -268,8 +247,7 @@ public final class WebService: Sendable {
         let logger = self.logger
         let shownURL = request.url.map { logger?.redaction.url($0) ?? "" } ?? ""
         let method = descriptor.method.rawValue
-        // One replay per call after a 401, whatever the attempts: a server that refuses every
-        // token gets two requests, not a loop.
+        // One replay per call after a 401, so a server refusing every token cannot cause a loop.
         let replay = OnceFlag()
         return try await attempts.run { attempt in
             let send = { @Sendable (prepared: URLRequest) async throws -> (Value, HTTPResponseHead) in
@@ -295,8 +273,7 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Logs one warning, the first time, when Basic credentials go over plain http to a host
-    /// that is not this machine: anyone on the way can read them.
+    /// Warns once when Basic credentials go over plain http to another host.
     private func warnOfClearTextBasic(_ request: URLRequest) {
         guard let logger, let url = request.url, url.scheme?.lowercased() == "http",
             request.value(forHTTPHeaderField: "Authorization")?.lowercased().hasPrefix("basic ") == true,
@@ -309,8 +286,7 @@ public final class WebService: Sendable {
         host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
     }
 
-    /// Sets the conditional headers a call asks for: the one mechanism for `If-None-Match` and
-    /// `If-Match` (values are entity tags, already quoted).
+    /// Sets `If-None-Match` and `If-Match` (entity tags, already quoted).
     static func setConditions(on request: inout URLRequest, ifNoneMatch: String?, ifMatch: String?) {
         if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
         if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }

@@ -4,11 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// An `HTTPTransport` that keeps the size limit while it receives, stopping the transfer as
-/// soon as the body passes `maximumResponseBytes`: `CurlTransport` and `URLSessionTransport`.
-/// Its calls without a limit are its calls with none (`.max`), so it implements only the
-/// limited ones. (`HTTPTransport`'s own defaults go the other way, for a transport such as a
-/// stub that can only receive a body whole and check it after.)
+/// A transport that stops receiving once the body passes the limit; its unlimited calls are
+/// its limited ones with `.max`.
 public protocol BoundedHTTPTransport: HTTPTransport {}
 
 extension BoundedHTTPTransport {

@@ -4,37 +4,27 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The seam between `WebService` and the wire: sends one prepared request, once.
-///
-/// Implementations report failures as `NetworkError` (`.transport`, `.timedOut`, `.cancelled`)
-/// and return every HTTP status as a response: judging a 404 or a 503 is the caller's job.
-/// `URLSessionTransport` is the real one; TestSupport's `StubTransport` answers from a script.
+/// The seam between `WebService` and the wire: sends one prepared request, once. Failures are
+/// `NetworkError`s; every HTTP status comes back as a response, for the caller to judge.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` and collects the response body in memory. A request with a body reports
-    /// upload progress, and the response reports download progress, to `progress`.
+    /// Sends `request` and collects the body in memory, reporting upload and download progress.
     func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse
 
-    /// Sends `request` and streams the response body into a new file at `destination`
-    /// (replacing any file there), never holding it in memory; reports download progress.
+    /// Sends `request` and streams the body into a new file at `destination`, replacing it.
     func download(for request: URLRequest, to destination: URL, progress: ProgressHandler?) async throws
         -> HTTPResponseHead
 
-    /// Like `data(for:progress:)`, but a body of more than `maximumResponseBytes` bytes throws
-    /// `NetworkError.responseTooLarge`. `WebService` calls this one.
+    /// `data(for:progress:)` with a limit: a larger body throws `.responseTooLarge`.
     func data(for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?) async throws
         -> HTTPResponse
 
-    /// Like `download(for:to:progress:)`, but a body of more than `maximumResponseBytes` bytes
-    /// throws `NetworkError.responseTooLarge` and leaves no file at `destination`. `WebService`
-    /// calls this one.
+    /// `download(for:to:progress:)` with a limit: a larger body throws `.responseTooLarge`, no file.
     func download(
         for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead
 
-    /// Sends `request` and hands a 2xx body to `sink` as it arrives; any other status comes back
-    /// with its body in memory, and the sink gets nothing. A body of more than
-    /// `maximumResponseBytes` bytes throws `NetworkError.responseTooLarge`. The returned
-    /// response's body is empty for a 2xx.
+    /// Hands a 2xx body to `sink` as it arrives; any other status comes back in memory and the
+    /// sink gets nothing. A 2xx response's body is empty.
     func stream(
         for request: URLRequest, into sink: any ResponseBodySink, maximumResponseBytes: Int64,
         progress: ProgressHandler?
@@ -42,8 +32,7 @@ public protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
-    /// Receives the whole body with `data(for:progress:)`, then applies the limit. A transport
-    /// that can stop receiving in the middle (as `URLSessionTransport` does) implements this itself.
+    /// The whole body, then the limit; a transport that can stop midway implements this itself.
     public func data(
         for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponse {
@@ -54,9 +43,7 @@ extension HTTPTransport {
         return response
     }
 
-    /// Receives the whole body in memory, then writes a 2xx body to `sink`: no back-pressure,
-    /// for a transport that has none (`URLSessionTransport`, `StubTransport`). `CurlTransport`
-    /// streams instead, pausing while the sink is behind.
+    /// The whole body in memory, then to `sink`: no back-pressure, for transports without it.
     public func stream(
         for request: URLRequest, into sink: any ResponseBodySink, maximumResponseBytes: Int64,
         progress: ProgressHandler?
@@ -73,8 +60,7 @@ extension HTTPTransport {
         return HTTPResponse(head: response.head, body: Data())
     }
 
-    /// Downloads with `download(for:to:progress:)`, then applies the limit, removing the file
-    /// when it is too large.
+    /// The download, then the limit, removing a file that is too large.
     public func download(
         for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead {

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Which redirects a `URLSessionTransport` follows: only those of a `GET` or `HEAD` to the same
-/// origin (scheme, host and port), at most `maximumHops` of them. The platform's default follows
-/// up to 20 hops anywhere, https to http included, copying `Authorization` along.
+/// Redirects followed: only a `GET` or `HEAD` within its origin, at most `maximumHops`. The
+/// platform would follow 20 anywhere, https to http, copying `Authorization` along.
 struct RedirectPolicy: Sendable {
     /// What to do with one redirect.
     enum Decision: Sendable, Equatable {
@@ -25,8 +24,7 @@ struct RedirectPolicy: Sendable {
         return hop > maximumHops ? .tooMany : .follow
     }
 
-    /// Scheme, host and port (the scheme's default when absent), lowercased; nil for a URL
-    /// that is not http or https.
+    /// Scheme, host and port (the default when absent), lowercased; nil unless http or https.
     static func origin(of url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
         let defaultPort: Int

@@ -4,11 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A transport that sends nothing: every call fails at once with the error it was made with.
-///
-/// For running a `WebService` where no request may leave the process: an offline mode, whose
-/// repositories then answer from their cache; a linter or a benchmark that only builds requests
-/// (`WebService.request`); a fuzzer of the descriptor grammar.
+/// Sends nothing: every call fails with the error it was made with. For an offline mode, a
+/// linter or benchmark that only builds requests, a fuzzer.
 public struct RefusingTransport: HTTPTransport {
     /// What every call throws.
     public let error: NetworkError

@@ -1,18 +1,14 @@
 import Foundation
 import Synchronization
 
-/// Where a streamed response body goes, piece by piece, as it arrives.
-///
-/// `write` may block for as long as its reader needs (a pipe read slowly): `CurlTransport`
-/// calls it on a thread of its own and pauses the transfer while the pieces waiting for it pass
-/// its buffer, so memory is bounded by what the reader takes, not by what the network brings.
+/// Where a streamed body goes as it arrives. `write` may block as long as its reader needs:
+/// `CurlTransport` pauses the transfer meanwhile, so memory follows the reader.
 public protocol ResponseBodySink: Sendable {
     /// Writes all of `bytes`, or throws (the transfer then stops).
     func write(_ bytes: Data) throws
 }
 
-/// A sink on an open file descriptor (a file, a pipe, a FIFO), written with blocking writes.
-/// The descriptor stays open: its owner closes it.
+/// A sink on an open descriptor (a file, a pipe, a FIFO); its owner closes it.
 public struct FileDescriptorSink: ResponseBodySink {
     /// The descriptor written to.
     public let descriptor: Int32
@@ -20,8 +16,7 @@ public struct FileDescriptorSink: ResponseBodySink {
     /// A sink writing to `descriptor`.
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// Writes all of `bytes`; a failed write (a reader gone, a full disk) throws a
-    /// `FileWriteError` with the system's reason.
+    /// Writes all of `bytes`; a failure throws `FileWriteError` with the system's reason.
     public func write(_ bytes: Data) throws {
         var offset = 0
         while offset < bytes.count {

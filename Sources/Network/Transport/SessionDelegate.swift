@@ -4,11 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The one delegate of a `URLSessionTransport`'s session: it routes every callback to the
-/// transfer registered under the task's identifier.
-///
-/// `@unchecked Sendable` is safe because `transfers` is only touched while `lock` is held, and
-/// the continuations and progress handlers are called after the lock is released.
+/// The session's one delegate: routes each callback to the transfer of its task.
+/// `@unchecked Sendable`: `transfers` is behind `lock`; callbacks run after it is released.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private let redirectPolicy = RedirectPolicy()
@@ -19,8 +16,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         lock.withLock { transfers[identifier] = transfer }
     }
 
-    /// Hands the task's continuation to its transfer; returns whether the task should be resumed
-    /// (false when it was cancelled before it started: the continuation is resumed at once).
+    /// Hands the continuation to its transfer; false when the task was cancelled before it started.
     func attach(_ continuation: CheckedContinuation<Transfer.Outcome, any Error>, to identifier: Int) -> Bool
     {
         let early: Result<Transfer.Outcome, NetworkError>? = lock.withLock {
@@ -43,7 +39,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     // MARK: Callbacks
-    // None for the response disposition: FoundationNetworking ignores it (README.md, Platform notes #8).
+    // None for the response disposition: FoundationNetworking ignores it (Platform notes #8).
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let expected = dataTask.response?.expectedContentLength ?? -1
@@ -60,8 +56,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             }
             return (true, report)
         }
-        // Past the limit (or unable to write the file): stop receiving now; the completion
-        // callback reports why.
+        // Past the limit or unwritable: stop now; the completion callback says why.
         guard accepted else { return dataTask.cancel() }
         report.map { handler, progress in handler(progress) }
     }
@@ -76,9 +71,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 direction: .upload, completedBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend))
     }
 
-    /// Follows only what `RedirectPolicy` allows. FoundationNetworking would otherwise follow up
-    /// to 20 hops to any origin, https to http included, with the request's `Authorization`.
-    /// Refusing hands the 3xx to the caller; a loop fails the task with `.tooManyRedirects`.
+    /// Follows only what `RedirectPolicy` allows; a refused redirect's 3xx goes to the caller.
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
@@ -113,9 +106,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler(.performDefaultHandling, nil)
             return
         }
-        // Credentials go up front. Default handling of a 401 challenge hangs FoundationNetworking
-        // on 6.3.1, past every timeout (README.md, Platform notes #5), so the challenge is declined and the 401
-        // (status and headers, without its body) is handed to the caller.
+        // A default 401 challenge hangs FoundationNetworking (Platform notes #5): decline it
+        // and hand the 401 to the caller.
         lock.withLock { transfers[task.taskIdentifier]?.declinedChallenge = true }
         completionHandler(.cancelAuthenticationChallenge, nil)
     }

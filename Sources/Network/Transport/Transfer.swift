@@ -30,8 +30,7 @@ final class Transfer {
     var tooManyRedirects = false
     /// Set when the body passed `limit` and the delegate stopped the task.
     var exceededLimit = false
-    /// Set when the delegate declined an authentication challenge; the task then ends with
-    /// `cancelled` although the server answered (with a 401).
+    /// Set when a challenge was declined: the task then ends `cancelled` though the server answered 401.
     var declinedChallenge = false
     var fileError: String?
 
@@ -41,9 +40,8 @@ final class Transfer {
         self.progress = progress
     }
 
-    /// Takes a piece of the body: appends it in memory or writes it to the partial file.
-    /// Returns false when the piece takes the body past `limit` (nothing is kept then), or when
-    /// the file cannot be written.
+    /// Takes a piece of the body, in memory or into the partial file. False past `limit` (nothing
+    /// kept) or when the file cannot be written.
     func receive(_ data: Data, expectedLength: Int64) -> Bool {
         guard received + Int64(data.count) <= limit, expectedLength <= limit else {
             exceededLimit = true
@@ -84,8 +82,7 @@ final class Transfer {
         partialFile = nil
     }
 
-    /// Puts a finished download at `destination` (replacing any file there, never a folder:
-    /// that would delete everything in it); an empty body makes an empty file.
+    /// Puts a finished download at `destination`, replacing a file but never a folder.
     private func finishDownload(at destination: URL) {
         let files = FileManager.default
         do {
@@ -121,8 +118,7 @@ final class Transfer {
         }
     }
 
-    /// The task's result from its response and completion error. A download is moved to its
-    /// destination on success; on any failure its partial file is removed.
+    /// The task's result; a download is moved into place on success, its partial file removed otherwise.
     func outcome(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
         let result = judge(response: response, error: error)
         if case .success = result, let destination {
@@ -160,8 +156,7 @@ final class Transfer {
             Outcome(head: HTTPResponseHead(status: http.statusCode, headers: headers), body: body))
     }
 
-    /// `.incompleteBody` when the connection ended before the `Content-Length` the head announced
-    /// (not for a compressed body, whose length counts other bytes than those received).
+    /// `.incompleteBody` when fewer bytes came than `Content-Length` said (not for a compressed body).
     private func incompleteBody(_ response: URLResponse?) -> NetworkError? {
         guard let http = response as? HTTPURLResponse else { return nil }
         let encoding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased()
@@ -175,8 +170,7 @@ final class Transfer {
         var code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
         if cancelled || code == URLError.cancelled.rawValue { return .cancelled }
         if code == URLError.timedOut.rawValue { return .timedOut }
-        // FoundationNetworking reports a body cut short ("transfer closed with N bytes remaining")
-        // as an unknown error; after the head arrived, that is a connection lost mid-body.
+        // FoundationNetworking reports a body cut short as an unknown error.
         if code == URLError.unknown.rawValue && afterHead { code = URLError.networkConnectionLost.rawValue }
         return .transport(code: code, message: (error as NSError).localizedDescription)
     }

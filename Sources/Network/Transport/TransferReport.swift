@@ -7,8 +7,7 @@ import Foundation
 /// Receives progress reports; called on an arbitrary thread, possibly often.
 public typealias ProgressHandler = @Sendable (TransferReport) -> Void
 
-/// How far an upload or a download has come, and which way it goes: the transport's report,
-/// which a repository turns into the Domain's `TransferProgress`.
+/// How far a transfer has come, and which way; a repository turns it into `TransferProgress`.
 public struct TransferReport: Sendable, Equatable {
     /// Which way the bytes go.
     public enum Direction: Sendable, Equatable {

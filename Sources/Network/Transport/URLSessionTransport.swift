@@ -4,12 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The real `HTTPTransport`: one long-lived `URLSession` whose single delegate fans progress and
-/// completion out by task identifier, avoiding every trap in the Platform notes of this module's README.md.
-///
-/// Make one per client and keep it: sessions created and dropped while requests are in flight
-/// have crashed FoundationNetworking (Platform notes #4). No task-level delegates, no KVO on
-/// `task.progress` (#6), statuses are judged by the caller (#10).
+/// One long-lived `URLSession` whose single delegate routes progress and completion by task,
+/// avoiding the traps of README.md's Platform notes. Make one per client and keep it (#4).
 public final class URLSessionTransport: BoundedHTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -29,19 +25,13 @@ public final class URLSessionTransport: BoundedHTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// How long a connection may stay silent, connecting included, unless a request sets its
-    /// own `timeoutInterval`: 30 s.
+    /// How long a connection may stay silent unless the request says: 30 s.
     public static let idleTimeout: TimeInterval = 30
-    /// The longest a transfer may take on platforms that honour it (FoundationNetworking does
-    /// not; there `WebService`'s deadline is the only bound): 5 minutes.
+    /// The longest a transfer may take where honoured (not FoundationNetworking): 5 minutes.
     public static let resourceTimeout: TimeInterval = 300
 
-    /// No URL cache (ETags are the caller's business), no cookies and no credential storage
-    /// (credentials go up front, Platform notes #5), and `idleTimeout` and `resourceTimeout`
-    /// instead of the platform's 60 s and 7 days. It starts from `.default`, not `.ephemeral`:
-    /// FoundationNetworking's `.ephemeral` makes a URL cache of its own, which creates a folder
-    /// under `~/.cache` even with no disk capacity (Platform notes #11); the cache is turned off
-    /// below either way.
+    /// No URL cache, cookies or credential storage (credentials go up front, #5), and our
+    /// timeouts. From `.default`: `.ephemeral` creates a cache folder under `~/.cache` (#11).
     public static var standardConfiguration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.default
         configuration.timeoutIntervalForRequest = idleTimeout
@@ -55,9 +45,7 @@ public final class URLSessionTransport: BoundedHTTPTransport {
         return configuration
     }
 
-    /// Sends `request` as a data task, or as an upload task when it has a body (for upload
-    /// progress), stopping the task as soon as the body passes `maximumResponseBytes` (or its
-    /// `Content-Length` announces more).
+    /// Sends `request` (an upload task when it has a body), stopping once the body passes the limit.
     public func data(
         for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponse {
@@ -74,16 +62,12 @@ public final class URLSessionTransport: BoundedHTTPTransport {
         return HTTPResponse(head: outcome.head, body: outcome.body)
     }
 
-    /// Streams the body of `request` into a partial file next to `destination` as it arrives,
-    /// and renames it to `destination` once the response is complete. Past
-    /// `maximumResponseBytes`, or on any failure, the partial file is removed and `destination`
-    /// is left as it was.
+    /// Streams the body into a partial file renamed to `destination` when complete; on any
+    /// failure the partial file is removed and `destination` left as it was.
     public func download(
         for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead {
-        // A data task, not a download task: FoundationNetworking leaves a download task's
-        // temporary file behind when the task fails or is cancelled, and writes it where we
-        // cannot clean it up.
+        // A data task: a failed download task leaves a temporary file we cannot remove.
         let task = session.dataTask(with: request)
         let transfer = Transfer(destination: destination, limit: maximumResponseBytes, progress: progress)
         return try await run(task, transfer: transfer).head

@@ -1,5 +1,4 @@
-/// What every console view holds: where its lines go, the style they are laid out in, and the
-/// one way a line is written, with its newline.
+/// Where a console view's lines go, their style, and the one way a line is written.
 struct ConsoleLines {
     private var output: any TextOutputStream
     /// The width, colour and terminal the lines are for.

@@ -1,6 +1,5 @@
-/// How a console view may draw. The composition root decides it (terminal width, colour on when
-/// the stream is a TTY and neither `NO_COLOR` nor `--no-color` says otherwise); Presentation never
-/// looks at the terminal itself.
+/// How a console view may draw, decided by the composition root; Presentation never looks at
+/// the terminal.
 public struct ConsoleStyle: Sendable, Hashable {
     /// The width in columns that no line may exceed; at least 1.
     public let width: Int

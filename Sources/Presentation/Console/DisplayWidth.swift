@@ -1,9 +1,7 @@
 extension Character {
-    /// Columns the character takes in a terminal: 2 for wide East Asian characters and emoji,
-    /// 0 for control characters, 1 otherwise.
+    /// Terminal columns: 2 for wide East Asian characters and emoji, 0 for controls, else 1.
     var displayWidth: Int {
-        // Printable ASCII alone, most of what a view writes, is one column: skip the Unicode
-        // property lookups, which showed in the profile of every short command.
+        // Printable ASCII skips the Unicode property lookups, which showed in every profile.
         if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F { return 1 }
         return unicodeWidth
     }
@@ -57,9 +55,8 @@ extension String {
         return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
     }
 
-    /// The string on one line, made harmless for a terminal: line breaks and tabs become spaces,
-    /// and every other control character a visible escape (`terminalEscaped`), so a view that
-    /// measures the result counts what the terminal will show.
+    /// One line, harmless for a terminal: breaks and tabs become spaces, other controls visible
+    /// escapes, so a width counts what is shown.
     var singleLine: String {
         String(map { $0.isNewline || $0 == "\t" ? " " : $0 }).terminalEscaped()
     }

@@ -1,9 +1,7 @@
 import Foundation
 
-/// A text stream onto a file handle, such as standard output or standard error, writing each
-/// piece as UTF-8 at once (no buffering, so progress redraws and results interleave in order).
-/// A write that fails (the reader has gone, the disk is full) drops its text and tells
-/// `failed`; it never traps, as Foundation's non-throwing `FileHandle.write(_:)` does.
+/// A text stream onto a file handle, unbuffered so redraws and results stay in order. A failed
+/// write drops its text and tells `failed`; it never traps.
 public struct FileHandleOutputStream: TextOutputStream, Sendable {
     private let handle: FileHandle
     private let failed: @Sendable (any Error) -> Void
@@ -19,9 +17,7 @@ public struct FileHandleOutputStream: TextOutputStream, Sendable {
     /// Standard error, whose failures go unheard.
     public static var standardError: FileHandleOutputStream { FileHandleOutputStream(.standardError) }
 
-    /// Writes `string` as UTF-8, every control character in it escaped but line breaks, `\r`
-    /// and the views' own colours (`terminalSafeOutput`): whatever a line holds, the terminal
-    /// only shows it.
+    /// Writes `string`, controls escaped but line breaks, `\r` and the views' colours.
     public func write(_ string: String) {
         do {
             try handle.write(contentsOf: Data(string.terminalSafeOutput.utf8))

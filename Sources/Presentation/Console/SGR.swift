@@ -27,8 +27,7 @@ extension ConsoleStyle {
     /// The marker on data served from the offline store, in colour and plain alike.
     var staleMarker: String { paint(Self.staleText, .yellow, .bold) }
 
-    /// `title` in bold, followed by the stale marker when `isStale`; the title is cut so that
-    /// both fit the width, and the marker always shows.
+    /// `title` in bold, then the stale marker when `isStale`; the title is cut, never the marker.
     func title(_ title: String, isStale: Bool) -> String {
         let room = isStale ? width - Self.staleText.displayWidth - 1 : width
         let cut = paint(title.singleLine.truncated(toWidth: max(1, room)), .bold)

@@ -1,19 +1,9 @@
-/// Text made harmless for a terminal. A code name, a power, a team name or a server's error text
-/// is data, and a terminal acts on some characters instead of showing them: an ESC sequence can
-/// recolour the screen, move the cursor or retitle the window, a C1 control is an ESC sequence
-/// of one character, and a bidirectional override makes text read in an order it was not
-/// written in. Each such character is replaced by a visible escape (`\e`, `\u{9B}`, `\u{202E}`);
-/// everything printable stays as it is.
-///
-/// It happens in two steps, with one rule:
-/// - a view lays data out through `singleLine`, which escapes it, so the width code counts the
-///   escaped form and a table stays aligned;
-/// - `FileHandleOutputStream`, the one place text leaves for standard output or standard error,
-///   escapes whatever reaches it but the views' own styling (`\r`, and CSI sequences of numbers
-///   ending in `m` or `K`), so a line written without a view (a warning, a prompt) is safe too.
+/// Text made harmless for a terminal: ESC sequences, C1 controls and bidirectional overrides
+/// from data become visible escapes (`\e`, `\u{9B}`, `\u{202E}`). Views escape data through
+/// `singleLine`, so widths count the escaped form; `FileHandleOutputStream` escapes whatever
+/// else reaches it but the views' own styling.
 extension String {
-    /// The text with every control character escaped; newlines and tabs stay when
-    /// `keepingLineBreaks` (multi-line text).
+    /// Every control escaped; newlines and tabs kept when `keepingLineBreaks`.
     public func terminalEscaped(keepingLineBreaks: Bool = false) -> String {
         guard unicodeScalars.contains(where: { Self.needsEscape($0, keepingLineBreaks: keepingLineBreaks) })
         else { return self }
@@ -43,8 +33,7 @@ extension String {
         scalar == "\u{1B}" ? "\\e" : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
-    /// The text as written to a stream: line breaks, `\r` and the views' own styling (CSI
-    /// sequences of digits and `;` ending in `m` or `K`) stay; every other control is escaped.
+    /// As written to a stream: line breaks, `\r` and style sequences (`m`, `K`) kept, the rest escaped.
     var terminalSafeOutput: String {
         // Printable ASCII and line breaks, most of what is written, need no look.
         if utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return self }
@@ -68,8 +57,7 @@ extension String {
         return String(kept)
     }
 
-    /// The index of the last scalar of a style sequence (`ESC [ digits-and-semicolons m|K`)
-    /// starting at `start`, or `nil` when what starts there is anything else.
+    /// The index ending a style sequence (`ESC [ digits m|K`) at `start`, or nil.
     private static func styleSequenceEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
         guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
         var index = start + 2

@@ -1,7 +1,6 @@
 import Locking
 
-/// A text stream that keeps what is written, safe to share between threads: for tests, and for a
-/// composition root that wants to hold output back.
+/// A thread-safe text stream that keeps what is written, for tests.
 public final class TextBuffer: TextOutputStream, Sendable {
     private let contents = Locked("")
 

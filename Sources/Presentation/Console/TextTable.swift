@@ -1,5 +1,4 @@
-/// A table of left-aligned columns, cut to fit a width: the widest columns give way first, and a
-/// cut cell ends in "…".
+/// Left-aligned columns cut to a width: the widest give way first, a cut cell ends in "…".
 struct TextTable {
     /// The column titles.
     var headers: [String]

@@ -8,8 +8,7 @@ public final class DeleteHeroPresenter {
     /// A presenter over the delete use case.
     public init(deleteHero: DeleteHero) { self.deleteHero = deleteHero }
 
-    /// Deletes hero `id` (only at `expectedVersion`, if given) and shows it gone; on failure the
-    /// view is given nothing and the error is rethrown unchanged.
+    /// Deletes hero `id` (at `expectedVersion`, if given) and shows it gone; errors are rethrown.
     public func delete(with view: any DeleteHeroView, id: Hero.ID, expectedVersion: Int? = nil) async throws {
         switch try await deleteHero(id, expectedVersion: expectedVersion) {
         case .confirmed: view.showDeleted(id)

@@ -9,8 +9,7 @@ public final class ConsoleErrorView: ErrorView {
         lines = ConsoleLines(output, style)
     }
 
-    /// Writes `error: MESSAGE [CODE]`. A `validation_failed` of several fields is a header and
-    /// one aligned line per field instead: each problem is said once.
+    /// Writes `error: MESSAGE [CODE]`, or a header and one line per field for several fields.
     public func showError(_ error: ErrorViewModel) {
         let label = style.paint("error:", .red, .bold)
         let code = style.paint("[\(error.code)]", .dim)

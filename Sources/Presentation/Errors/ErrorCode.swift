@@ -1,5 +1,4 @@
-/// A stable, machine-readable name for what went wrong, in the API's vocabulary; scripts match
-/// on it and the composition root maps it to an exit code.
+/// A stable name for what went wrong; scripts match on it, the app maps it to an exit code.
 public struct ErrorCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The code as it is printed, such as `not_found`.
     public let rawValue: String

@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// Turns any error into what an error view shows: `DomainError` case by case, cancellation, and
-/// anything else as an internal error. It never shows credentials.
+/// Turns any error into an error view model; never shows credentials.
 @MainActor
 public final class ErrorPresenter {
     /// A presenter; it keeps no state.

@@ -2,9 +2,7 @@
 public struct ErrorViewModel: Sendable, Hashable {
     /// The stable code, such as `not_found`.
     public let code: ErrorCode
-    /// What went wrong and, where there is something to do, what to do next, exactly as said: a
-    /// server's text is kept as sent. A console view makes it one harmless line; a JSON view
-    /// leaves escaping to JSON.
+    /// What went wrong and what to do next; a server's text as sent (views escape it).
     public let message: String
     /// For `validation_failed`: each field at fault (the Domain's field name) and its problem.
     public let fields: [String: String]

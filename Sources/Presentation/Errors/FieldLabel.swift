@@ -1,7 +1,6 @@
 /// How a Domain field name reads in a sentence: `codeName` is "code name".
 enum FieldLabel {
-    /// The words for `field`; a name without capitals stays as it is, and a run of capitals is
-    /// one word (`teamID` is "team id").
+    /// The words for `field`: a run of capitals is one word (`teamID` is "team id").
     static func words(_ field: String) -> String {
         var words = ""
         var previousWasUppercase = false

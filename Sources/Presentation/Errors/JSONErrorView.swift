@@ -1,5 +1,4 @@
-/// Shows an error as `{"error":{"code","message"}}`, adding `"fields"` for `validation_failed`,
-/// keyed by the API's snake_case names (`code_name`), as the rest of the JSON spells them.
+/// `{"error":{"code","message"}}`, with `"fields"` keyed by the API's snake_case names.
 @MainActor
 public final class JSONErrorView: ErrorView {
     private var writer: JSONLineWriter

@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// Shows one hero as a card: the code name as a title, then one labelled line per fact, cut to
-/// the width. It is also the editor's view: field problems print as an aligned list.
+/// One hero as a card: the code name, then a line per fact; as the editor's view, field problems.
 @MainActor
 public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private var lines: ConsoleLines
@@ -11,9 +10,8 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private let listsProblems: Bool
     var card = HeroCard()
 
-    /// A view writing to `output` in `style`; picture paths resolve against `pictureBase` if given.
-    /// `listsProblems: false` leaves a failed save's problems to the error view that follows, so
-    /// that each is said once.
+    /// A view writing to `output` in `style`. `listsProblems: false` leaves a failed save's
+    /// problems to the error view, so each is said once.
     public init(
         output: any TextOutputStream, style: ConsoleStyle = .plain, pictureBase: URL? = nil,
         listsProblems: Bool = true

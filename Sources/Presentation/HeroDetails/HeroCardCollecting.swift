@@ -1,16 +1,14 @@
 import Domain
 import Foundation
 
-/// A details view that keeps each fact in a `HeroCard` as it arrives and shows the card whole
-/// at `endUpdates()`. The setters live here once, for the console and the JSON views alike.
+/// A details view that collects the facts into a `HeroCard` and shows it at `endUpdates()`.
 @MainActor
 protocol HeroCardCollecting: HeroDetailsView, AnyObject {
     /// The facts given since the last `endUpdates()`.
     var card: HeroCard { get set }
 }
 
-// Each setter is a `HeroDetailsView` requirement, documented there, and stores its fact in the
-// card, nothing more: a comment per setter could only repeat its name.
+// Each setter is a documented `HeroDetailsView` requirement that stores its fact.
 // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
 extension HeroCardCollecting {
     public func updateHero(id: Hero.ID) { card.id = id }

@@ -1,7 +1,6 @@
 import Domain
 
-/// Shows one hero and, through the `GetRealName` use case (which opens the sealed name with
-/// the clearance key), its secret identity.
+/// Shows one hero and, through `GetRealName`, its secret identity.
 @MainActor
 public final class HeroDetailsPresenter {
     private let getHeroDetails: GetHeroDetails
@@ -13,9 +12,8 @@ public final class HeroDetailsPresenter {
         self.getRealName = getRealName
     }
 
-    /// Reads the hero once, opens its real name from that same read, then gives `view` every
-    /// fact and `endUpdates()`. When the read fails, the view is given nothing and the error is
-    /// rethrown unchanged.
+    /// Reads the hero once, opens its real name from that read, and gives `view` every fact. On
+    /// failure the view gets nothing and the error is rethrown.
     public func activate(with view: any HeroDetailsView, id: Hero.ID) async throws {
         let hero = try await getHeroDetails(id)
         view.show(hero.value, realName: getRealName(hero.value), isStale: hero.isStale)

@@ -1,15 +1,13 @@
 import Domain
 import Foundation
 
-/// Shows one hero, a fact at a time: the presenter hands over each fact already formatted for
-/// display and the view decides only where it goes (the passive view of MVP). `endUpdates()`
-/// says every fact has arrived, so a console view can print the whole card.
+/// Shows one hero a fact at a time, formatted by the presenter (MVP's passive view);
+/// `endUpdates()` says all have arrived.
 @MainActor
 public protocol HeroDetailsView {
     /// The hero's id.
     func updateHero(id: Hero.ID)
-    /// The secret identity: revealed, classified (no key, the wrong one, or a damaged seal) or
-    /// never recorded.
+    /// Revealed, classified, or never recorded.
     func updateHero(name realName: RealName)
     /// The public code name.
     func updateHero(alias codeName: String)

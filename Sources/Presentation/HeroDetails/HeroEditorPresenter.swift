@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// Creates and edits heroes: shows each field's problem before the error goes on, and the saved
-/// hero when the write succeeds.
+/// Creates and edits heroes, showing each field's problem or the saved hero.
 @MainActor
 public final class HeroEditorPresenter {
     private let createHero: CreateHero
@@ -16,8 +15,7 @@ public final class HeroEditorPresenter {
         self.getRealName = getRealName
     }
 
-    /// Creates a hero and shows it as saved. On `DomainError.invalid` the view is shown each
-    /// field's problem first; every error is then rethrown unchanged.
+    /// Creates a hero and shows it; field problems are shown first, and errors rethrown.
     public func create(
         with view: any HeroEditorView,
         codeName: String,
@@ -32,8 +30,7 @@ public final class HeroEditorPresenter {
             saved, realName: realName.map { .revealed(Self.trimmed($0)) } ?? .unrecorded, isStale: false)
     }
 
-    /// Applies `edit` to hero `id` and shows it as saved. On `DomainError.invalid` the view is
-    /// shown each field's problem first; every error is then rethrown unchanged.
+    /// Applies `edit` to hero `id` and shows it; field problems are shown first, and errors rethrown.
     public func update(with view: any HeroEditorView, id: Hero.ID, edit: HeroEdit) async throws {
         let saved = try await reportingProblems(to: view) { try await updateHero(id, applying: edit) }
         let realName: RealName =

@@ -1,19 +1,15 @@
 import Domain
 import Foundation
 
-/// Shows one hero as `{"id","code_name","real_name","powers","team","picture_url","updated_at",
-/// "version","stale"}`, plus `"pending":true` for an offline edit not yet synced; `real_name` is
-/// `null` when classified or unrecorded, `updated_at` is RFC 3339 UTC, and `version` is the one
-/// an `If-Match` names, so a script can update what it read.
-/// As the editor's view it writes nothing for field problems: the error view's JSON carries them.
+/// One hero as JSON (`docs/CLI.md`): `real_name` null when not revealed, `version` what an
+/// `If-Match` names. Field problems are the error view's.
 @MainActor
 public final class JSONHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private var writer: JSONLineWriter
     private let pictureBase: URL?
     var card = HeroCard()
 
-    /// A view writing one JSON line per hero to `output`; picture paths resolve against
-    /// `pictureBase` if given.
+    /// A view writing a JSON line per hero; picture paths resolve against `pictureBase`.
     public init(output: any TextOutputStream, pictureBase: URL? = nil) {
         writer = JSONLineWriter(output: output)
         self.pictureBase = pictureBase

@@ -5,8 +5,7 @@ public final class ConsoleHeroListView: HeroListView {
     private var style: ConsoleStyle { lines.style }
     private let numbered: Bool
 
-    /// A view writing to `output` in `style`; `numbered` puts each row's number (1 is the top
-    /// row) in a first column, for a console where a row is opened by its number.
+    /// A view writing to `output` in `style`; `numbered` adds row numbers for the console.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain, numbered: Bool = false) {
         lines = ConsoleLines(output, style)
         self.numbered = numbered

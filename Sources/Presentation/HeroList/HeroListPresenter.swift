@@ -43,8 +43,7 @@ public final class HeroListPresenter {
         return true
     }
 
-    /// Searches for `text` (or lists everything for `nil`) from the first page, keeping the team;
-    /// does nothing before `activate(with:query:)`.
+    /// Searches for `text` (nil: everyone) from page 1, keeping the team; nothing before `activate`.
     public func search(_ text: String?) async throws {
         var query = shown?.query ?? HeroListQuery()
         query.text = text
@@ -52,8 +51,7 @@ public final class HeroListPresenter {
         try await show(query)
     }
 
-    /// Shows only `team` (or every team for `nil`) from the first page, keeping the search text;
-    /// does nothing before `activate(with:query:)`.
+    /// Filters by `team` (nil: all) from page 1, keeping the search; nothing before `activate`.
     public func filter(team: Team.ID?) async throws {
         var query = shown?.query ?? HeroListQuery()
         query.team = team

@@ -1,7 +1,5 @@
-/// Shows the hero list as `{"items":[{"id","code_name","powers","team"}…],"page","per_page",
-/// "total","stale"}`, `team` being `{"id","name"}` or `null`; an empty page has `"items":[]`. An
-/// item that is an offline edit not yet synced also has `"pending":true`; the key is left out
-/// otherwise, so the documented shape stays exact for scripts.
+/// The list as JSON (`docs/CLI.md`); `"pending":true` only on an unsynced item, so the
+/// documented shape stays exact.
 @MainActor
 public final class JSONHeroListView: HeroListView {
     private var writer: JSONLineWriter

@@ -1,9 +1,7 @@
 import Domain
 import Foundation
 
-/// A JSON document the JSON views build, written compactly with sorted keys so scripts and tests
-/// can rely on the exact text. Output only: the Data layer's `JSONValue` is the tree a response
-/// is read into and a record is kept as; this one is what the views write.
+/// What the JSON views write, compact with sorted keys so the text is exact. Output only.
 enum JSONDocument: Encodable, Hashable, Sendable {
     case null
     case bool(Bool)
@@ -25,10 +23,8 @@ enum JSONDocument: Encodable, Hashable, Sendable {
         }
     }
 
-    /// One line of JSON: sorted keys, no escaped slashes, and the characters a terminal acts on
-    /// written as `\u` escapes of four hex digits. `JSONEncoder` escapes C0 controls but not DEL, C1 controls or
-    /// bidirectional overrides, which JSON allows raw; escaped, a script still reads the exact
-    /// string, and a terminal shows the line as it is.
+    /// One line of JSON; DEL, C1 controls and bidirectional overrides, which `JSONEncoder` leaves
+    /// raw, are `\u` escapes, so a terminal shows the line as it is.
     var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// Shows a moved picture as one line: `saved N bytes to FILE` or `uploaded FILE as the picture
-/// of hero ID`.
+/// `saved N bytes to FILE` or `uploaded FILE as the picture of hero ID`.
 @MainActor
 public final class ConsolePictureView: PictureView {
     private var lines: ConsoleLines

@@ -2,9 +2,8 @@ import Domain
 import Foundation
 import Locking
 
-/// A progress bar for standard error: bytes, percent and rate (or a count of things, such as a
-/// sync's pages), or a moving marker when the total is unknown. On a terminal it redraws in place (`\r`, then clear to the end of the line) at
-/// most once per `minimumInterval`, plus the final state; on anything else it prints nothing.
+/// A progress bar for standard error, redrawn in place at most once per `minimumInterval` on
+/// a terminal; nothing elsewhere.
 public final class ConsoleProgressView: TransferProgressView {
     /// Seconds on a monotonic clock; tests pass their own to make rates exact.
     public typealias Clock = @Sendable () -> TimeInterval

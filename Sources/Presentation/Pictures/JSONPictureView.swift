@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// Shows a moved picture as `{"id","file","bytes"}` after a download and `{"id","file",
-/// "uploaded":true}` after an upload.
+/// `{"id","file","bytes"}` after a download, `{"id","file","uploaded":true}` after an upload.
 @MainActor
 public final class JSONPictureView: PictureView {
     private var writer: JSONLineWriter

@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// Downloads and uploads heroes' pictures, forwarding progress to a progress view and finishing
-/// its line before the result is shown.
+/// Moves pictures, forwarding progress and finishing its line before the result.
 @MainActor
 public final class PicturePresenter {
     private let downloadPicture: DownloadPicture
@@ -14,8 +13,7 @@ public final class PicturePresenter {
         self.uploadPicture = uploadPicture
     }
 
-    /// Saves hero `id`'s picture to `destination`, then shows the file. On failure the progress
-    /// line is finished, the view is given nothing and the error is rethrown unchanged.
+    /// Saves hero `id`'s picture to `destination` and shows it; errors are rethrown.
     public func download(
         with view: any PictureView, progress: any TransferProgressView, id: Hero.ID, to destination: URL
     ) async throws {
@@ -26,8 +24,7 @@ public final class PicturePresenter {
         view.showDownloaded(file, for: id)
     }
 
-    /// Sends `file` as hero `id`'s picture, then shows it done. On failure the progress line is
-    /// finished, the view is given nothing and the error is rethrown unchanged.
+    /// Sends `file` as hero `id`'s picture and shows it done; errors are rethrown.
     public func upload(
         with view: any PictureView, progress: any TransferProgressView, file: URL, for id: Hero.ID
     ) async throws {

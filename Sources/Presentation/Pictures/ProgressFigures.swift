@@ -1,7 +1,6 @@
 import Domain
 
-/// How far a long task has come, in its own unit: a transfer counts bytes, a sync counts pages.
-/// The unit travels with the figures, so a view never has to be told what a number means.
+/// How far a task has come, in its own unit (bytes, pages), so no view relabels a count.
 public struct ProgressFigures: Sendable, Hashable {
     /// What the figures count.
     public enum Unit: Sendable, Hashable {

@@ -1,8 +1,6 @@
 import Domain
 
-/// Shows how far a long task has come: an upload or a download in bytes, a sync in pages.
-/// Reports may arrive on any thread (a transport's own), so a progress view is `Sendable` and
-/// not tied to the main actor.
+/// Shows progress. Reports come on any thread, so it is `Sendable`, not on the main actor.
 public protocol TransferProgressView: Sendable {
     /// A task called `label` starts.
     func begin(_ label: String)

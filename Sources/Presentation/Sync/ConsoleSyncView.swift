@@ -1,7 +1,6 @@
 import Domain
 
-/// Shows a sync as a summary line of counts, then the ids of each kind of change, then one
-/// line per rejected record and per conflict.
+/// A sync: a line of counts, the ids per kind, then each rejected record and conflict.
 @MainActor
 public final class ConsoleSyncView: SyncView {
     private var lines: ConsoleLines
@@ -11,17 +10,14 @@ public final class ConsoleSyncView: SyncView {
     /// The ids listed per kind of change, unless `listsEveryID`; the rest are counted.
     public static let listedIDs = 10
 
-    /// A view writing to `output` in `style`. `listsEveryID` (`--verbose`) lists every id of
-    /// every kind, the unchanged included; otherwise a kind lists at most `listedIDs`, and the
-    /// unchanged none: a sync of 10,000 heroes with nothing new is one line.
+    /// `listsEveryID` (`--verbose`) lists every id; otherwise at most `listedIDs` a kind and no
+    /// unchanged ones, so a sync with nothing new is one line.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain, listsEveryID: Bool = false) {
         lines = ConsoleLines(output, style)
         self.listsEveryID = listsEveryID
     }
 
-    /// Writes `synced: N inserted, N updated, N unchanged, N deleted` (then the pushed, dropped,
-    /// rejected and conflicting counts that are not zero), or `already up to date`, and a line
-    /// of ids per kind.
+    /// Writes `synced: N inserted, …` or `already up to date`, then a line of ids per kind.
     public func showChanges(_ changes: HeroChangeSet) {
         let kinds = [
             ("pushed", changes.pushed), ("dropped", changes.dropped), ("inserted", changes.inserted),

@@ -1,7 +1,6 @@
 import Domain
 
-/// Shows a sync as `{"pushed","dropped","inserted","updated","unchanged","deleted":[ids],
-/// "rejected":[{"id","index","reason"}],"conflicts":[{"id","field","local","server","outcome"}]}`.
+/// A sync as JSON: counts, id lists, `rejected` and `conflicts`.
 @MainActor
 public final class JSONSyncView: SyncView {
     private var writer: JSONLineWriter

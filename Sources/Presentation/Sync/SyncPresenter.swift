@@ -8,9 +8,7 @@ public final class SyncPresenter {
     /// A presenter over the sync use case.
     public init(syncHeroes: SyncHeroes) { self.syncHeroes = syncHeroes }
 
-    /// Syncs and shows the change set, reporting each page pulled to `progress` (a bar that
-    /// counts pages) and finishing its line before the changes are shown. On failure the view is
-    /// given nothing and the error is rethrown unchanged.
+    /// Syncs and shows the change set, reporting pages to `progress`; errors are rethrown.
     public func activate(with view: any SyncView, progress: (any TransferProgressView)? = nil) async throws {
         progress?.begin("sync")
         let changes: HeroChangeSet

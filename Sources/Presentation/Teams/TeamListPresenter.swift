@@ -8,8 +8,7 @@ public final class TeamListPresenter {
     /// A presenter over the teams use case.
     public init(listTeams: ListTeams) { self.listTeams = listTeams }
 
-    /// Reads the teams and shows them; on failure the view is given nothing and the error is
-    /// rethrown unchanged.
+    /// Reads and shows the teams; errors are rethrown.
     public func activate(with view: any TeamListView) async throws {
         let teams = try await listTeams()
         view.showTeams(teams.value, isStale: teams.isStale)

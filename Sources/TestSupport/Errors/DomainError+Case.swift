@@ -1,8 +1,7 @@
 import Domain
 
 extension DomainError {
-    /// The case's name alone, its text left out, so a test can say which case it means
-    /// (`#expect(error?.caseName == "unavailable")`) without spelling a message it does not own.
+    /// The case's name alone, so a test names the case without spelling a message it does not own.
     public var caseName: String {
         switch self {
         case .notFound: "notFound"

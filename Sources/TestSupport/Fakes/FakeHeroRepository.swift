@@ -34,8 +34,7 @@ public final class FakeHeroRepository: HeroRepository {
     /// Reports a sync's progress to its caller; a test's answer may call it.
     public typealias SyncProgressSink = @Sendable (SyncProgress) -> Void
 
-    /// A fake with nothing set up: every call fails the test (at `sourceLocation`, the test
-    /// that made it) until its stub is given an answer.
+    /// A fake whose every call fails the test at `sourceLocation` until stubbed.
     public init(sourceLocation: SourceLocation = #_sourceLocation) {
         onHeroes = Stub("HeroRepository.heroes(matching:)", sourceLocation: sourceLocation)
         onHero = Stub("HeroRepository.hero(_:)", sourceLocation: sourceLocation)

@@ -20,8 +20,7 @@ public final class FakePictureRepository: PictureRepository {
 
     private let log = CallLog<Call>()
 
-    /// A fake with nothing set up: every call fails the test (at `sourceLocation`, the test
-    /// that made it) until its stub is given an answer.
+    /// A fake whose every call fails the test at `sourceLocation` until stubbed.
     public init(sourceLocation: SourceLocation = #_sourceLocation) {
         onDownload = Stub(
             "PictureRepository.download(pictureOf:to:progress:)", sourceLocation: sourceLocation)

@@ -16,8 +16,7 @@ public final class FakeSecretIdentityCipher: SecretIdentityCipher {
 
     private let log = CallLog<Call>()
 
-    /// A fake with nothing set up: every call fails the test (at `sourceLocation`, the test
-    /// that made it) until its stub is given an answer.
+    /// A fake whose every call fails the test at `sourceLocation` until stubbed.
     public init(sourceLocation: SourceLocation = #_sourceLocation) {
         onSeal = Stub("SecretIdentityCipher.seal(_:)", sourceLocation: sourceLocation)
         onOpen = Stub("SecretIdentityCipher.open(_:)", sourceLocation: sourceLocation)

@@ -1,8 +1,7 @@
 import Locking
 import Network
 
-/// A `Sleeper` that records each wait and returns at once, so retry timing is tested without
-/// sleeping. It still throws when the task is cancelled, like `Task.sleep`.
+/// Records each wait and returns at once, but throws on cancellation, like `Task.sleep`.
 public final class RecordingSleeper: Sleeper {
     private let waits = Locked<[Duration]>([])
 

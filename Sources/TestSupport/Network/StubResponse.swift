@@ -11,8 +11,7 @@ import Testing
 public struct StubResponse: Sendable {
     /// The response, or the error the transport throws.
     public var outcome: Result<HTTPResponse, NetworkError>
-    /// How long the transport waits before answering; cancellation during the wait throws
-    /// `NetworkError.cancelled`.
+    /// The wait before answering; cancelled, it throws `NetworkError.cancelled`.
     public var delay: Duration = .zero
     /// Progress reports made before the wait, in order.
     public var progress: [TransferReport] = []

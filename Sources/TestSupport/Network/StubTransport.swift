@@ -7,11 +7,8 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// An `HTTPTransport` that answers from a script, for unit tests of anything above the wire.
-///
-/// Script answers per route (`"GET /v1/heroes/0007"`, or with a query to match it exactly);
-/// each route's answers are used once, in order. A call with no answer left fails the test,
-/// naming the call, and throws `UnimplementedCall`. Every call is recorded in `calls`.
+/// Answers from a script per route (`"GET /v1/heroes/0007"`), each answer once, in order. A
+/// call with none left fails the test and throws `UnimplementedCall`; every call is recorded.
 public final class StubTransport: HTTPTransport {
     /// A request as the transport received it.
     public struct Call: Sendable, Equatable {
@@ -47,9 +44,8 @@ public final class StubTransport: HTTPTransport {
     /// Every call so far, oldest first.
     public var calls: [Call] { state.withLock { $0.calls } }
 
-    /// Returns once `count` calls have reached the transport: a test that cancels a call in
-    /// flight waits for it here instead of polling against a clock, which a loaded machine
-    /// can outlast. Give such a test a `.timeLimit`, in case the call never comes.
+    /// Returns once `count` calls have arrived, so a test cancelling one need not poll a clock.
+    /// Give such a test a `.timeLimit`.
     public func waitForCalls(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let reached = state.withLock { state in

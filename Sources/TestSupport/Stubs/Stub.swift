@@ -1,9 +1,8 @@
 import Locking
 import Testing
 
-/// One method of a fake: answers as the test says, or fails the test naming the call. A stub
-/// answers synchronous and `async` callers alike; an answer that awaits can only serve an
-/// `async` caller.
+/// One method of a fake: answers as the test says, or fails the test naming the call. An
+/// answer that awaits serves `async` callers only.
 public final class Stub<Input: Sendable, Output: Sendable>: Sendable {
     /// An answer that returns or throws at once.
     public typealias Handler = @Sendable (Input) throws -> Output
@@ -19,8 +18,7 @@ public final class Stub<Input: Sendable, Output: Sendable>: Sendable {
     private let sourceLocation: SourceLocation
     private let answer = Locked<Answer?>(nil)
 
-    /// A stub for the call called `name` in failure messages, which point at `sourceLocation`:
-    /// the test that made the fake, not this file.
+    /// A stub named `name` in failures, which point at `sourceLocation`, the test.
     public init(_ name: String, sourceLocation: SourceLocation) {
         self.name = name
         self.sourceLocation = sourceLocation
@@ -50,8 +48,7 @@ public final class Stub<Input: Sendable, Output: Sendable>: Sendable {
         }
     }
 
-    /// Runs the answer for a synchronous caller; with none set up, or with one that awaits,
-    /// records a test failure naming the call and throws.
+    /// The answer for a synchronous caller; with none (or one that awaits) a failure and a throw.
     public func callAsFunction(_ input: Input) throws -> Output {
         switch answer.withLock({ $0 }) {
         case .immediate(let body): return try body(input)
@@ -61,8 +58,7 @@ public final class Stub<Input: Sendable, Output: Sendable>: Sendable {
         }
     }
 
-    /// Records the failure in the running test at the fake's maker (so it fails even if the error
-    /// is swallowed) and returns the error to throw.
+    /// Records the failure at the fake's maker, so it fails even if the error is swallowed.
     private func unimplemented(_ problem: String) -> UnimplementedCall {
         Issue.record("\(problem)", sourceLocation: sourceLocation)
         return UnimplementedCall(name: name, problem: problem)

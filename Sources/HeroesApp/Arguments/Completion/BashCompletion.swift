@@ -1,6 +1,4 @@
-/// The bash completion script, written from a `CompletionTable`: `complete -F` with one function
-/// that finds the command among the words typed, then offers its options, an option's values
-/// (team ids from the cache, files, the choices) or the next command word.
+/// The bash completion script: one `complete -F` function over the table.
 enum BashCompletion {
     static func script(_ table: CompletionTable) -> String {
         let globals = table.globalOptions.map { "--" + $0.name }.joined(separator: " ")

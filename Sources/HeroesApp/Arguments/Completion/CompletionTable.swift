@@ -1,6 +1,4 @@
-/// What shell completion offers, read off `CommandTable` as the help is: the command words, each
-/// command's options and arguments, and what each value may be. The three scripts are written
-/// from this one reading, so that a new option or command completes in every shell at once.
+/// What completion offers, read off `CommandTable`, so every shell completes a new option at once.
 struct CompletionTable {
     /// What completes where a value or an argument goes.
     enum Value: Equatable {
@@ -66,8 +64,7 @@ struct CompletionTable {
     /// The commands of two words: `demo reset`, completed after `demo`.
     var subcommands: [Command] { commands.filter { $0.words.count == 2 } }
 
-    /// Every option that takes a value, global or a command's, each name once: a completion
-    /// script skips the word after one of these when it looks for the command.
+    /// Every option taking a value; a script skips the word after one when looking for the command.
     var valueOptionNames: [String] {
         var seen: Set<String> = []
         return (globalOptions + commands.flatMap(\.options))

@@ -1,5 +1,4 @@
-/// The fish completion script, written from a `CompletionTable`: one `complete` line per command
-/// word, per option and per argument, conditioned on the command words already typed.
+/// The fish completion script: one `complete` line per word, option and argument.
 enum FishCompletion {
     static func script(_ table: CompletionTable) -> String {
         let forwarded = CompletionTable.forwardedToTeams.map { "--" + $0 }

@@ -1,6 +1,4 @@
-/// The zsh completion script, written from a `CompletionTable`: a `#compdef` function over
-/// `_arguments`, the global options first, then the command's own options and arguments once its
-/// word is typed.
+/// The zsh completion script: a `#compdef` function over `_arguments`.
 enum ZshCompletion {
     static func script(_ table: CompletionTable) -> String {
         let forwarded = CompletionTable.forwardedToTeams.map { "--" + $0 }
@@ -74,8 +72,7 @@ enum ZshCompletion {
         return lines.joined(separator: "\n")
     }
 
-    /// `_arguments`' spec of `option`: `--team=[help]:ID:_heroes_cli_teams`, with `*` in front
-    /// when it may be repeated; `=` takes the value in the same word or the next.
+    /// `_arguments`' spec of `option`, such as `--team=[help]:ID:_heroes_cli_teams`.
     private static func spec(_ option: OptionSpec) -> String {
         let help = "[\(escapedDescription(HelpText.help(of: option)))]"
         switch option.value {

@@ -2,14 +2,10 @@
     import CCurl
     import Foundation
 
-    /// One libcurl multi handle and the thread that drives it. Every easy handle is touched on
-    /// that thread only; other threads queue commands and wake it with `curl_multi_wakeup`, the
-    /// one multi call libcurl allows from any thread. Between events the thread sleeps in
-    /// `curl_multi_poll`, in the kernel, whatever the servers do.
-    ///
-    /// `@unchecked Sendable` is safe: `commands` and `threadStarted` are only touched while `lock`
-    /// is held, `transfers` only on the engine's thread, and `multi` is only used on that thread
-    /// but for `curl_multi_wakeup`, which is thread-safe.
+    /// One libcurl multi handle and its thread, sleeping in `curl_multi_poll` between events.
+    /// Other threads queue commands and wake it with `curl_multi_wakeup`.
+    /// `@unchecked Sendable`: `commands` and `threadStarted` are behind `lock`; the rest is
+    /// touched on the engine's thread only.
     final class CurlEngine: @unchecked Sendable {
         private enum Command {
             case add(CurlTransfer)

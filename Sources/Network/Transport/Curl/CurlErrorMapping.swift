@@ -3,9 +3,7 @@
     import Foundation
 
     extension URLError.Code {
-        /// The code a libcurl failure becomes, the one `Transfer` and the retry policy read:
-        /// a lost connection is retried, a refused answer is not. `afterHead` says whether the
-        /// final head had arrived.
+        /// The code a libcurl failure becomes: a lost connection is retried, a refused answer not.
         init(curl code: CURLcode, afterHead: Bool) {
             switch code {
             case CURLE_OPERATION_TIMEDOUT: self = .timedOut

@@ -7,15 +7,13 @@
     #endif
 
     extension CurlTransfer {
-        /// Sets every option of the handle for `request`: URL, method, headers, body, timeouts
-        /// and the callbacks, which reach this transfer through its unretained pointer.
+        /// Sets the handle's options for `request`; callbacks reach this transfer by unretained pointer.
         func configure(_ request: URLRequest) {
             setString(CURLOPT_URL, url.absoluteString)
             setString(CURLOPT_PROTOCOLS_STR, "http,https")
             setLong(CURLOPT_NOSIGNAL, 1)
             ccurl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
-            // The request's timeout bounds connecting and any silence; WebService's deadline
-            // bounds the whole call. Less than 1 byte a second for that long is silence.
+            // The request's timeout bounds connecting and silence; the deadline bounds the call.
             let idle = max(1, Int(request.timeoutInterval.rounded(.up)))
             setLong(CURLOPT_CONNECTTIMEOUT, idle)
             setLong(CURLOPT_LOW_SPEED_LIMIT, 1)
@@ -26,8 +24,8 @@
             let asksForEncoding = headers.keys.contains {
                 $0.caseInsensitiveCompare("Accept-Encoding") == .orderedSame
             }
-            // Decoded as it arrives, so the size limit counts decoded bytes. A streamed body
-            // is asked for as is: libcurl would hold a paused transfer's decoded output whole.
+            // Decoded on arrival so the limit counts decoded bytes; a streamed body is not, as a
+            // paused transfer's decoded output would be held whole.
             if !asksForEncoding && sink == nil { setString(CURLOPT_ACCEPT_ENCODING, "") }
             // libcurl would wait a second for a `100 Continue` before a large body.
             headers["Expect"] = ""

@@ -6,13 +6,8 @@
         import FoundationNetworking
     #endif
 
-    /// One request on a libcurl easy handle: its options, its callbacks, and the response head
-    /// as it arrives. The body rules (limit, partial file, framing, error mapping) are
-    /// `Transfer`'s, shared with `URLSessionTransport`.
-    ///
-    /// `@unchecked Sendable` is safe: once handed to `CurlEngine.add`, it is only touched on the
-    /// engine's thread (libcurl calls the callbacks there, inside `curl_multi_perform`), except
-    /// `cancelled`, which is behind `cancelLock`.
+    /// One request on a libcurl easy handle; the body rules are `Transfer`'s.
+    /// `@unchecked Sendable`: touched only on the engine's thread, but `cancelled`, behind `cancelLock`.
     final class CurlTransfer: @unchecked Sendable {
         /// What `finish` asks of the engine.
         enum Next: Equatable {
@@ -51,8 +46,7 @@
         private(set) var headComplete = false
         /// Where the current 3xx leads, when the policy follows it: its body is dropped.
         private var redirectTarget: URL?
-        /// Why the server's answer was refused before its body (header section too large, a
-        /// flood of 1xx answers).
+        /// Why the answer was refused before its body (too large a head, a flood of 1xx).
         private var violation: String?
         private var sinkFailure: String?
         private var uploadReported: Int64 = 0

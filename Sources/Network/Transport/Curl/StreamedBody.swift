@@ -1,13 +1,9 @@
 #if LibcurlTransport && os(Linux)
     import Foundation
 
-    /// The bridge between libcurl's thread and a `ResponseBodySink` that may block: pieces wait
-    /// here for a writer thread of their own, at most `bufferLimit` bytes of them. When the buffer
-    /// is full the transfer pauses (`CURL_WRITEFUNC_PAUSE`); when the writer has brought it
-    /// down to half, it asks the engine to resume. No piece is spooled anywhere else.
-    ///
-    /// `@unchecked Sendable` is safe: every stored property but `sink` (itself Sendable) is only
-    /// touched while `condition`'s lock is held.
+    /// Pieces of a body waiting for a writer thread and a sink that may block: when
+    /// `bufferLimit` bytes wait, the transfer pauses; at half, it resumes.
+    /// `@unchecked Sendable`: all but `sink` is touched under `condition`'s lock.
     final class StreamedBody: @unchecked Sendable {
         /// What `offer` did with a piece.
         enum Offer {
@@ -58,8 +54,7 @@
             return .taken
         }
 
-        /// Calls `done` once every queued piece is written (with nil) or the sink failed (with
-        /// its message).
+        /// Calls `done` once all is written (nil) or the sink failed (its message).
         func finish(_ done: @escaping @Sendable (String?) -> Void) {
             condition.lock()
             if writerStarted {
