@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The `HeroStore` kept in one JSON file, `heroes.json`, written by Foundation's `JSONEncoder`:
 ///
@@ -20,6 +21,9 @@ public final class JSONFileHeroStore: HeroStore {
     private let folder: StoreFolder
     private let writerPatience: Duration
     private let report: @Sendable (StorageError) -> Void
+    /// The last state parsed or written, and the file it is: a command's later reads reuse it
+    /// until a commit replaces the file, instead of parsing the whole roster again.
+    private let parsed = Mutex<(identity: FileIdentity, state: StoreState)?>(nil)
 
     static let fileName = "heroes.json"
     static let previousName = "heroes.json.prev"
@@ -80,10 +84,18 @@ public final class JSONFileHeroStore: HeroStore {
         if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
             return try recover(from: nil, reason: "not a regular file", locked: locked)
         }
+        let identity = folder.identity(Self.fileName)
+        if let identity, let known = parsed.withLock({ $0?.identity == identity ? $0?.state : nil }) {
+            return known
+        }
         guard let data = try folder.read(Self.fileName, limit: Self.sizeLimit) else { return StoreState() }
         do {
             let state = try decode(data)
-            if !state.setAside.isEmpty { try repair(state, found: data, locked: locked) }
+            if !state.setAside.isEmpty {
+                try repair(state, found: data, locked: locked)
+            } else if let identity {
+                parsed.withLock { $0 = (identity, state) }
+            }
             return state
         } catch let error as StorageError {
             throw error
@@ -157,6 +169,9 @@ public final class JSONFileHeroStore: HeroStore {
         }
         try folder.keepCopy(of: Self.fileName, as: Self.previousName)
         try folder.replace(Self.fileName, with: data)
+        var written = state
+        written.setAside = []
+        if let identity = folder.identity(Self.fileName) { parsed.withLock { $0 = (identity, written) } }
     }
 
     /// Names of a layout this store never wrote (the record folders of earlier builds), moved to

@@ -172,6 +172,21 @@ final class StoreFolder: Sendable {
             && status.st_mode & S_IFMT == S_IFREG
     }
 
+    /// What tells one version of `name` from another: a commit renames a new file into place, so
+    /// the same identity means the same bytes. `nil` when there is no such file.
+    func identity(_ name: String) -> FileIdentity? {
+        var status = stat()
+        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        #if canImport(Darwin)
+            let modified = status.st_mtimespec
+        #else
+            let modified = status.st_mtim
+        #endif
+        return FileIdentity(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            seconds: Int64(modified.tv_sec), nanoseconds: Int64(modified.tv_nsec))
+    }
+
     /// Whether `name` exists, as anything (a link included).
     func contains(_ name: String) -> Bool {
         var status = stat()
@@ -205,6 +220,15 @@ final class StoreFolder: Sendable {
     private static func failure(_ url: URL, _ what: String) -> StorageError {
         .io(url, "\(what): \(String(cString: strerror(errno)))")
     }
+}
+
+/// One version of a file, as `stat(2)` tells it.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let seconds: Int64
+    let nanoseconds: Int64
 }
 
 // The C functions whose names the folder's own methods shadow.
