@@ -163,6 +163,7 @@ def main():
     except FileNotFoundError:
         pass
     heroes = []
+    MOTTOS = {"0042": "Higher, then higher still.", "0044": "The tide remembers what the shore forgets."}
     for index, (code_name, real_name, team, powers, has_picture) in enumerate(HEROES, start=1):
         hero_id = f"{index:04d}"
         if has_picture:
@@ -180,6 +181,8 @@ def main():
             "updated_at": f"2026-11-{1 + index % 28:02d}T{8 + index % 12:02d}:{(index * 7) % 60:02d}:00Z",
             "version": 1 + index % 3,
         })
+        if hero_id in MOTTOS:  # optional in the contract: most heroes have none
+            heroes[-1]["motto"] = MOTTOS[hero_id]
     assert len(heroes) >= 40 and all(1 <= len(h["powers"]) <= 5 for h in heroes)
     with open(os.path.join(ROOT, "heroes.json"), "w", encoding="utf-8") as out:
         json.dump(heroes, out, ensure_ascii=False, indent=2)

@@ -73,6 +73,25 @@ extension CLITests {
             }
         }
 
+        @Test(
+            "show prints a hero's motto, online, in JSON and offline from either store; a hero without one shows none"
+        )
+        func motto() async throws {
+            try await withMockServer { server in
+                for store in AppStore.allCases {
+                    let cli = try CLI.editor(of: server.baseURL, store: store)
+                    let motto = "The tide remembers what the shore forgets."
+                    let card = try await cli.run("show", "0044")
+                    #expect(card.stdout.contains("motto      \(motto)"), "\(card)")
+                    #expect(try await cli.run("show", "0044", "--json").json()["motto"] as? String == motto)
+                    #expect(try await cli.run("sync").status == 0)
+                    let offline = try await cli.run("show", "0044", "--offline")
+                    #expect(offline.stdout.contains("motto      \(motto)"), "\(store): \(offline)")
+                    #expect(try await !cli.run("show", "0001").stdout.contains("motto"))
+                }
+            }
+        }
+
         @Test("show --json prints the hero with the real name the key opens, and null without a key")
         func showJSON() async throws {
             try await withMockServer { server in

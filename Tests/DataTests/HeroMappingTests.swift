@@ -35,6 +35,22 @@ struct HeroMappingTests {
         #expect(!hero.isPending)
     }
 
+    @Test(
+        "a motto maps when sent; null or absent (the first contract's servers) is none; over 120 characters is refused"
+    )
+    func motto() throws {
+        let said = Self.owl.replacingOccurrences(
+            of: #""version": 3"#, with: #""version": 3, "motto": "Wait.""#)
+        #expect(try Self.hero(said).motto == "Wait.")
+        #expect(try Self.hero(Self.owl).motto == nil)
+        let null = Self.owl.replacingOccurrences(of: #""version": 3"#, with: #""version": 3, "motto": null"#)
+        #expect(try Self.hero(null).motto == nil)
+        let long = Self.owl.replacingOccurrences(
+            of: #""version": 3"#, with: #""version": 3, "motto": "\#(String(repeating: "o", count: 121))""#)
+        let result = HeroMapping.pipeline.run(records: [try Self.tree(long)], stored: [:])
+        #expect(result.rejected.map(\.reason) == ["motto is not 1–120 characters"])
+    }
+
     @Test("nulls and missing optional keys map to nothing; fractional seconds are kept")
     func mapsNulls() throws {
         let hero = try Self.hero(

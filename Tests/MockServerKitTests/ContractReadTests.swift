@@ -46,6 +46,16 @@ struct ContractReadTests {
         }
     }
 
+    @Test("a motto is sent by the heroes that have one; the others leave the key out, as docs/API.md allows")
+    func motto() async throws {
+        try await withServer { _, client async throws in
+            #expect(
+                try client.get("/v1/heroes/0044").json["motto"] as? String
+                    == "The tide remembers what the shore forgets.")
+            #expect(try client.get("/v1/heroes/0001").json.keys.contains("motto") == false)
+        }
+    }
+
     @Test("an absent hero is 404 with a not_found error body")
     func absentHero() async throws {
         try await withServer { _, client async throws in

@@ -119,6 +119,20 @@ struct ContractWriteTests {
         }
     }
 
+    @Test("a PUT keeps the motto, which only the server sets; a create starts with none")
+    func mottoKept() async throws {
+        try await withServer { _, client async throws in
+            let response = try client.send(
+                "PUT", "/v1/heroes/0042", json: #"{"code_name":"Kite Warden","powers":[],"motto":"mine"}"#)
+            #expect(response.status == 200)
+            #expect(response.json["motto"] as? String == "Higher, then higher still.")
+            let created = try client.send(
+                "POST", "/v1/heroes", json: #"{"code_name":"Mottoless","motto":"x"}"#)
+            #expect(created.status == 201)
+            #expect(created.json.keys.contains("motto") == false)
+        }
+    }
+
     @Test("PUT or DELETE on an absent hero is 404")
     func absent() async throws {
         try await withServer { _, client async throws in

@@ -91,7 +91,7 @@ struct FixtureSet: Sendable {
                 HeroRecord(
                     id: id, codeName: codeName, encryptedRealName: item["encrypted_real_name"] as? String,
                     powers: powers, team: team, hasPicture: item["picture_url"] is String,
-                    updatedAt: updatedAt, version: version))
+                    updatedAt: updatedAt, version: version, motto: item["motto"] as? String))
         }
         return heroes
     }

@@ -16,6 +16,8 @@ struct HeroRecord: Sendable, Equatable, Encodable {
     var updatedAt: String
     /// Starts at 1, +1 on every change.
     var version: Int
+    /// Set only in the fixtures (or a state file): no create or replace changes it.
+    var motto: String?
 
     /// The strong entity tag of this version: `"<id>-<version>"`.
     var entityTag: String { "\"\(id)-\(version)\"" }
@@ -41,7 +43,7 @@ struct HeroRecord: Sendable, Equatable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, powers, team, version
+        case id, powers, team, version, motto
         case codeName = "code_name"
         case encryptedRealName = "encrypted_real_name"
         case pictureURL = "picture_url"
@@ -60,5 +62,6 @@ struct HeroRecord: Sendable, Equatable, Encodable {
         try container.encode(team, forKey: .team)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encode(version, forKey: .version)
+        try container.encodeIfPresent(motto, forKey: .motto)
     }
 }

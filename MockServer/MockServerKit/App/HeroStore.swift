@@ -103,7 +103,7 @@ struct HeroStore {
         let record = HeroRecord(
             id: id, codeName: draft.codeName, encryptedRealName: draft.encryptedRealName,
             powers: draft.powers,
-            team: draft.team, hasPicture: false, updatedAt: now, version: 1)
+            team: draft.team, hasPicture: false, updatedAt: now, version: 1, motto: nil)
         store(record)
         return record
     }

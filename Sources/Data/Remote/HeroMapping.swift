@@ -27,6 +27,10 @@ public enum HeroMapping {
     /// `version`; the server's value wins a merge.
     public static let version = Attribute(
         .version, from: "version", .integer, to: \Hero.version, merge: .incomingWins)
+    /// `motto`, or null, or absent (servers of the first contract send none); only the server
+    /// sets it, so its value wins a merge.
+    public static let motto = Attribute(
+        .motto, from: "motto", .optional(.string), to: \Hero.motto, merge: .incomingWins)
 
     /// The contract's promises that a record must keep to be stored.
     public static let conditions: [StoreCondition<Hero>] = [
@@ -37,18 +41,24 @@ public enum HeroMapping {
             }
         },
         StoreCondition { $0.version >= 1 ? nil : "version \($0.version) is below 1" },
+        StoreCondition { hero in
+            hero.motto.map(\.unicodeScalars.count).map {
+                (1...120).contains($0) ? nil : "motto is not 1–120 characters"
+            }
+                ?? nil
+        },
     ]
 
     /// The declaration.
     public static let mapping = EntityMapping<Hero>(
         id: id, rootKeyPath: "items",
-        attributes: [codeName, realName, powers, picture, team, updatedAt, version],
+        attributes: [codeName, realName, powers, picture, team, updatedAt, version, motto],
         conditions: conditions
     ) { record throws(MappingFailure) in
         Hero(
             id: try record(id), codeName: try record(codeName), sealedRealName: try record(realName),
             powers: try record(powers), picture: try record(picture), team: try record(team),
-            updatedAt: try record(updatedAt), version: try record(version))
+            updatedAt: try record(updatedAt), version: try record(version), motto: try record(motto))
     }
 
     /// The pipeline over `mapping`.

@@ -58,7 +58,7 @@ extension PendingQueue {
         return Hero(
             id: heroID, codeName: draft.codeName, sealedRealName: draft.sealedRealName, powers: draft.powers,
             picture: base?.picture, team: team(draft.teamID, base: base, teams: teams), updatedAt: madeAt,
-            version: base?.version ?? 0, isPending: true)
+            version: base?.version ?? 0, motto: base?.motto, isPending: true)
     }
 
     /// The team `id` names: the base's own, one of the stored teams, or one named by its id.

@@ -133,7 +133,7 @@ enum StoredLimits {
 
 extension StoredHero: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, codeName, realName, powers, picture, team, updatedAt, version, entityTag
+        case id, codeName, realName, powers, picture, team, updatedAt, version, motto, entityTag
     }
 
     /// Decodes a hero, checking what the Domain's types check (an id of the contract's form) and
@@ -150,7 +150,8 @@ extension StoredHero: Codable {
             picture: try container.decodeIfPresent(String.self, forKey: .picture).map(PictureReference.init),
             team: team.map { Team(id: Team.ID($0.id), name: $0.name) },
             updatedAt: try container.decodeDate(forKey: .updatedAt),
-            version: try container.decode(Int.self, forKey: .version, in: 1...StoredLimits.count))
+            version: try container.decode(Int.self, forKey: .version, in: 1...StoredLimits.count),
+            motto: try container.decodeIfPresent(String.self, forKey: .motto))
         entityTag = try container.decodeIfPresent(String.self, forKey: .entityTag)
     }
 
@@ -165,6 +166,7 @@ extension StoredHero: Codable {
         try container.encodeIfPresent(hero.team.map(StoredTeam.init), forKey: .team)
         try container.encode(hero.updatedAt, forKey: .updatedAt)
         try container.encode(hero.version, forKey: .version)
+        try container.encodeIfPresent(hero.motto, forKey: .motto)
         try container.encodeIfPresent(entityTag, forKey: .entityTag)
     }
 }

@@ -47,6 +47,8 @@ public struct Hero: Sendable, Hashable, Identifiable {
     public let updatedAt: Date
     /// Starts at 1 and grows by one on every change; guards writes against lost updates.
     public let version: Int
+    /// The hero's motto, set on the server; `nil` when it has none.
+    public let motto: String?
     /// `true` when this is a local change the server has not confirmed yet (made offline).
     public let isPending: Bool
 
@@ -60,6 +62,7 @@ public struct Hero: Sendable, Hashable, Identifiable {
         team: Team?,
         updatedAt: Date,
         version: Int,
+        motto: String? = nil,
         isPending: Bool = false
     ) {
         self.id = id
@@ -70,6 +73,7 @@ public struct Hero: Sendable, Hashable, Identifiable {
         self.team = team
         self.updatedAt = updatedAt
         self.version = version
+        self.motto = motto
         self.isPending = isPending
     }
 }

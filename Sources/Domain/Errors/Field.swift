@@ -20,6 +20,8 @@ public enum Field: String, Sendable, Hashable, Comparable, CaseIterable, CustomS
     case updatedAt
     /// The record's version.
     case version
+    /// The hero's motto.
+    case motto
     /// A page number of a query.
     case page
     /// The page size of a query.

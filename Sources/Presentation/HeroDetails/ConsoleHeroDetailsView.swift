@@ -30,6 +30,7 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
         field("team", card.team.map { "\($0.name) (\($0.id))" } ?? "none")
         field("picture", card.pictureURL(base: pictureBase) ?? "none")
         field("updated", (card.updatedAt.map(Formats.timestamp) ?? "unknown") + " (version \(card.version))")
+        if let motto = card.motto { field("motto", motto) }
         if card.isPending {
             field("sync", "pending: not on the server until the next sync", paint: [.yellow])
         }

@@ -11,6 +11,7 @@ struct HeroCard {
     var picture: PictureReference?
     var updatedAt: Date?
     var version = 0
+    var motto: String?
     var isStale = false
     var isPending = false
 

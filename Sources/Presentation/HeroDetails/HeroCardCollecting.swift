@@ -23,4 +23,5 @@ extension HeroCardCollecting {
     }
     public func updateHero(stale isStale: Bool) { card.isStale = isStale }
     public func updateHero(pending isPending: Bool) { card.isPending = isPending }
+    public func updateHero(motto: String?) { card.motto = motto }
 }

@@ -30,6 +30,7 @@ extension HeroDetailsView {
         updateHero(team: hero.team)
         updateHero(picture: hero.picture)
         updateHero(updatedAt: hero.updatedAt, version: hero.version)
+        updateHero(motto: hero.motto)
         updateHero(stale: isStale)
         updateHero(pending: hero.isPending)
         endUpdates()

@@ -23,6 +23,8 @@ public protocol HeroDetailsView {
     func updateHero(stale isStale: Bool)
     /// Whether the hero is a local change the server has not confirmed yet.
     func updateHero(pending isPending: Bool)
+    /// The hero's motto, if it has one.
+    func updateHero(motto: String?)
     /// Every fact of this hero has been given.
     func endUpdates()
 }
@@ -30,4 +32,6 @@ public protocol HeroDetailsView {
 extension HeroDetailsView {
     /// Views that do not show pending changes ignore it.
     public func updateHero(pending isPending: Bool) {}
+    /// Views that do not show mottos ignore them.
+    public func updateHero(motto: String?) {}
 }

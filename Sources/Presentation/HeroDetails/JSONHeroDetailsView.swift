@@ -31,6 +31,7 @@ public final class JSONHeroDetailsView: HeroEditorView, HeroCardCollecting {
         ]
         // Only an offline edit not yet synced says so: the documented shape stays exact for scripts.
         if card.isPending { hero["pending"] = .bool(true) }
+        if let motto = card.motto { hero["motto"] = .string(motto) }
         writer.write(.object(hero))
         card = HeroCard()
     }

@@ -11,7 +11,8 @@ extension Hero {
         picture: PictureReference? = PictureReference(path: "/v1/heroes/0007/picture"),
         team: Team? = .sample(),
         updatedAt: Date = Date(timeIntervalSince1970: 1_796_040_000),
-        version: Int = 3
+        version: Int = 3,
+        motto: String? = nil
     ) throws -> Hero {
         Hero(
             id: try Hero.ID(id),
@@ -21,7 +22,8 @@ extension Hero {
             picture: picture,
             team: team,
             updatedAt: updatedAt,
-            version: version
+            version: version,
+            motto: motto
         )
     }
 }

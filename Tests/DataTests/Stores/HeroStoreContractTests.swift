@@ -47,7 +47,8 @@ struct HeroStoreContractTests {
             try Hero.sample(
                 id: "0009", codeName: "Ünïcode \u{0} \"quoted\"", sealedRealName: nil,
                 powers: ["x", "", "🦉"],
-                picture: nil, team: nil, updatedAt: Date(timeIntervalSince1970: 1_796_040_000.125), version: 2
+                picture: nil, team: nil, updatedAt: Date(timeIntervalSince1970: 1_796_040_000.125),
+                version: 2, motto: "Ünïcode \u{1B} motto"
             ),
             entityTag: nil)
         try await store.write { writer in

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Testing
 
 @Suite("Identifiers, queries, pages and progress")
@@ -18,6 +19,18 @@ struct ValueTests {
         #expect(throws: DomainError.invalid([.id: "must be 1–64 of A–Z, a–z, 0–9, '-' and '_'"])) {
             try Hero.ID(raw)
         }
+    }
+
+    @Test("a hero has no motto unless one is given, and two heroes differing only in it are not equal")
+    func motto() throws {
+        let make = { (motto: String?) in
+            Hero(
+                id: try Hero.ID("0007"), codeName: "Night Owl", sealedRealName: nil, powers: [], picture: nil,
+                team: nil, updatedAt: Date(timeIntervalSince1970: 0), version: 1, motto: motto)
+        }
+        #expect(try make(nil).motto == nil)
+        #expect(try make("Wait.").motto == "Wait.")
+        #expect(try make("Wait.") != make(nil))
     }
 
     @Test("a query defaults to page 1 of 20")

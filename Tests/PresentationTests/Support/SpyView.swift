@@ -17,6 +17,7 @@ final class SpyView: HeroListView, HeroEditorView, DeleteHeroView, TeamListView,
         case team(Team?)
         case picture(PictureReference?)
         case updated(Date, version: Int)
+        case motto(String?)
         case stale(Bool)
         case endUpdates
         case problems([FieldProblem])
@@ -35,7 +36,8 @@ final class SpyView: HeroListView, HeroEditorView, DeleteHeroView, TeamListView,
     static func card(_ hero: Hero, realName: RealName, isStale: Bool = false) -> [Event] {
         [
             .id(hero.id), .alias(hero.codeName), .name(realName), .powers(hero.powers), .team(hero.team),
-            .picture(hero.picture), .updated(hero.updatedAt, version: hero.version), .stale(isStale),
+            .picture(hero.picture), .updated(hero.updatedAt, version: hero.version), .motto(hero.motto),
+            .stale(isStale),
             .endUpdates,
         ]
     }
@@ -51,6 +53,7 @@ final class SpyView: HeroListView, HeroEditorView, DeleteHeroView, TeamListView,
     func updateHero(team: Team?) { events.append(.team(team)) }
     func updateHero(picture: PictureReference?) { events.append(.picture(picture)) }
     func updateHero(updatedAt: Date, version: Int) { events.append(.updated(updatedAt, version: version)) }
+    func updateHero(motto: String?) { events.append(.motto(motto)) }
     func updateHero(stale isStale: Bool) { events.append(.stale(isStale)) }
     func endUpdates() { events.append(.endUpdates) }
     func showProblems(_ problems: [FieldProblem]) { events.append(.problems(problems)) }

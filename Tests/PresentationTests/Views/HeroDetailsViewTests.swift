@@ -18,6 +18,7 @@ struct HeroDetailsViewTests {
         view.updateHero(team: hero.team)
         view.updateHero(picture: hero.picture)
         view.updateHero(updatedAt: hero.updatedAt, version: hero.version)
+        view.updateHero(motto: hero.motto)
         view.updateHero(stale: isStale)
         view.updateHero(pending: isPending)
         view.endUpdates()
@@ -75,6 +76,25 @@ struct HeroDetailsViewTests {
                   powers     entry 2 is too long
 
                 """)
+    }
+
+    @Test("a motto is a line of the card and a member of the JSON when the hero has one, and absent when not")
+    func motto() throws {
+        let quoted = try Hero.sample(motto: "Patience \u{1B}[2J, then flight.")
+        let card = TextBuffer()
+        let console = ConsoleHeroDetailsView(output: card)
+        drive(console, quoted, realName: .classified)
+        drive(console, try Heroes.nightOwl(), realName: .classified)
+        let cards = card.text.components(separatedBy: "\n\n")
+        #expect(cards.first?.contains("motto      Patience \\e[2J, then flight.") == true, "\(card.text)")
+        #expect(cards.dropFirst().allSatisfy { !$0.contains("motto") }, "\(card.text)")
+        let json = TextBuffer()
+        let view = JSONHeroDetailsView(output: json)
+        drive(view, quoted, realName: .classified)
+        drive(view, try Heroes.nightOwl(), realName: .classified)
+        let lines = json.text.split(separator: "\n")
+        #expect(lines.first?.contains(#""motto":"Patience \u001b[2J, then flight.""#) == true, "\(json.text)")
+        #expect(lines.last?.contains("motto") == false)
     }
 
     @Test("JSON has real_name null unless revealed, RFC 3339 UTC times, and a full picture URL")
