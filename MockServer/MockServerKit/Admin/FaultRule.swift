@@ -34,7 +34,6 @@ final class FaultRegistry: Sendable {
 
     private let state = Locked<(nextID: Int, entries: [Entry])>((1, []))
 
-    /// Returns the rule's id.
     func add(_ rule: FaultRule) throws(MockServerError) -> Int {
         guard rule.times >= 1, rule.after >= 0, rule.path.hasPrefix("/") else {
             throw MockServerError("a fault rule needs a path starting with /, times ≥ 1 and after ≥ 0")
@@ -75,7 +74,6 @@ final class FaultRegistry: Sendable {
         }
     }
 
-    /// The pending rules and their ids.
     func rules() -> [(id: Int, rule: FaultRule)] {
         state.withLock { $0.entries.map { ($0.id, $0.rule) } }
     }

@@ -104,7 +104,6 @@ final class Journal: Sendable {
     /// Beyond it the oldest go, whatever the entry count.
     static let maximumBytes = 8 << 20
 
-    /// Keeps the last `capacity` requests.
     init(capacity: Int) {
         self.capacity = max(1, capacity)
         state = Locked(State(ring: Array(repeating: nil, count: max(1, capacity))))
@@ -155,7 +154,7 @@ final class Journal: Sendable {
         }.joined(separator: "&")
     }
 
-    /// Records a request and wakes the tests waiting for it.
+    /// Wakes the tests waiting for it.
     func record(_ request: ServerRequest, status: Int, fault: String?, match: JournalMatch = .route) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
@@ -187,7 +186,6 @@ final class Journal: Sendable {
         for (continuation, entries) in ready { continuation.resume(returning: entries) }
     }
 
-    /// The kept requests after sequence number `since`.
     func entries(since: Int) -> [RecordedRequest] {
         state.withLock { $0.entries(since: since) }
     }
@@ -234,7 +232,7 @@ final class Journal: Sendable {
         }
     }
 
-    /// Waits for `count` requests after `since`, or throws after `timeout`.
+    /// Throws after `timeout`.
     func wait(count: Int, since: Int, timeout: Duration) async throws -> [RecordedRequest] {
         let id = state.withLock { state in
             state.nextWaiter += 1

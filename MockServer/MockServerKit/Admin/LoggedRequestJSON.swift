@@ -14,7 +14,6 @@ enum LoggedRequestJSON {
         return .object(members)
     }
 
-    /// The `request` part: what came.
     static func request(_ request: RecordedRequest) -> StubJSON {
         let target = request.query.map { "\(request.path)?\($0)" } ?? request.path
         var headers: [String: StubJSON] = [:]

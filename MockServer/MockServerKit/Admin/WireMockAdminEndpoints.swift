@@ -88,7 +88,6 @@ extension HeroesApplication {
         }
     }
 
-    /// The journal's requests the pattern in the body matches.
     private func matchingRequests(
         _ body: [UInt8], answer: ([RecordedRequest]) -> [String: StubJSON]
     ) -> ServerResponse {

@@ -16,13 +16,11 @@ final class HeroesApplication: RequestHandler {
     /// Encoded once: the teams never change.
     let teamsBody: [UInt8]
     let teamsTag: String
-    /// Who may use the admin routes and fault headers.
     let adminAccess: AdminAccess
     /// Answers of creates with an `Idempotency-Key`. Lock before `store` when taking both.
     let idempotency = Locked(IdempotencyLedger())
     /// Matched before the hero routes.
     let stubs: StubRegistry
-    /// Whether requests no stub matches reach the hero routes.
     let servesHeroes: Bool
     /// The state file the store last matched, so another process's save is noticed.
     let loadedStamp: Locked<StateFile.Stamp?>
@@ -146,7 +144,6 @@ final class HeroesApplication: RequestHandler {
         return (response, plan.delivery)
     }
 
-    /// Whether a path is in the hero contract's versioned API.
     static func isUnderV1(_ path: Substring) -> Bool {
         path == "/v1" || path.hasPrefix("/v1/")
     }
@@ -214,6 +211,5 @@ final class HeroesApplication: RequestHandler {
         }
     }
 
-    /// RFC 3339, UTC, whole seconds.
     static func timestamp() -> String { WireTime.now() }
 }

@@ -19,7 +19,6 @@ struct FixtureSet: Sendable {
         return loaded
     }
 
-    /// Loads `teams.json`, `heroes.json` and `pictures/<id>.png`.
     static func load(from directory: URL) throws(MockServerError) -> FixtureSet {
         let teamsObject = try readJSON(directory.appendingPathComponent("teams.json"))
         guard let items = (teamsObject as? [String: Any])?["items"] as? [[String: Any]] else {

@@ -62,7 +62,7 @@ extension HeroesApplication {
         }
     }
 
-    /// The create, after the editor check.
+    /// After the editor check.
     private func insert(_ request: ServerRequest) -> ServerResponse {
         let draft: HeroSubmission
         switch parseDraft(request) {
@@ -141,7 +141,7 @@ extension HeroesApplication {
         ErrorBody.response(status: 404, message: "no hero with id \(id)")
     }
 
-    /// The body checked against the current teams, or why it is refused.
+    /// Checked against the current teams.
     private func parseDraft(_ request: ServerRequest) -> Result<HeroSubmission, HeroInput.Problem> {
         let teams = store.withLock { $0.teams }
         return HeroInput.parse(request.body, teams: teams)

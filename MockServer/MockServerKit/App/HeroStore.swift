@@ -62,7 +62,7 @@ struct HeroStore {
         return page
     }
 
-    /// The filtered heroes in order, sliced, encoded once per change.
+    /// Filtered, sliced, encoded once per change.
     mutating func page(_ query: PageQuery) -> EncodedPage {
         if let cached = pages[query] { return cached }
         // Unfiltered, a page is a slice of the order: a sync's hundred pages after a change
@@ -87,7 +87,7 @@ struct HeroStore {
         return page
     }
 
-    /// Adds a hero with the next free id.
+    /// With the next free id.
     mutating func insert(_ draft: HeroSubmission, now: String) -> HeroRecord {
         var number = entries.count + 1
         for id in entries.keys { if let value = Int(id), value >= number { number = value + 1 } }
@@ -128,7 +128,6 @@ struct HeroStore {
         return record
     }
 
-    /// Removes a hero and its picture.
     mutating func delete(_ id: String) -> Bool {
         guard entries.removeValue(forKey: id) != nil else { return false }
         pictures[id] = nil

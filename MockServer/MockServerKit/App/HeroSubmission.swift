@@ -1,7 +1,6 @@
 /// A validated create or replace body.
 struct HeroSubmission {
     var codeName: String
-    /// Sealed.
     var encryptedRealName: String?
     var powers: [String]
     var team: TeamRecord?

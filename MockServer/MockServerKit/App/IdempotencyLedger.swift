@@ -8,7 +8,6 @@ struct IdempotencyLedger {
         case absent
         /// Same body: send this answer again.
         case replay(ServerResponse)
-        /// Used with another body.
         case mismatch
     }
 
@@ -21,7 +20,6 @@ struct IdempotencyLedger {
 
     let lifetime: Duration
     let capacity: Int
-    /// Request and response body bytes kept.
     let byteBudget: Int
     private var entries: [String: Entry] = [:]
     /// Oldest first; one lifetime for all makes this the expiry order too.

@@ -1,4 +1,4 @@
-/// A `{"items": […]}` body: the teams, and the admin API's fault rules.
+/// A `{"items": […]}` body.
 struct ItemList<Item: Encodable>: Encodable {
     let items: [Item]
 }

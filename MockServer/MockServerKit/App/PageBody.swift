@@ -9,6 +9,5 @@ struct PageBody: Encodable {
     /// From 1.
     let page: Int
     let perPage: Int
-    /// Matches on all pages.
     let total: Int
 }

@@ -1,4 +1,4 @@
-/// Percent-decoding (RFC 3986 §2.1) into UTF-8 text.
+/// Percent-decoding (RFC 3986 §2.1).
 enum PercentDecoding {
     /// `plusIsSpace`: `+` is a space, as forms send queries. Nil when malformed.
     static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {

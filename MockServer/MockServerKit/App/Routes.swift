@@ -88,7 +88,7 @@ extension HeroesApplication {
         return endpoint()
     }
 
-    /// 401 (with the realm) or 403 unless an editor's credentials come.
+    /// 401 or 403 unless an editor's credentials come.
     func refuseUnlessEditor(_ request: ServerRequest) -> ServerResponse? {
         switch authenticator.authorizeWrite(request.value("authorization")) {
         case .allowed:

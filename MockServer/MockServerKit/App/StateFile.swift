@@ -40,7 +40,6 @@ struct StateFile: Sendable {
         }
     }
 
-    /// Nil when there is no file.
     func stamp() -> Stamp? {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return nil }

@@ -1,6 +1,5 @@
 /// A team; its JSON is *Team* in docs/API.md.
 struct TeamRecord: Sendable, Equatable, Encodable {
     var id: String
-    /// For display.
     var name: String
 }

@@ -35,7 +35,7 @@ struct BodyDecoder {
         return false
     }
 
-    /// Consumes what it can of `bytes`; returns how many it used.
+    /// Returns how many bytes it used.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPFailure) -> Int {
         var used = 0
         while used < bytes.count {

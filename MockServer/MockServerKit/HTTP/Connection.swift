@@ -1,9 +1,7 @@
 /// One client connection: input buffer, request being read, outbox. Loop thread only.
 final class Connection {
     let fd: Int32
-    /// Bytes received and not yet compacted away.
     private(set) var input: [UInt8] = []
-    /// How much of `input` is parsed.
     private var consumed = 0
     /// Where the search for the head's end resumes, relative to `consumed`.
     private var scanFrom = 0
@@ -15,15 +13,12 @@ final class Connection {
     var outbox = Outbox()
     /// When the current request's first byte arrived; nil between requests.
     private(set) var requestStarted: UInt64?
-    /// When bytes last moved either way.
     var lastActivity: UInt64
     /// Set once the connection answers no more requests.
     private(set) var closing = false
-    /// Set when the peer has shut its write side.
     var peerClosed = false
     /// Set once our write side is shut: read and discard until then.
     var drainDeadline: UInt64?
-    /// The interest last registered with the poller.
     var watching: (read: Bool, write: Bool)?
 
     /// Output beyond which reading stops (a client pipelining without reading).
@@ -43,7 +38,6 @@ final class Connection {
     /// Whether `processInput` left input unread, so the loop gives another turn without new bytes.
     private(set) var hasUntriedInput = false
 
-    /// The loop turn in which input was last processed.
     var lastTurn = 0
 
     /// Appends received bytes (dropped once closing).
@@ -107,7 +101,7 @@ final class Connection {
         }
     }
 
-    /// Answers 408 and closes: the request took too long.
+    /// 408 and close: the request took too long.
     func timeOut(dates: DateCache) {
         fail(HTTPFailure(status: 408, message: "the request took too long to arrive"), dates: dates)
     }
@@ -179,7 +173,6 @@ final class Connection {
         if !keepAlive || !delivery.mode.keepsConnection { closing = true }
     }
 
-    /// Answers a framing failure and closes.
     private func fail(_ failure: HTTPFailure, dates: DateCache) {
         let response = ErrorBody.response(status: failure.status, message: failure.message)
         enqueue(response, delivery: Delivery(), isHead: false, keepAlive: false, dates: dates)
@@ -189,7 +182,7 @@ final class Connection {
         requestStarted = nil
     }
 
-    /// Splits an origin- or absolute-form target into path and query.
+    /// Origin or absolute form into path and query.
     static func splitTarget(_ target: String) -> (Substring, Substring?)? {
         var rest = Substring(target)
         if rest.utf8.first != UInt8(ascii: "/") {

@@ -1,6 +1,5 @@
 /// What a connection's write side needs next.
 enum FlushOutcome {
-    /// All sent.
     case idle
     /// The socket is full: wait until writable.
     case blocked
@@ -10,9 +9,8 @@ enum FlushOutcome {
     case held
     /// Write side shut; drain the input, then close.
     case draining
-    /// Close now with a TCP reset.
     case reset
-    /// The peer is gone: close now.
+    /// The peer is gone.
     case failed
 }
 
@@ -20,7 +18,6 @@ extension Connection {
     /// Bodies larger than this are queued shared rather than copied after the head.
     static let sharedBodyBytes = 16_384
 
-    /// Queues a response as its delivery says.
     func enqueue(
         _ response: ServerResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
     ) {

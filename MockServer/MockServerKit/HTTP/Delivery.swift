@@ -2,7 +2,6 @@
 struct Delivery {
     enum Mode: Equatable {
         case normal
-        /// A TCP reset instead of a response.
         case reset
         /// Closed without a byte of response.
         case closeBeforeHeaders
@@ -30,7 +29,6 @@ struct Delivery {
     /// Trickle pause when the fault names none.
     static let tricklePauseMilliseconds = 50
 
-    /// Milliseconds before the first byte.
     var delayMilliseconds = 0
     var mode = Mode.normal
     /// When set, the response comes later (a long poll) and `mode` is ignored.

@@ -2,15 +2,13 @@ import Foundation
 
 /// Limits and timeouts of the event loop; durations in nanoseconds.
 struct LoopSettings: Sendable {
-    /// Connections served at once; more get 503 and close.
+    /// More get 503 and close.
     var maximumConnections: Int
     /// First to last byte of a request; beyond it, 408 and close (slowloris).
     var requestTimeout: UInt64
-    /// No bytes moving either way this long closes the connection.
     var idleTimeout: UInt64
     /// How long a closing connection discards what the client still sends.
     var drainTimeout: UInt64 = 2_000_000_000
-    /// poll(2) even where epoll exists.
     var usesPoll = false
 }
 
@@ -139,7 +137,7 @@ final class EventLoop {
         }
     }
 
-    /// Over the cap: a best-effort 503 and close.
+    /// Best-effort 503 and close.
     private func refuse(_ fd: Int32) {
         var bytes: [UInt8] = []
         let response = ErrorBody.response(status: 503, message: "too many connections")

@@ -11,10 +11,8 @@ struct Framing {
 
     var body: Body
     var keepAlive: Bool
-    /// Whether the client waits for `100 Continue`.
     var expectsContinue: Bool
 
-    /// Checks the framing fields and decides how to read the body.
     init(_ head: RequestHead) throws(HTTPFailure) {
         // Counted, not collected: this runs per request.
         let hostCount = head.fields.count { asciiCaseInsensitiveEqual($0.name, "host") }
@@ -110,7 +108,6 @@ struct Framing {
 }
 
 extension Substring {
-    /// Trims spaces and tabs.
     func trimmingWhitespace() -> Substring {
         var result = self
         while let first = result.first, first == " " || first == "\t" { result.removeFirst() }

@@ -2,6 +2,5 @@
 struct HTTPFailure: Error {
     /// 400, 408, 413, 417, 431, 501 or 505.
     let status: Int
-    /// For the error body.
     let message: String
 }

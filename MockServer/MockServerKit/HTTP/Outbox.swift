@@ -9,7 +9,6 @@ struct Outbox {
         case pause(UInt64)
         /// Shut the write side and drain the input.
         case close
-        /// A TCP reset.
         case reset
         /// Nothing more, ever (`stall`).
         case hold
@@ -55,7 +54,6 @@ struct Outbox {
         }
     }
 
-    /// Marks `count` bytes of the first item sent.
     mutating func sent(_ count: Int) {
         offset += count
         pendingBytes -= count

@@ -7,7 +7,6 @@ struct RequestHead {
     var minorVersion: Int
     var fields: [HTTPField]
 
-    /// The first value of a field, by case-insensitive name.
     func value(_ name: String) -> String? {
         fields.first { asciiCaseInsensitiveEqual($0.name, name) }?.value
     }

@@ -8,7 +8,6 @@ struct ServerRequest {
     var fields: [HTTPField]
     var body: [UInt8]
 
-    /// The first value of a field, by case-insensitive name.
     func value(_ name: String) -> String? {
         fields.first { asciiCaseInsensitiveEqual($0.name, name) }?.value
     }

@@ -11,7 +11,7 @@ struct ServerResponse {
 }
 
 extension ServerResponse {
-    /// A JSON success response with `body` already encoded.
+    /// `body` already encoded.
     static func json(_ status: Int, _ body: [UInt8], extra: [HTTPField] = []) -> ServerResponse {
         ServerResponse(status: status, fields: [jsonContentType] + extra, body: body)
     }

@@ -85,7 +85,7 @@ enum Socket {
         shutdown(fd, Int32(SHUT_WR))
     }
 
-    /// Closes so the peer sees a TCP reset, not an orderly end.
+    /// The peer sees a TCP reset, not an orderly end.
     static func reset(_ fd: Int32) {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))

@@ -195,7 +195,7 @@ public final class MockServer: Sendable {
     }
 }
 
-/// A one-shot signal many tasks can await.
+/// A one-shot signal tasks can await.
 final class Completion: Sendable {
     private let state = Locked<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 

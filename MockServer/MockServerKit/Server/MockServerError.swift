@@ -24,7 +24,6 @@ public struct MockServerError: Error, CustomStringConvertible, Sendable, Equatab
         isConfiguration = true
     }
 
-    /// From a failed POSIX call and `errno`.
     init(posix what: String) {
         description = "\(what): \(String(cString: strerror(errno)))"
         isConfiguration = false

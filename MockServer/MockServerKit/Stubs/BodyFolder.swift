@@ -16,7 +16,6 @@ final class BodyFolder: Sendable {
     /// By path in the folder, `a//./b` as `a/b`.
     private let cache = Locked<[String: (identity: Identity, bytes: [UInt8])]>([:])
 
-    /// Reads nothing until a mapping names a file.
     init(_ url: URL) {
         self.url = url
     }

@@ -66,7 +66,6 @@ struct JSONPathQuery: Sendable {
         steps = try parser.steps(until: nil)
     }
 
-    /// The values the path selects in `root`.
     func evaluate(_ root: StubJSON) -> [StubJSON] {
         Self.evaluate(steps, on: [root])
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Reads WireMock's layout: each `.json` under `ROOT/mappings`, sorted (so ties between equal
 /// priorities go the same everywhere), bodies from `ROOT/__files`. A bad file stops the load.
 enum MappingLoader {
-    /// The mappings under `root`, in load order.
+    /// In load order.
     static func load(root: URL, files: BodyFolder) throws(MockServerError) -> [StubMapping] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),

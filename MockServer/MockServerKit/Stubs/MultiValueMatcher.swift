@@ -21,7 +21,6 @@ enum MultiValueMatcher: Sendable {
         self = .any(try StringMatcher(cursor))
     }
 
-    /// `values` is empty when the request has none.
     func matches(_ values: [String], budget: MatchBudget) -> Bool {
         switch self {
         case .any(let matcher):

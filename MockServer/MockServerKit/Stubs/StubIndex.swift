@@ -9,7 +9,6 @@ struct StubIndex: Sendable {
 
     private var nodes = [Node()]
 
-    /// Files the stub at `position` under its URL's segments.
     mutating func insert(_ segments: [Substring], position: Int) {
         var node = 0
         for segment in segments {

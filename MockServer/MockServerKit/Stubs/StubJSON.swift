@@ -20,7 +20,6 @@ enum StubJSON: Sendable, Equatable {
         self.init(foundation: object)
     }
 
-    /// From a `JSONSerialization` object.
     init(foundation object: Any) {
         switch object {
         case let text as String:
@@ -43,7 +42,6 @@ enum StubJSON: Sendable, Equatable {
         }
     }
 
-    /// For `JSONSerialization` to write.
     var foundation: Any {
         switch self {
         case .null: NSNull()

@@ -14,7 +14,6 @@ struct StubMapping: Sendable {
     let request: RequestPattern
     let response: StubResponse
     let scenario: ScenarioStep?
-    /// Relative to the root directory.
     let file: String
     /// As given, for the admin API.
     let source: StubJSON

@@ -147,7 +147,6 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// False when there is none.
     func remove(id: String) -> Bool {
         state.withLock { state in
             guard state.mappings.contains(where: { $0.id == id }) else { return false }
@@ -173,7 +172,7 @@ final class StubRegistry: Sendable {
         state.withLock { $0.mappings.first { $0.id == id }?.json }
     }
 
-    /// Each scenario's name, state and the states its mappings name.
+    /// Each scenario's state and the states its mappings name.
     func scenarios() -> [(name: String, state: String, possibleStates: [String])] {
         state.withLock { state in
             var possible: [String: [String]] = [:]

@@ -60,7 +60,7 @@ final class StubRequest {
         cookies.filter { $0.name == name }.map(\.value)
     }
 
-    /// By case-insensitive name, in order.
+    /// Case-insensitive name.
     func headerValues(_ name: String) -> [String] {
         fields.filter { asciiCaseInsensitiveEqual($0.name, name) }.map(\.value)
     }

@@ -96,7 +96,6 @@ struct StubResponse: Sendable {
         unsupportedHelpers = helpers
     }
 
-    /// One line per unsupported helper.
     var warnings: [String] {
         unsupportedHelpers.map { "\(file): unsupported template helper \($0); this stub answers 500" }
     }

@@ -9,7 +9,7 @@ enum URLMatcher: Sendable {
 
     static let keys = ["url", "urlPattern", "urlPath", "urlPathPattern"]
 
-    /// Reads whichever of the four keys is present (at most one).
+    /// At most one of the four keys.
     init(_ request: JSONCursor) throws(MappingError) {
         let present = Self.keys.filter { request.member($0) != nil }
         guard present.count <= 1 else {
