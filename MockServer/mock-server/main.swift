@@ -1,4 +1,4 @@
-// mock-server: the Heroes API mock server as a process. Prints `listening on http://HOST:PORT` first,
+// mock-server: the Heroes API mock as a process. Prints `listening on http://HOST:PORT`,
 // then serves until SIGINT or SIGTERM.
 import Foundation
 import MockServerKit
@@ -9,8 +9,8 @@ import MockServerKit
     import Darwin
 #endif
 
-/// The self-pipe that SIGINT and SIGTERM write their number to. Installed before the first line is
-/// printed, so a signal sent as soon as a parent reads that line is never lost.
+/// The self-pipe SIGINT and SIGTERM write to, installed before the first line is printed,
+/// so a signal sent as soon as a parent reads it is not lost.
 let signalPipe: (read: Int32, write: Int32) = {
     var ends: [Int32] = [-1, -1]
     _ = pipe(&ends)
@@ -22,7 +22,7 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-/// Waits on a plain thread (never a cooperative one) for the first signal's number.
+/// Waits on a plain thread, never a cooperative one, for the first signal.
 func nextSignal() async -> Int32 {
     await withCheckedContinuation { continuation in
         Thread {
@@ -59,13 +59,12 @@ func run() async {
     do {
         try await server.start()
     } catch {
-        // EX_CONFIG for a bad stub mapping or root directory; EX_UNAVAILABLE, as heroes-cli
-        // serve exits when the port is taken, for the rest.
+        // EX_CONFIG for a bad mapping or root directory; else EX_UNAVAILABLE, as heroes-cli
+        // serve exits when the port is taken.
         fail("\(error)", code: error.isConfiguration ? 78 : 69)
     }
-    // Written straight to the descriptor, unbuffered: a parent process waits for this line.
-    // An IPv6 address is bracketed (`http://[::1]:PORT`), as in a URL, so the line is one a
-    // parent can use as it is.
+    // Unbuffered, straight to the descriptor: a parent waits for this line. IPv6 is
+    // bracketed, as in a URL, so the parent can use it as it is.
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     FileHandle.standardOutput.write(Data("listening on http://\(host):\(server.port)\n".utf8))
     let number = await nextSignal()

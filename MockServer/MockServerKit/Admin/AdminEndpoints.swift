@@ -1,8 +1,7 @@
 import Foundation
 
-/// The admin API under `/__admin/`: the journal, reset and fault rules. Not part of the contract.
+/// The admin API under `/__admin/`: journal, reset and fault rules. Not in the contract.
 extension HeroesApplication {
-    /// Dispatches an admin request.
     func routeAdmin(_ request: ServerRequest) -> (ServerResponse, Delivery) {
         if request.path == "/__admin/requests", request.method == .get {
             return journalRequest(request.query)
@@ -18,8 +17,8 @@ extension HeroesApplication {
             journal.clear()
             return noContent
         case ("/__admin/reset", .post):
-            // Both jobs at once: the hero fixtures and fault rules (this server's reset), and
-            // WireMock's mappings, journal and scenarios.
+            // Both resets: the hero fixtures and fault rules, and WireMock's mappings, journal
+            // and scenarios.
             do {
                 try reset()
                 stubs.resetToDefaults()
@@ -46,8 +45,7 @@ extension HeroesApplication {
     }
 
     /// `GET /__admin/requests?since=N[&wait=MS&count=C][&limit=L&offset=O]`: the journal after N;
-    /// with `wait`, a long poll that answers once C (default 1) requests are there, or after MS
-    /// milliseconds (at most 30 s). `limit` and `offset` page it, newest first, as WireMock's do.
+    /// `wait` long-polls until C (default 1) requests or MS ms (30 s at most); paged newest first.
     private func journalRequest(_ query: Substring?) -> (ServerResponse, Delivery) {
         var numbers = ["since": 0, "wait": 0, "count": 1, "limit": Int.max, "offset": 0]
         for pair in (query ?? "").split(separator: "&") {
@@ -99,12 +97,12 @@ extension HeroesApplication {
         }
     }
 
-    /// A count from a JSON value: absent gives `fallback`; nil for anything but a whole number
-    /// that fits an `Int` (a fraction, a string, `true`, or 1e30 would otherwise become 1).
+    /// A whole number that fits an `Int`, `fallback` when absent; nil otherwise (a fraction,
+    /// string, `true` or 1e30 would else become 1).
     private static func wholeNumber(_ value: Any?, default fallback: Int) -> Int? {
         guard let value else { return fallback }
-        // Foundation's `as? Int` is exact: nil for 1e30, 2^63 or 2.5. JSON `true` bridges to 1
-        // as well, and `is Bool` holds for the number 1 too, so a boolean is told by its C type.
+        // `as? Int` is exact (nil for 1e30, 2^63, 2.5). JSON `true` bridges to 1 and `is Bool`
+        // holds for 1 too, so a boolean is told by its C type.
         guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
             let exact = value as? Int
         else { return nil }
@@ -115,10 +113,10 @@ extension HeroesApplication {
         WireJSON.encode(ItemList(items: faults.rules().map { FaultBody(id: $0.id, rule: $0.rule) }))
     }
 
-    /// Today's keys (`items`, `last_sequence`) and WireMock's (`requests`, newest first, and
-    /// `meta`) in one body, as both kinds of client read `GET /__admin/requests`.
+    /// Our keys (`items`, `last_sequence`) and WireMock's (`requests`, newest first, `meta`) in
+    /// one body, as both kinds of client read `GET /__admin/requests`.
     private func journalJSON(since: Int, page: AdminPage) -> [UInt8] {
-        // The page counts from the newest; `items` keeps its oldest-first order.
+        // The page counts from the newest; `items` stays oldest first.
         let (newestFirst, total) = journal.page(since: since, page)
         let entries = Array(newestFirst.reversed())
         let ours = WireJSON.encode(
@@ -128,8 +126,8 @@ extension HeroesApplication {
             "requests": .array(newestFirst.map(LoggedRequestJSON.entry)),
             "meta": .object(["total": .integer(total)]), "requestJournalDisabled": .bool(false),
         ]).serialized
-        // Both objects' members joined as bytes, rather than ours parsed and written again:
-        // half the work, and the keys stay sorted (WireMock's sort after ours).
+        // Joined as bytes, not parsed and rewritten: half the work, and the keys stay sorted
+        // (WireMock's sort after ours).
         guard ours.last == UInt8(ascii: "}"), wireMock.first == UInt8(ascii: "{") else { return ours }
         return ours.dropLast() + [UInt8(ascii: ",")] + wireMock.dropFirst()
     }

@@ -1,13 +1,9 @@
-/// WireMock's `limit` and `offset` on an admin listing, so a client can read a large journal
-/// or set of mappings a page at a time.
+/// WireMock's `limit` and `offset` on an admin listing, to read a large one page by page.
 struct AdminPage: Sendable {
-    /// The most items in the page.
     var limit = Int.max
-    /// How many items are skipped first.
     var offset = 0
 
-    /// The page `limit` and `offset` in `query` ask for (everything when absent); nil when
-    /// either is not a non-negative integer.
+    /// Everything when absent; nil when either is not a non-negative integer.
     init?(query: Substring?) {
         for pair in (query ?? "").split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -17,18 +13,16 @@ struct AdminPage: Sendable {
         }
     }
 
-    /// A page of `limit` items after `offset`.
     init(limit: Int = Int.max, offset: Int = 0) {
         self.limit = limit
         self.offset = offset
     }
 
-    /// About the most bytes of items a page holds, whatever its `limit`, so that one listing
-    /// costs a bounded time to build and memory to send; `meta.total` tells of the rest.
+    /// About the most bytes of items per page, whatever `limit`, so a listing costs bounded
+    /// time and memory; `meta.total` tells of the rest.
     static let maximumBytes = 128 << 10
 
-    /// The items of the page: at most `limit`, and as many as fit in `maximumBytes` by `size`
-    /// (one at least).
+    /// At most `limit` items, as many as fit `maximumBytes` by `size` (one at least).
     func apply<T>(_ items: [T], size: (T) -> Int = { _ in 0 }) -> [T] {
         let start = min(offset, items.count)
         var end = start + min(limit, items.count - start)

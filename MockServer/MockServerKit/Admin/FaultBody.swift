@@ -1,15 +1,15 @@
-/// A registered fault rule as `GET /__admin/faults` lists it.
+/// A fault rule as `GET /__admin/faults` lists it.
 struct FaultBody: Encodable {
-    /// The id `POST /__admin/faults` answered with.
+    /// As `POST /__admin/faults` answered.
     let id: Int
-    /// What `method`, `path`, `fault`, `times` and `after` the rule has left.
+    /// With what `times` and `after` it has left.
     let rule: FaultRule
 
     private enum CodingKeys: String, CodingKey {
         case id, method, path, fault, times, after
     }
 
-    /// One flat object: the id beside the rule's own keys.
+    /// One flat object: the id beside the rule's keys.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

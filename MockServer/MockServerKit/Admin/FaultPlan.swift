@@ -1,33 +1,25 @@
-/// The faults to apply to one response, parsed from `X-Mock-Fault` or a registered rule.
-///
-/// Grammar: comma-separated items, case-insensitive: `status:NNN`, `delay:250ms` (or `2s`, or a bare
-/// number of milliseconds), `reset`, `close-before-headers`, `truncate-body:N`, `malformed-json`,
-/// `stall`, `trickle` (or `trickle:250ms`, the pause between its pieces; 50 ms when not given).
+/// The faults for one response, from `X-Mock-Fault` or a registered rule. Comma-separated,
+/// case-insensitive: `status:NNN`, `delay:250ms` (or `2s`, or bare ms), `reset`,
+/// `close-before-headers`, `truncate-body:N`, `malformed-json`, `stall`, `trickle[:250ms]`.
 struct FaultPlan: Sendable {
-    /// Answer with this status and an error body instead of running the endpoint.
+    /// Answer this status and an error body instead of the endpoint.
     var status: Int?
-    /// Wait before the first byte.
     var delayMilliseconds = 0
-    /// What happens to the bytes.
     var mode = Delivery.Mode.normal
     /// Replace the body with broken JSON.
     var malformedJSON = false
-    /// The items as given, for the journal.
+    /// As given, for the journal.
     private(set) var items: [String] = []
 
-    /// Whether no fault applies.
     var isEmpty: Bool { items.isEmpty }
 
-    /// The items, comma-separated.
     var summary: String { items.joined(separator: ",") }
 
-    /// How the HTTP layer delivers the response.
     var delivery: Delivery { Delivery(delayMilliseconds: delayMilliseconds, mode: mode) }
 
-    /// The longest a response waits for its faults' delays, all of them together: a minute.
+    /// The cap on a response's fault delays together: a minute.
     static let maximumDelayMilliseconds = 60_000
 
-    /// Parses a fault specification.
     static func parse(_ text: String) -> Result<FaultPlan, QueryError> {
         var plan = FaultPlan()
         for item in text.split(separator: ",").map({ $0.trimmingWhitespace().lowercased() })
@@ -75,7 +67,6 @@ struct FaultPlan: Sendable {
         return .success(plan)
     }
 
-    /// Adds another plan's faults to this one.
     mutating func merge(_ other: FaultPlan) {
         status = other.status ?? status
         delayMilliseconds = min(delayMilliseconds + other.delayMilliseconds, Self.maximumDelayMilliseconds)
@@ -84,7 +75,7 @@ struct FaultPlan: Sendable {
         items += other.items
     }
 
-    /// Milliseconds from `250ms`, `2s` or `250`; nil when malformed or beyond a minute.
+    /// Milliseconds from `250ms`, `2s` or `250`; nil when malformed or over a minute.
     private static func duration(_ text: String) -> Int? {
         if text.hasSuffix("ms") { return Int(text.dropLast(2)) }
         if text.hasSuffix("s") {

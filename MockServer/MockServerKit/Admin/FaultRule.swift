@@ -1,13 +1,13 @@
 import Locking
 
-/// A fault registered ahead of time: applied to requests matching a method and a path, after
-/// skipping some of them, for a number of times. "Fail the third request" is `after: 2, times: 1`.
+/// A fault for requests matching a method and path, after skipping some, a number of times.
+/// "Fail the third request" is `after: 2, times: 1`.
 public struct FaultRule: Sendable, Equatable {
-    /// The method to match, or `*` for any.
+    /// The method, or `*` for any.
     public var method: String
-    /// The path to match exactly (with its query when the rule's path has one).
+    /// Matched exactly (with the query when the rule's path has one).
     public var path: String
-    /// The fault, in `X-Mock-Fault` syntax (for example `status:503` or `delay:250ms,reset`).
+    /// In `X-Mock-Fault` syntax, e.g. `status:503` or `delay:250ms,reset`.
     public var fault: String
     /// How many matching requests get the fault.
     public var times: Int
@@ -24,7 +24,7 @@ public struct FaultRule: Sendable, Equatable {
     }
 }
 
-/// The registered fault rules, consumed as requests match them.
+/// The registered fault rules, used up as requests match.
 final class FaultRegistry: Sendable {
     private struct Entry {
         var id: Int
@@ -34,7 +34,6 @@ final class FaultRegistry: Sendable {
 
     private let state = Locked<(nextID: Int, entries: [Entry])>((1, []))
 
-    /// Registers a rule; returns its id.
     func add(_ rule: FaultRule) throws(MockServerError) -> Int {
         guard rule.times >= 1, rule.after >= 0, rule.path.hasPrefix("/") else {
             throw MockServerError("a fault rule needs a path starting with /, times ≥ 1 and after ≥ 0")
@@ -53,7 +52,7 @@ final class FaultRegistry: Sendable {
         }
     }
 
-    /// The fault for a request, if a rule matches and is due; consumes one use of it.
+    /// The fault of a matching, due rule; uses it once.
     func take(method: String, path: Substring, query: Substring?) -> FaultPlan? {
         state.withLock { state in
             guard !state.entries.isEmpty else { return nil }
@@ -75,12 +74,10 @@ final class FaultRegistry: Sendable {
         }
     }
 
-    /// The rules still pending, with their ids.
     func rules() -> [(id: Int, rule: FaultRule)] {
         state.withLock { $0.entries.map { ($0.id, $0.rule) } }
     }
 
-    /// Removes every rule.
     func clear() {
         state.withLock { $0.entries.removeAll() }
     }

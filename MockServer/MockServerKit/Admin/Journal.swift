@@ -3,11 +3,9 @@ import Locking
 
 /// What answered a journalled request.
 enum JournalMatch: Sendable {
-    /// The stub with this id.
     case stub(String)
-    /// A route of the application.
     case route
-    /// Nothing knew it: no stub matched and no route had the path.
+    /// No stub matched and no route had the path.
     case unmatched
 
     var stubID: String? {
@@ -21,8 +19,8 @@ enum JournalMatch: Sendable {
     }
 }
 
-/// The request journal: a bounded ring buffer with sequence numbers, so tests wait for requests
-/// instead of sleeping, and memory stays flat however long the server runs.
+/// The request journal: a bounded ring with sequence numbers, so tests wait instead of
+/// sleeping and memory stays flat.
 final class Journal: Sendable {
     private struct Waiter {
         let id: Int
@@ -31,26 +29,25 @@ final class Journal: Sendable {
         let continuation: CheckedContinuation<[RecordedRequest], any Error>
     }
 
-    /// A request as it is kept: the parsed request's own arrays and strings, shared rather than
-    /// copied, so recording costs the event loop next to nothing. Credentials are redacted when
-    /// an entry is read (`recorded`), which is rare, instead of on every request.
+    /// A kept request, sharing the parsed request's arrays so recording costs the loop next to
+    /// nothing. Credentials are redacted on the rare read (`recorded`), not per request.
     private struct Entry {
         let sequence: Int
         let method: HTTPMethod
         let path: Substring
         let query: Substring?
         let fields: [HTTPField]
-        /// At most the first 16 KiB of the body.
+        /// At most the first 16 KiB.
         let body: [UInt8]
         let bodyLength: Int
         let status: Int
         let fault: String?
         let receivedAt: Date
         let match: JournalMatch
-        /// About the memory the entry holds, counted against `Journal.maximumBytes`.
+        /// About the memory held, counted against `Journal.maximumBytes`.
         let size: Int
 
-        /// The request as it came, credentials and all, for matching against a request pattern.
+        /// As it came, credentials and all, for matching a request pattern.
         var request: ServerRequest {
             ServerRequest(method: method, path: path, query: query, fields: fields, body: body)
         }
@@ -69,15 +66,15 @@ final class Journal: Sendable {
         var ring: [Entry?]
         var nextSequence = 1
         var oldest = 1
-        /// The first sequence number whose entry may still be in the ring, and the bytes held.
+        /// The first sequence number that may still be held, and the bytes held.
         var firstHeld = 1
         var bytes = 0
         var waiters: [Waiter] = []
         var nextWaiter = 0
-        /// Waits that timed out or were cancelled before they were registered.
+        /// Waits that timed out or were cancelled before registering.
         var expired: Set<Int> = []
 
-        /// Adds an entry, letting the oldest go beyond the entry count or `maximumBytes`.
+        /// Lets the oldest go beyond the entry count or `maximumBytes`.
         mutating func keep(_ entry: Entry) {
             let slot = (nextSequence - 1) % ring.count
             bytes += entry.size - (ring[slot]?.size ?? 0)
@@ -101,20 +98,18 @@ final class Journal: Sendable {
     }
 
     private let state: Locked<State>
-    /// How many requests are kept.
     let capacity: Int
-    /// How much of a body is kept, so the journal's memory stays bounded.
+    /// Bounds the journal's memory.
     private static let keptBodyBytes = 16_384
-    /// The bytes of requests kept: the oldest go first beyond it, whatever the entry count.
+    /// Beyond it the oldest go, whatever the entry count.
     static let maximumBytes = 8 << 20
 
-    /// Makes a journal keeping the last `capacity` requests.
     init(capacity: Int) {
         self.capacity = max(1, capacity)
         state = Locked(State(ring: Array(repeating: nil, count: max(1, capacity))))
     }
 
-    /// `field` as the journal shows it: credentials replaced, the user name of Basic kept.
+    /// Credentials replaced; Basic's user name kept.
     static func redacted(_ field: HTTPField) -> HTTPField {
         let name = field.name.lowercased()
         let placeholder = "<redacted>"
@@ -138,30 +133,28 @@ final class Journal: Sendable {
         }
     }
 
-    /// What a header or query parameter name (lowercased) that carries a secret contains.
+    /// Parts of lowercased names that carry a secret.
     private static let secretNameParts = [
         "password", "passwd", "auth", "session", "credential", "token", "secret", "api-key", "apikey",
         "api_key",
     ]
 
-    /// Whether a lowercased name is one whose value is a secret.
     static func isSecretName(_ name: String) -> Bool {
         secretNameParts.contains { name.contains($0) }
     }
 
-    /// `query` as the journal shows it: the value of each parameter named like a secret
-    /// (`access_token=…`, `password=…`) replaced, every other byte as sent.
+    /// Values of secret-like parameters (`access_token=…`, `password=…`) replaced, the rest as sent.
     static func redactedQuery(_ query: Substring) -> String {
         query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = pair[..<equals]
-            // The name as the server reads it, so an encoded `pass%77ord` is redacted too.
+            // Decoded as the server reads it, so `pass%77ord` is redacted too.
             let decoded = PercentDecoding.decode(name, plusIsSpace: true) ?? String(name)
             return isSecretName(decoded.lowercased()) ? "\(name)=<redacted>" : String(pair)
         }.joined(separator: "&")
     }
 
-    /// Records a request and wakes the tests waiting for it.
+    /// Wakes the tests waiting for it.
     func record(_ request: ServerRequest, status: Int, fault: String?, match: JournalMatch = .route) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
@@ -193,13 +186,11 @@ final class Journal: Sendable {
         for (continuation, entries) in ready { continuation.resume(returning: entries) }
     }
 
-    /// The requests after sequence number `since` that are still kept.
     func entries(since: Int) -> [RecordedRequest] {
         state.withLock { $0.entries(since: since) }
     }
 
-    /// One page of the kept requests after `since`, newest first, and how many there are in
-    /// all; only the page's entries are made into (redacted) requests.
+    /// One page after `since`, newest first, and the total; only the page is redacted.
     func page(since: Int, _ page: AdminPage) -> (entries: [RecordedRequest], total: Int) {
         state.withLock { state in
             let first = max(since + 1, state.oldest)
@@ -212,7 +203,7 @@ final class Journal: Sendable {
         }
     }
 
-    /// The kept requests after `since`, each as shown (redacted) and as it came (for matching).
+    /// Kept requests after `since`, as shown (redacted) and as they came (for matching).
     func matchable(since: Int = 0) -> [(recorded: RecordedRequest, request: ServerRequest)] {
         state.withLock { state in
             let first = max(since + 1, state.oldest)
@@ -223,15 +214,15 @@ final class Journal: Sendable {
         }
     }
 
-    /// How many kept requests come after sequence number `since`, without copying them.
+    /// Without copying them.
     func count(since: Int) -> Int {
         state.withLock { max(0, $0.nextSequence - max(since + 1, $0.oldest)) }
     }
 
-    /// The sequence number of the last request recorded (0 before any).
+    /// 0 before any.
     var lastSequence: Int { state.withLock { $0.nextSequence - 1 } }
 
-    /// Forgets every request; sequence numbers keep increasing.
+    /// Sequence numbers keep increasing.
     func clear() {
         state.withLock { state in
             state.ring = Array(repeating: nil, count: state.ring.count)
@@ -241,7 +232,7 @@ final class Journal: Sendable {
         }
     }
 
-    /// Waits until at least `count` requests after `since` are recorded, or throws after `timeout`.
+    /// Throws after `timeout`.
     func wait(count: Int, since: Int, timeout: Duration) async throws -> [RecordedRequest] {
         let id = state.withLock { state in
             state.nextWaiter += 1

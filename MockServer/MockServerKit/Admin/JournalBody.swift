@@ -1,11 +1,11 @@
-/// The answer of `GET /__admin/requests`: `{"items": [request, …], "last_sequence": N}`.
+/// `GET /__admin/requests`: `{"items": [request, …], "last_sequence": N}`.
 struct JournalBody: Encodable {
     private enum CodingKeys: String, CodingKey {
         case items
         case lastSequence = "last_sequence"
     }
 
-    /// One recorded request, credentials already redacted.
+    /// Credentials already redacted.
     struct Item: Encodable {
         private enum CodingKeys: String, CodingKey {
             case sequence, method, path, query, headers, body, status, fault
@@ -14,7 +14,6 @@ struct JournalBody: Encodable {
             case receivedAt = "received_at"
         }
 
-        /// A header field as sent, in order.
         struct Header: Encodable {
             let name: String
             let value: String
@@ -22,8 +21,8 @@ struct JournalBody: Encodable {
 
         let request: RecordedRequest
 
-        /// `query`, `body` (the text, when the body is UTF-8) and `fault` are null, not absent,
-        /// when there is none, so every item has the same keys.
+        /// `query`, `body` (text, when UTF-8) and `fault` are null, not absent, so every item has
+        /// the same keys.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(request.sequence, forKey: .sequence)
@@ -41,8 +40,8 @@ struct JournalBody: Encodable {
         }
     }
 
-    /// The requests after the `since` asked for, oldest first.
+    /// Oldest first.
     let items: [Item]
-    /// The newest sequence number handed out, so the next poll asks for what comes after it.
+    /// So the next poll asks for what comes after it.
     let lastSequence: Int
 }

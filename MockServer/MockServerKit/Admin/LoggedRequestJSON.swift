@@ -1,10 +1,8 @@
 import Foundation
 
-/// A journalled request in the shape of WireMock's `LoggedRequest`, for the WireMock half of the
-/// admin API: `{"id", "request": {"url", "absoluteUrl", "method", "headers", "body", …},
-/// "responseDefinition": {"status"}, "wasMatched"}`. Credentials are already redacted.
+/// A journalled request as WireMock's `LoggedRequest` (`id`, `request`,
+/// `responseDefinition.status`, `wasMatched`), credentials already redacted.
 enum LoggedRequestJSON {
-    /// The whole entry.
     static func entry(_ request: RecordedRequest) -> StubJSON {
         var members: [String: StubJSON] = [
             "id": .string(String(request.sequence)),
@@ -16,7 +14,6 @@ enum LoggedRequestJSON {
         return .object(members)
     }
 
-    /// The `request` part: what came.
     static func request(_ request: RecordedRequest) -> StubJSON {
         let target = request.query.map { "\(request.path)?\($0)" } ?? request.path
         var headers: [String: StubJSON] = [:]

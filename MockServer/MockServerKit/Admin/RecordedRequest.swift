@@ -1,37 +1,37 @@
 import Foundation
 
-/// One request the server received, as the journal keeps it.
+/// One request as the journal keeps it.
 public struct RecordedRequest: Sendable, Equatable {
-    /// Increases by one per recorded request, from 1; never reused, even after the journal is cleared.
+    /// From 1, one per request; never reused, even after a clear.
     public let sequence: Int
     /// The method.
     public let method: String
-    /// The path, still percent-encoded.
+    /// Still percent-encoded.
     public let path: String
-    /// The query, still percent-encoded; nil when absent.
+    /// Still percent-encoded; nil when absent.
     public let query: String?
-    /// The header fields as sent.
+    /// As sent.
     public let fields: [HTTPField]
-    /// The body (at most the first 16 KiB of it, so the journal's memory stays bounded).
+    /// At most the first 16 KiB, to bound the journal's memory.
     public let body: Data
-    /// The full length of the body.
+    /// The body's full length.
     public let bodyLength: Int
-    /// The status answered (0 when a fault answered with no response at all).
+    /// 0 when a fault sent no response.
     public let status: Int
-    /// The faults applied, in `X-Mock-Fault` syntax; nil for none.
+    /// In `X-Mock-Fault` syntax; nil for none.
     public let fault: String?
-    /// When the request was answered.
+    /// When it was answered.
     public let receivedAt: Date
-    /// The id of the stub mapping that answered; nil when none did.
+    /// The answering stub's id; nil when none.
     public let stubID: String?
-    /// Whether a stub or a route answered it; false when nothing knew the request (a near miss).
+    /// False when no stub or route knew it (a near miss).
     public let wasMatched: Bool
 
-    /// The first value of a header field, by case-insensitive name.
+    /// By case-insensitive name.
     public func value(_ name: String) -> String? {
         fields.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    /// The body as UTF-8 text, if it is.
+    /// Nil when not UTF-8.
     public var text: String? { String(data: body, encoding: .utf8) }
 }

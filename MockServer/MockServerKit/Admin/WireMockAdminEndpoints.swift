@@ -1,11 +1,9 @@
 import Foundation
 
-/// WireMock's admin API under `/__admin/`: mappings, the journal searched by request pattern,
-/// near misses and scenarios. The paths that clash with the hero admin routes
-/// (`GET /__admin/requests`, `POST /__admin/reset`) are served in `AdminEndpoints`, with both
-/// meanings at once.
+/// WireMock's admin API: mappings, journal search, near misses and scenarios. Paths shared
+/// with the hero admin (`GET /__admin/requests`, `POST /__admin/reset`) are in `AdminEndpoints`.
 extension HeroesApplication {
-    /// Answers a WireMock admin request; nil when the path is not one of WireMock's.
+    /// Nil when the path is not WireMock's.
     func routeWireMockAdmin(_ request: ServerRequest) -> ServerResponse? {
         let path = request.path
         switch (path, request.method) {
@@ -32,7 +30,7 @@ extension HeroesApplication {
         case ("/__admin/requests/count", .post):
             return matchingRequests(request.body) { found in ["count": .integer(found.count)] }
         case ("/__admin/requests/find", .post):
-            // Found lists page as the journal's listing does (about 128 KiB a page).
+            // Paged as the journal's listing is (about 128 KiB a page).
             let page = AdminPage(query: request.query) ?? AdminPage()
             return matchingRequests(request.body) { found in
                 ["requests": .array(page.apply(found, size: Self.size).map(LoggedRequestJSON.entry))]
@@ -90,7 +88,6 @@ extension HeroesApplication {
         }
     }
 
-    /// The journal's requests that a WireMock request pattern (the body) matches.
     private func matchingRequests(
         _ body: [UInt8], answer: ([RecordedRequest]) -> [String: StubJSON]
     ) -> ServerResponse {
@@ -103,15 +100,14 @@ extension HeroesApplication {
         } catch {
             return Self.invalid(error)
         }
-        // One budget for the whole search, so a journal full of requests cannot hold the loop.
+        // One budget for the search, so a full journal cannot hold the loop.
         let budget = MatchBudget()
         let found = journal.matchable().filter { pattern.matches(StubRequest($0.request, budget: budget)) }
             .map(\.recorded)
         return Self.json(200, answer(found))
     }
 
-    /// `GET /__admin/requests/unmatched/near-misses`: each unmatched request with the stub that
-    /// came closest and the parts that differed.
+    /// `GET /__admin/requests/unmatched/near-misses`: each with its closest stub and the differences.
     private func nearMisses(page: AdminPage) -> ServerResponse {
         let budget = MatchBudget()
         let unmatched = journal.matchable().filter { !$0.recorded.wasMatched }
@@ -129,7 +125,7 @@ extension HeroesApplication {
         return Self.json(200, ["nearMisses": .array(misses)])
     }
 
-    /// About the bytes a logged request takes in a listing, for `AdminPage`.
+    /// About a logged request's bytes in a listing, for `AdminPage`.
     private static func size(_ request: RecordedRequest) -> Int {
         512 + request.body.count + request.path.utf8.count
     }
@@ -142,7 +138,7 @@ extension HeroesApplication {
         ServerResponse.json(status, value.serialized)
     }
 
-    /// WireMock's 422 for a mapping or pattern it cannot read: `{"errors": [{"title", "source"}]}`.
+    /// WireMock's 422 for an unreadable mapping or pattern: `{"errors": [{"title", "source"}]}`.
     private static func invalid(_ error: MappingError) -> ServerResponse {
         let pointer = error.path.dropFirst().replacingOccurrences(of: ".", with: "/")
         return json(

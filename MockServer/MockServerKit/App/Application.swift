@@ -1,39 +1,32 @@
 import Foundation
 import Locking
 
-/// The Heroes API behind the HTTP layer: routes, the store, auth, faults and the request journal.
+/// The Heroes API behind the HTTP layer: routes, store, auth, faults and journal.
 final class HeroesApplication: RequestHandler {
-    /// The heroes, behind a lock (the loop thread writes, tests may reset from theirs).
+    /// Locked: the loop thread writes, tests may reset from theirs.
     let store: Locked<HeroStore>
-    /// What the server received.
     let journal: Journal
-    /// Faults registered through the admin API.
     let faults: FaultRegistry
-    /// Who may write.
     let authenticator: Authenticator
     /// What reset restores.
     let fixtures: FixtureSet
-    /// Where the state persists, if anywhere.
     let stateFile: StateFile?
-    /// Delay added to every API response, in milliseconds.
+    /// Milliseconds added to every API response.
     let latency: Int
-    /// The teams' JSON (the teams never change).
+    /// Encoded once: the teams never change.
     let teamsBody: [UInt8]
-    /// The teams' entity tag.
     let teamsTag: String
-    /// Who may use the admin routes and fault headers.
     let adminAccess: AdminAccess
-    /// The answers of creates sent with an `Idempotency-Key`. Taken before `store` when both are held.
+    /// Answers of creates with an `Idempotency-Key`. Lock before `store` when taking both.
     let idempotency = Locked(IdempotencyLedger())
-    /// The WireMock stub mappings, matched before the hero routes.
+    /// Matched before the hero routes.
     let stubs: StubRegistry
-    /// Whether requests no stub matches reach the hero routes.
     let servesHeroes: Bool
-    /// The state file the store last matched, so another process's save is noticed and read.
+    /// The state file the store last matched, so another process's save is noticed.
     let loadedStamp: Locked<StateFile.Stamp?>
 
-    /// Stores its parts; `current` is where the heroes start (the fixtures or the saved state),
-    /// read from the state file whose stamp, taken before the read, is `loadedStamp`.
+    /// `current`: the starting heroes (fixtures or saved state), read from the file whose
+    /// stamp, taken before the read, is `loadedStamp`.
     init(
         fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
@@ -58,17 +51,16 @@ final class HeroesApplication: RequestHandler {
         teamsTag = "\"teams-\(Self.fnv1a(teamsBody))\""
     }
 
-    /// The body of `GET /v1/teams`.
     static func teamsJSON(_ teams: [TeamRecord]) -> [UInt8] {
         WireJSON.encode(ItemList(items: teams))
     }
 
-    /// A 32-bit FNV-1a hash, for tags of content that never changes.
+    /// 32-bit FNV-1a, for tags of content that never changes.
     static func fnv1a(_ bytes: [UInt8]) -> UInt32 {
         bytes.reduce(into: 2_166_136_261) { hash, byte in hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     }
 
-    /// Answers one request: admin routes directly, API routes through faults and the journal.
+    /// Admin routes directly; API routes through faults and the journal.
     func handle(_ request: ServerRequest) -> (ServerResponse, Delivery) {
         if request.path.hasPrefix("/__admin/") {
             switch adminAccess {
@@ -114,8 +106,8 @@ final class HeroesApplication: RequestHandler {
         plan.delayMilliseconds += latency
         var response: ServerResponse
         var match = JournalMatch.route
-        // One per request, made only when there are stubs: its JSON is parsed once, and its
-        // budget covers the answer and the near miss.
+        // Made only when there are stubs: its JSON is parsed once, and one budget covers the
+        // answer and the near miss.
         lazy var stubRequest = StubRequest(request)
         if let status = plan.status {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
@@ -124,8 +116,7 @@ final class HeroesApplication: RequestHandler {
         } else if let stubbed = stubs.answer(stubRequest) {
             response = stubbed.response
             match = .stub(stubbed.id)
-            // The stub's fixed delay counts with the fault delays under their one cap; --latency
-            // stays on top, as it does for the faults.
+            // A stub's fixed delay shares the faults' cap; --latency stays on top, as for faults.
             let faults = plan.delayMilliseconds - latency
             plan.delayMilliseconds =
                 latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
@@ -133,8 +124,8 @@ final class HeroesApplication: RequestHandler {
         } else if servesHeroes {
             response = sharingState(request) { route(request) }
             if response.status == 404 { match = .unmatched }
-            // Outside /v1 the hero contract has nothing to say: a stub author learns which stub
-            // came closest instead (under /v1, docs/API.md's JSON 404 stays).
+            // Outside /v1 the hero contract says nothing, so show the closest stub instead
+            // (under /v1, docs/API.md's JSON 404 stays).
             if response.status == 404, stubs.count > 0, !Self.isUnderV1(request.path) {
                 response = stubs.nearMissResponse(stubRequest)
             }
@@ -153,17 +144,15 @@ final class HeroesApplication: RequestHandler {
         return (response, plan.delivery)
     }
 
-    /// Whether a path belongs to the hero contract's versioned API.
     static func isUnderV1(_ path: Substring) -> Bool {
         path == "/v1" || path.hasPrefix("/v1/")
     }
 
-    /// Changes with every recorded request, so long polls on the journal are checked again.
+    /// Changes with every recorded request, so journal long polls are checked again.
     var generation: Int { journal.lastSequence }
 
-    /// Runs `route` on the state as the state file has it now, when there is one that other
-    /// servers may share: a read first takes in any save another made; a write also holds the
-    /// writers' lock from that read to its own save, so no write is lost and no id given twice.
+    /// Runs `route` on the state file's current state, when servers may share it: a read takes
+    /// in others' saves; a write holds the writers' lock through its save, so none is lost.
     func sharingState(_ request: ServerRequest, _ route: () -> ServerResponse) -> ServerResponse {
         guard let stateFile else { return route() }
         let writes = request.method != .get && request.method != .head
@@ -180,7 +169,7 @@ final class HeroesApplication: RequestHandler {
         return route()
     }
 
-    /// Reads the state file again when it is not the one the store last matched.
+    /// Rereads the state file when it is not the one the store last matched.
     private func takeInOtherSaves(_ stateFile: StateFile) -> ServerResponse? {
         let now = stateFile.stamp()
         guard now != loadedStamp.withLock({ $0 }), now != nil else { return nil }
@@ -197,7 +186,7 @@ final class HeroesApplication: RequestHandler {
         }
     }
 
-    /// Restores the fixtures (and saves them, when state persists).
+    /// Restores the fixtures, saving them when state persists.
     func reset() throws(MockServerError) {
         let lock = stateFile?.lock()
         defer { if let lock { stateFile?.unlock(lock) } }
@@ -206,12 +195,12 @@ final class HeroesApplication: RequestHandler {
             try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
             loadedStamp.withLock { $0 = stateFile?.stamp() }
         }
-        // The kept answers name heroes of the state just replaced.
+        // The kept answers name heroes of the replaced state.
         idempotency.withLock { $0.removeAll() }
         faults.clear()
     }
 
-    /// Saves the state after a change, when it persists. Called with the lock held.
+    /// Saves after a change, when state persists. Call with the lock held.
     func persist(_ store: HeroStore) -> ServerResponse? {
         do {
             try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
@@ -222,6 +211,5 @@ final class HeroesApplication: RequestHandler {
         }
     }
 
-    /// The current time in RFC 3339, UTC, whole seconds.
     static func timestamp() -> String { WireTime.now() }
 }

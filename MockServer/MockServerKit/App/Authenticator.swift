@@ -1,31 +1,27 @@
 import Foundation
 
-/// HTTP Basic authentication (RFC 7617) against the configured users, in constant time, or a
-/// bearer token (RFC 6750) that `POST /v1/token` issued.
+/// HTTP Basic (RFC 7617) against the configured users in constant time, or a bearer token
+/// (RFC 6750) from `POST /v1/token`.
 struct Authenticator: Sendable {
-    /// The outcome for a write.
     enum Decision: Equatable {
-        /// An editor: the write may proceed.
+        /// An editor: proceed.
         case allowed
         /// 401, with a sentence for the error body.
         case unauthorized(String)
-        /// 401 for a bearer token that is expired or was never issued (`error="invalid_token"`).
+        /// 401 for an expired or unknown bearer token (`error="invalid_token"`).
         case invalidToken
         /// 403: a valid user without the editor role.
         case forbidden
     }
 
     private let users: [(name: [UInt8], password: [UInt8], role: MockUser.Role)]
-    /// The bearer tokens handed out, and how long they last.
     let tokens: TokenIssuer
 
-    /// Makes an authenticator for a list of users, whose tokens last `tokenLifetime`.
     init(users: [MockUser], tokenLifetime: Duration = .seconds(3600)) {
         self.users = users.map { (Array($0.name.utf8), Array($0.password.utf8), $0.role) }
         tokens = TokenIssuer(lifetime: tokenLifetime)
     }
 
-    /// Decides whether the `Authorization` field allows a write.
     func authorizeWrite(_ authorization: String?) -> Decision {
         guard let authorization else { return .unauthorized("credentials are required") }
         if let token = Self.bearerToken(in: authorization) {
@@ -40,13 +36,12 @@ struct Authenticator: Sendable {
 
     /// What an `Authorization` field holds as HTTP Basic.
     enum BasicCredentials: Equatable {
-        /// Well-formed Basic credentials: the user's role, nil for a wrong name or password.
+        /// The user's role; nil for a wrong name or password.
         case user(MockUser.Role?)
-        /// Not HTTP Basic at all, or malformed.
+        /// Not Basic, or malformed.
         case notBasic
     }
 
-    /// The role of the user an HTTP Basic `Authorization` field names, if the field is Basic.
     func basicRole(_ authorization: String) -> BasicCredentials {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "basic",
@@ -55,7 +50,7 @@ struct Authenticator: Sendable {
         else { return .notBasic }
         let name = Array(decoded[decoded.startIndex..<colon])
         let password = Array(decoded[(colon + 1)...])
-        // Every user is compared, each in constant time, so timing tells nothing about names or passwords.
+        // Every user is compared in constant time, so timing reveals no name or password.
         var role: MockUser.Role?
         for user in users {
             let nameMatches = Self.constantTimeEqual(name, user.name)
@@ -73,8 +68,8 @@ struct Authenticator: Sendable {
         }
     }
 
-    /// The token of an `Authorization: Bearer …` field, or nil for any other field. The scheme is
-    /// matched without regard to case, as RFC 9110 (11.1) says of every authentication scheme.
+    /// The token of `Authorization: Bearer …`, else nil. The scheme is case-insensitive
+    /// (RFC 9110 §11.1).
     static func bearerToken(in authorization: String?) -> String? {
         guard let authorization else { return nil }
         let parts = authorization.split(separator: " ", maxSplits: 1)
@@ -83,7 +78,7 @@ struct Authenticator: Sendable {
         return token.isEmpty ? nil : String(token)
     }
 
-    /// Compares in time that depends only on the length of `expected`.
+    /// Takes time depending only on `expected`'s length.
     static func constantTimeEqual(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
         var difference = UInt8(given.count == expected.count ? 0 : 1)
         for index in 0..<expected.count {

@@ -1,6 +1,5 @@
-/// The error body of the API contract (docs/API.md): `{"error":{"code":…,"message":…,"fields":…}}`.
+/// The contract's error body (docs/API.md): `{"error":{"code":…,"message":…,"fields":…}}`.
 enum ErrorBody {
-    /// The contract's error code for a status.
     static func code(for status: Int) -> String {
         switch status {
         case 401: "unauthorized"
@@ -17,11 +16,11 @@ enum ErrorBody {
         }
     }
 
-    /// A JSON error response; `fields` only for `validation_failed`.
+    /// `fields` only for `validation_failed`.
     static func response(
         status: Int, message: String, fields: [(String, String)] = [], extra: [HTTPField] = []
     ) -> ServerResponse {
-        // A repeated field name keeps its first problem, as the validator reports the first.
+        // A repeated field keeps its first problem, as the validator reports the first.
         let problems = fields.isEmpty ? nil : Dictionary(fields, uniquingKeysWith: { first, _ in first })
         let body = Envelope(error: Detail(code: code(for: status), message: message, fields: problems))
         return ServerResponse(
@@ -33,8 +32,7 @@ enum ErrorBody {
         let error: Detail
     }
 
-    /// `fields` is left out when nil, as the synthesized conformance does: the contract has it for
-    /// `validation_failed` only.
+    /// Omits `fields` when nil: the contract has it for `validation_failed` only.
     private struct Detail: Encodable {
         let code: String
         let message: String

@@ -1,20 +1,17 @@
 import Foundation
 import Locking
 
-/// The data a server starts from and returns to on reset: teams, heroes and their pictures.
+/// What a server starts from and resets to: teams, heroes and pictures.
 struct FixtureSet: Sendable {
-    /// The teams, in file order.
+    /// In file order.
     var teams: [TeamRecord]
-    /// The heroes.
     var heroes: [HeroRecord]
     /// PNG bytes by hero id.
     var pictures: [String: [UInt8]]
 
-    /// The bundled fixtures, read once per process: they are read-only resources, and tests start
-    /// a server per test.
+    /// Read once per process: read-only resources, and tests start a server per test.
     private static let bundledCache = Locked<FixtureSet?>(nil)
 
-    /// Loads the bundled fixtures from `directory`, or returns the copy already loaded.
     static func loadBundled(from directory: URL) throws(MockServerError) -> FixtureSet {
         if let cached = bundledCache.withLock({ $0 }) { return cached }
         let loaded = try load(from: directory)
@@ -22,7 +19,6 @@ struct FixtureSet: Sendable {
         return loaded
     }
 
-    /// Loads `teams.json`, `heroes.json` and `pictures/<id>.png` from a directory.
     static func load(from directory: URL) throws(MockServerError) -> FixtureSet {
         let teamsObject = try readJSON(directory.appendingPathComponent("teams.json"))
         guard let items = (teamsObject as? [String: Any])?["items"] as? [[String: Any]] else {
@@ -48,7 +44,6 @@ struct FixtureSet: Sendable {
         return FixtureSet(teams: teams, heroes: heroes, pictures: pictures)
     }
 
-    /// Reads and parses a JSON file.
     static func readJSON(_ url: URL) throws(MockServerError) -> Any {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw MockServerError("cannot read \(url.path)")
@@ -60,7 +55,7 @@ struct FixtureSet: Sendable {
         }
     }
 
-    /// Parses an array of hero objects (docs/API.md), checking what the server relies on.
+    /// Parses hero objects (docs/API.md), checking what the server relies on.
     static func parseHeroes(_ object: Any, teams: [TeamRecord], file: String) throws(MockServerError)
         -> [HeroRecord]
     {

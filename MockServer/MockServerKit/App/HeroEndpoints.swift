@@ -1,4 +1,4 @@
-/// The hero, page and team endpoints of the API contract (docs/API.md).
+/// The contract's hero, page and team endpoints (docs/API.md).
 extension HeroesApplication {
     /// `GET /v1/teams`.
     func teams(_ request: ServerRequest) -> ServerResponse {
@@ -7,8 +7,8 @@ extension HeroesApplication {
 
     /// `GET /v1/heroes?page=&per_page=&q=&team=`.
     func list(_ request: ServerRequest) -> ServerResponse {
-        // A query text seen since the last change is answered from the cache in one lock, unparsed
-        // (a short text such as `page=1` is a small string: no allocation).
+        // A query text seen since the last change is answered from the cache in one lock,
+        // unparsed (a short text is a small string: no allocation).
         let text = request.query.map(String.init) ?? ""
         let (cached, teams) = store.withLock { ($0.cachedPage(queryText: text), $0.teams) }
         if let cached { return cacheable(cached.body, tag: cached.entityTag, request) }
@@ -27,8 +27,8 @@ extension HeroesApplication {
         return cacheable(body, tag: tag, request)
     }
 
-    /// `POST /v1/heroes`: editor only; 422 invalid, 409 duplicate code name. With an
-    /// `Idempotency-Key`, a repeat of a create that succeeded gets its first answer again.
+    /// `POST /v1/heroes`: editor only; 422 invalid, 409 duplicate code name. A repeated
+    /// `Idempotency-Key` of a successful create gets its first answer.
     func create(_ request: ServerRequest) -> ServerResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
         switch IdempotencyKey.parse(request.fields) {
@@ -37,8 +37,8 @@ extension HeroesApplication {
         case .malformed(let message):
             return ErrorBody.response(status: 400, message: message)
         case .key(let key):
-            // The ledger's lock is held across the create (the store's lock nests inside it), so a
-            // repeat cannot slip in between the look-up and the record.
+            // The ledger's lock spans the create (the store's nests inside), so no repeat slips in
+            // between look-up and record.
             return idempotency.withLock { ledger in
                 let now = ContinuousClock.now
                 switch ledger.lookUp(key, body: request.body, at: now) {
@@ -51,8 +51,8 @@ extension HeroesApplication {
                         fields: [(IdempotencyKey.fieldName, problem)])
                 case .absent:
                     let response = insert(request)
-                    // Only a create that happened is kept: a refused one changed nothing, so
-                    // running it again is as safe as replaying it, and may succeed.
+                    // Keep only creates that happened: a refused one changed nothing, so rerunning it is
+                    // safe and may succeed.
                     if response.status == 201 {
                         ledger.record(key, body: request.body, response: response, at: now)
                     }
@@ -62,7 +62,7 @@ extension HeroesApplication {
         }
     }
 
-    /// The create itself, after the editor check.
+    /// After the editor check.
     private func insert(_ request: ServerRequest) -> ServerResponse {
         let draft: HeroSubmission
         switch parseDraft(request) {
@@ -92,7 +92,7 @@ extension HeroesApplication {
         case .failure(let problem): return Self.response(for: problem)
         }
         return store.withLock { store in
-            // Checked again under the same lock as the write, so no change can slip in between.
+            // Checked again under the write's lock, so no change slips in between.
             if let refusal = checkExistsAndMatches(id, request, in: store) { return refusal }
             if store.isTaken(draft.codeName, except: id) { return conflict(draft.codeName) }
             guard let record = store.replace(id, with: draft, now: Self.timestamp()) else {
@@ -115,7 +115,7 @@ extension HeroesApplication {
         }
     }
 
-    /// 404 when the hero is absent, 412 when `If-Match` names another version.
+    /// 404 when absent, 412 when `If-Match` names another version.
     func checkExistsAndMatches(_ id: String, _ request: ServerRequest, in store: HeroStore) -> ServerResponse?
     {
         guard let tag = store.hero(id)?.entityTag else { return notFound(id) }
@@ -127,7 +127,7 @@ extension HeroesApplication {
         return nil
     }
 
-    /// A 200 with `ETag`, or a 304 when `If-None-Match` matches it.
+    /// A 200 with `ETag`, or 304 when `If-None-Match` matches.
     func cacheable(_ body: [UInt8], tag: String, _ request: ServerRequest) -> ServerResponse {
         if Preconditions.notModified(request.value("if-none-match"), current: tag) {
             return ServerResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
@@ -137,12 +137,11 @@ extension HeroesApplication {
             body: body)
     }
 
-    /// The 404 of an absent hero.
     func notFound(_ id: String) -> ServerResponse {
         ErrorBody.response(status: 404, message: "no hero with id \(id)")
     }
 
-    /// The body as a checked hero input against the current teams, or why it is refused.
+    /// Checked against the current teams.
     private func parseDraft(_ request: ServerRequest) -> Result<HeroSubmission, HeroInput.Problem> {
         let teams = store.withLock { $0.teams }
         return HeroInput.parse(request.body, teams: teams)

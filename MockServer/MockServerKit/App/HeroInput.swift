@@ -1,17 +1,16 @@
 import Foundation
 
-/// Reads and validates the body of a create or a replace (*Hero input* in docs/API.md).
+/// Validates a create or replace body (*Hero input* in docs/API.md).
 enum HeroInput {
-    /// Why a body was refused.
     enum Problem: Error {
         /// Not a JSON object: 400.
         case malformed(String)
-        /// A JSON object with invalid values: 422 with a message per field.
+        /// Invalid values: 422, a message per field.
         case invalid([(String, String)])
     }
 
-    /// Whether `text` holds a character that terminals act on instead of showing: a C0 or C1
-    /// control, DEL, or a bidirectional embedding, override or isolate (docs/API.md, *Hero*).
+    /// Whether `text` holds what terminals act on: a C0 or C1 control, DEL, or a bidi
+    /// embedding, override or isolate (docs/API.md, *Hero*).
     static func hasControlCharacter(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
             switch scalar.value {
@@ -21,7 +20,7 @@ enum HeroInput {
         }
     }
 
-    /// Parses `body`; unknown keys are ignored, lengths count Unicode code points.
+    /// Unknown keys are ignored; lengths count code points.
     static func parse(_ body: [UInt8], teams: [TeamRecord]) -> Result<HeroSubmission, Problem> {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
             return .failure(.malformed("the body must be a JSON object"))
@@ -80,7 +79,7 @@ enum HeroInput {
             HeroSubmission(codeName: codeName, encryptedRealName: sealed, powers: powers, team: team))
     }
 
-    /// Foundation on Linux bridges JSON numbers to String through NSNumber in some versions; refuse them.
+    /// Some Foundations on Linux bridge JSON numbers to String via NSNumber; refuse them.
     private static func isNumberOrBool(_ list: [Any]) -> Bool {
         list.contains { $0 is NSNumber }
     }

@@ -1,16 +1,14 @@
-/// A hero as the server stores it. Its JSON form is *Hero* in docs/API.md.
+/// A hero as stored; its JSON is *Hero* in docs/API.md.
 struct HeroRecord: Sendable, Equatable, Encodable {
     /// Server-assigned, `[A-Za-z0-9_-]{1,64}`.
     var id: String
     /// 1–80 characters, unique case-insensitively.
     var codeName: String
-    /// The sealed secret identity, never opened by the server.
+    /// Sealed; the server never opens it.
     var encryptedRealName: String?
     /// 0–20 entries of 1–120 characters.
     var powers: [String]
-    /// The team the hero belongs to.
     var team: TeamRecord?
-    /// Whether a picture is stored for the hero.
     var hasPicture: Bool
     /// RFC 3339, set on every change.
     var updatedAt: String
@@ -19,16 +17,13 @@ struct HeroRecord: Sendable, Equatable, Encodable {
     /// Set only in the fixtures (or a state file): no create or replace changes it.
     var motto: String?
 
-    /// The strong entity tag of this version: `"<id>-<version>"`.
+    /// Strong: `"<id>-<version>"`.
     var entityTag: String { "\"\(id)-\(version)\"" }
 
-    /// The path of the hero's picture.
     var picturePath: String { "/v1/heroes/\(id)/picture" }
 
-    /// The hero's JSON bytes.
     var json: [UInt8] { WireJSON.encode(self) }
 
-    /// Whether `text` is a valid hero id.
     static func isValidID(_ text: Substring) -> Bool {
         (1...64).contains(text.utf8.count)
             && text.utf8.allSatisfy { byte in
@@ -50,8 +45,8 @@ struct HeroRecord: Sendable, Equatable, Encodable {
         case updatedAt = "updated_at"
     }
 
-    /// The *Hero* of docs/API.md. Written out because the contract's optional keys are null, never
-    /// absent, where the synthesized conformance would leave them out.
+    /// Written out: the contract's optional keys are null, never absent as synthesized code
+    /// would leave them.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

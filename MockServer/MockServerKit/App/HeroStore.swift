@@ -1,5 +1,5 @@
-/// The heroes, their pictures and the teams, with every JSON form cached until the next change.
-/// A value type, kept behind the application's lock.
+/// Heroes, pictures and teams, each JSON form cached until the next change. Kept behind
+/// the application's lock.
 struct HeroStore {
     private struct Entry {
         var record: HeroRecord
@@ -17,48 +17,44 @@ struct HeroStore {
         }
     }
 
-    /// The teams (they do not change).
+    /// They never change.
     let teams: [TeamRecord]
     private var entries: [String: Entry] = [:]
     private var order: [String] = []
     private(set) var pictures: [String: [UInt8]] = [:]
     private var pages: [PageQuery: EncodedPage] = [:]
-    /// The same pages by the query text that asked for them, so a repeated request is answered
-    /// without parsing its query again. Emptied with `pages`.
+    /// The pages by query text, so a repeat skips parsing. Emptied with `pages`.
     private var pagesByQueryText: [String: EncodedPage] = [:]
     private var generation = 0
     private let epoch: String
 
-    /// Starts from a set of heroes and pictures; `epoch` keeps page tags unique across runs.
+    /// `epoch` keeps page tags unique across runs.
     init(teams: [TeamRecord], heroes: [HeroRecord], pictures: [String: [UInt8]], epoch: String) {
         self.teams = teams
         self.epoch = epoch
         replaceAll(heroes: heroes, pictures: pictures)
     }
 
-    /// Every hero, in page order.
+    /// In page order.
     var heroes: [HeroRecord] { order.compactMap { entries[$0]?.record } }
 
-    /// A hero by id.
     func hero(_ id: String) -> HeroRecord? { entries[id]?.record }
 
-    /// A hero's entity tag and cached JSON, in one look-up.
+    /// Tag and cached JSON in one look-up.
     func heroJSON(_ id: String) -> (entityTag: String, json: [UInt8])? {
         entries[id].map { ($0.entityTag, $0.json) }
     }
 
-    /// Whether another hero already has this code name, case-insensitively.
+    /// Case-insensitively.
     func isTaken(_ codeName: String, except id: String?) -> Bool {
         let key = codeName.lowercased()
         return entries.values.contains { $0.sortKey == key && $0.record.id != id }
     }
 
-    /// The page a query text already asked for since the last change, if any. The text alone
-    /// decides the page: the query's only other input, the teams, never changes.
+    /// The page cached for a query text; the text alone decides it, as the teams never change.
     func cachedPage(queryText: String) -> EncodedPage? { pagesByQueryText[queryText] }
 
-    /// A page: the filtered heroes in order, sliced, encoded once per change, and remembered under
-    /// `queryText` (the raw query it was parsed from) for `cachedPage(queryText:)`.
+    /// As `page(_:)`, remembered under `queryText` for `cachedPage(queryText:)`.
     mutating func page(_ query: PageQuery, queryText: String) -> EncodedPage {
         let page = page(query)
         if pagesByQueryText.count >= 512 { pagesByQueryText.removeAll() }
@@ -66,11 +62,11 @@ struct HeroStore {
         return page
     }
 
-    /// A page: the filtered heroes in order, sliced, encoded once per change.
+    /// Filtered, sliced, encoded once per change.
     mutating func page(_ query: PageQuery) -> EncodedPage {
         if let cached = pages[query] { return cached }
-        // Without a filter the page is a slice of the order: a sync's hundred pages after a
-        // change cost a hundred slices, not a hundred passes over the whole roster.
+        // Unfiltered, a page is a slice of the order: a sync's hundred pages after a change
+        // cost a hundred slices, not a hundred passes over the roster.
         let isFiltered = query.team != nil || !query.search.isEmpty
         let matching =
             isFiltered
@@ -91,7 +87,7 @@ struct HeroStore {
         return page
     }
 
-    /// Adds a hero with the next free id.
+    /// With the next free id.
     mutating func insert(_ draft: HeroSubmission, now: String) -> HeroRecord {
         var number = entries.count + 1
         for id in entries.keys { if let value = Int(id), value >= number { number = value + 1 } }
@@ -108,7 +104,7 @@ struct HeroStore {
         return record
     }
 
-    /// Replaces a hero's fields, keeping its id and picture, and bumps its version.
+    /// Keeps id and picture; bumps the version.
     mutating func replace(_ id: String, with draft: HeroSubmission, now: String) -> HeroRecord? {
         guard var record = entries[id]?.record else { return nil }
         record.codeName = draft.codeName
@@ -121,7 +117,7 @@ struct HeroStore {
         return record
     }
 
-    /// Stores a hero's picture and bumps its version.
+    /// Bumps the version.
     mutating func setPicture(_ id: String, _ bytes: [UInt8], now: String) -> HeroRecord? {
         guard var record = entries[id]?.record else { return nil }
         record.hasPicture = true
@@ -132,7 +128,6 @@ struct HeroStore {
         return record
     }
 
-    /// Removes a hero and its picture.
     mutating func delete(_ id: String) -> Bool {
         guard entries.removeValue(forKey: id) != nil else { return false }
         pictures[id] = nil
@@ -141,7 +136,7 @@ struct HeroStore {
         return true
     }
 
-    /// Replaces every hero and picture (start-up and reset).
+    /// Start-up and reset.
     mutating func replaceAll(heroes: [HeroRecord], pictures: [String: [UInt8]]) {
         entries = Dictionary(heroes.map { ($0.id, Entry($0)) }, uniquingKeysWith: { first, _ in first })
         self.pictures = pictures
@@ -164,7 +159,7 @@ struct HeroStore {
         pagesByQueryText.removeAll()
     }
 
-    /// The order of docs/API.md: code name case-insensitively, then id.
+    /// docs/API.md's order: code name case-insensitively, then id.
     private func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let left = entries[lhs]?.sortKey ?? ""
         let right = entries[rhs]?.sortKey ?? ""
@@ -178,7 +173,7 @@ struct HeroStore {
 }
 
 extension Array {
-    /// The first index whose element satisfies `belongsAfter`, for an array partitioned by it.
+    /// The first index satisfying `belongsAfter`, in an array partitioned by it.
     func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
         var low = 0
         var high = count

@@ -1,25 +1,22 @@
-/// The `Idempotency-Key` request header of the IETF httpapi draft "The Idempotency-Key HTTP Header
-/// Field": a Structured Field Item whose value is a String (RFC 8941 §3.3.3), such as
-/// `"8e03978e-40d5-43e8-bc93-6894a57f9324"`.
+/// The `Idempotency-Key` header (IETF httpapi draft): a Structured Field String Item
+/// (RFC 8941 §3.3.3), such as `"8e03978e-40d5-43e8-bc93-6894a57f9324"`.
 enum IdempotencyKey {
-    /// The longest key kept, in characters: a UUID takes 36, and the ledger holds every key.
+    /// In characters: a UUID takes 36, and the ledger holds every key.
     static let maximumLength = 255
 
-    /// The header's name as docs/API.md spells it.
+    /// As docs/API.md spells it.
     static let fieldName = "Idempotency-Key"
 
-    /// What a request's header fields say.
     enum Parsed: Equatable {
-        /// No `Idempotency-Key`: the create runs as it always did.
+        /// No header: an ordinary create.
         case absent
-        /// The key, unquoted and unescaped.
+        /// Unquoted and unescaped.
         case key(String)
-        /// A value that is not one quoted string of 1 to `maximumLength` characters: a sentence for the 400.
+        /// Not one quoted string of 1 to `maximumLength` characters: the 400's sentence.
         case malformed(String)
     }
 
-    /// The key a request carries. Parameters are refused, since the draft defines none, and so is
-    /// a repeated header (an Item is one value, never a list).
+    /// Refuses parameters (the draft defines none) and a repeated header (an Item is one value).
     static func parse(_ fields: [HTTPField]) -> Parsed {
         let values = fields.filter { asciiCaseInsensitiveEqual($0.name, fieldName) }.map(\.value)
         guard let value = values.first else { return .absent }
@@ -34,7 +31,7 @@ enum IdempotencyKey {
     }
 
     /// The content of an sf-string: `DQUOTE *( %x20-21 / %x23-5B / %x5D-7E / "\" ( DQUOTE / "\" ) ) DQUOTE`,
-    /// with the spaces RFC 8941 §4.2 lets a parser discard around it, and nothing else.
+    /// with only the spaces RFC 8941 §4.2 lets a parser discard around it.
     static func string(_ value: String) -> String? {
         var bytes = Substring(value).utf8.drop { $0 == UInt8(ascii: " ") }
         while bytes.last == UInt8(ascii: " ") { bytes = bytes.dropLast() }

@@ -1,17 +1,13 @@
 import Foundation
 
-/// The answers of creates sent with an `Idempotency-Key`, kept so a retry gets the first answer
-/// instead of a second hero. Bounded three ways, oldest evicted first: an answer lives `lifetime`
-/// (24 hours), at most `capacity` keys are kept, and their bodies take at most `byteBudget` bytes.
-/// A value type, kept behind the application's lock; it lives in memory only.
+/// Answers of creates with an `Idempotency-Key`, so a retry gets the first answer, not a second
+/// hero. In memory; oldest evicted first past `lifetime`, `capacity` keys or `byteBudget` bytes.
 struct IdempotencyLedger {
-    /// What a lookup found.
     enum Lookup {
-        /// The key is new (or its answer expired): run the create.
+        /// New or expired: run the create.
         case absent
-        /// The key was used with the same body: send this answer again.
+        /// Same body: send this answer again.
         case replay(ServerResponse)
-        /// The key was used with another body.
         case mismatch
     }
 
@@ -22,30 +18,24 @@ struct IdempotencyLedger {
         var bytes: Int { requestBody.count + response.body.count }
     }
 
-    /// How long an answer is replayed.
     let lifetime: Duration
-    /// How many keys are kept.
     let capacity: Int
-    /// How many bytes of request and response bodies are kept.
     let byteBudget: Int
     private var entries: [String: Entry] = [:]
-    /// The keys, oldest first: one lifetime for all makes this the order they expire in too.
+    /// Oldest first; one lifetime for all makes this the expiry order too.
     private var order: [String] = []
     private var bytes = 0
 
-    /// An empty ledger.
     init(lifetime: Duration = .seconds(24 * 60 * 60), capacity: Int = 1000, byteBudget: Int = 16 << 20) {
         self.lifetime = lifetime
         self.capacity = capacity
         self.byteBudget = byteBudget
     }
 
-    /// How many keys are kept.
     var count: Int { entries.count }
 
-    /// What `key` was answered with, if it was used with the same body: the same JSON value,
-    /// whatever the key order and white space (a client in another process, or written in
-    /// another language, need not encode it byte for byte the same).
+    /// The answer for `key` if used with the same JSON value, whatever key order and white space
+    /// (another client need not encode it byte for byte the same).
     mutating func lookUp(_ key: String, body: [UInt8], at now: ContinuousClock.Instant) -> Lookup {
         expire(at: now)
         guard let entry = entries[key] else { return .absent }
@@ -55,7 +45,7 @@ struct IdempotencyLedger {
         return same ? .replay(entry.response) : .mismatch
     }
 
-    /// The JSON text of `body` with sorted keys and no white space; nil when it is not JSON.
+    /// Sorted keys, no white space; nil when not JSON.
     private static func canonical(_ body: [UInt8]) -> Data? {
         guard let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
         else {
@@ -64,7 +54,6 @@ struct IdempotencyLedger {
         return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
     }
 
-    /// Keeps the answer to a create sent with `key`.
     mutating func record(
         _ key: String, body: [UInt8], response: ServerResponse, at now: ContinuousClock.Instant
     ) {
@@ -79,7 +68,7 @@ struct IdempotencyLedger {
         bytes += entry.bytes
     }
 
-    /// Forgets every key (reset).
+    /// For reset.
     mutating func removeAll() {
         entries.removeAll()
         order.removeAll()

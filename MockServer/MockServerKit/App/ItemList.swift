@@ -1,5 +1,4 @@
-/// A body of the shape `{"items": […]}`: the teams, and the admin API's fault rules.
+/// A `{"items": […]}` body.
 struct ItemList<Item: Encodable>: Encodable {
-    /// The items, in order.
     let items: [Item]
 }

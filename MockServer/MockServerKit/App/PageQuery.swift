@@ -1,16 +1,14 @@
-/// The query of `GET /v1/heroes`, checked strictly: any bad value is a 400 (docs/API.md).
+/// `GET /v1/heroes`'s query, strict: any bad value is a 400 (docs/API.md).
 struct PageQuery: Hashable {
-    /// 1-based page number.
+    /// From 1.
     var page = 1
-    /// Items per page, 1–100.
+    /// 1–100.
     var perPage = 20
-    /// Lowercased search text; empty matches everything.
+    /// Lowercased; empty matches everything.
     var search = ""
-    /// A team id to filter by.
     var team: String?
 
-    /// Parses `page`, `per_page`, `q` and `team`; other parameters are ignored.
-    /// Returns the query, or the message of a 400.
+    /// Reads `page`, `per_page`, `q` and `team`, ignoring others; or the 400's message.
     static func parse(_ query: Substring?, teams: [TeamRecord]) -> Result<PageQuery, QueryError> {
         var result = PageQuery()
         var seen: Set<String> = []

@@ -1,6 +1,6 @@
-/// Percent-decoding (RFC 3986 §2.1) into UTF-8 text.
+/// Percent-decoding (RFC 3986 §2.1).
 enum PercentDecoding {
-    /// Decodes `%XX` escapes (and `+` as a space in a query, as HTML forms send it); nil when malformed.
+    /// `plusIsSpace`: `+` is a space, as forms send queries. Nil when malformed.
     static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) || (plusIsSpace && text.utf8.contains(UInt8(ascii: "+")))
         else { return String(text) }

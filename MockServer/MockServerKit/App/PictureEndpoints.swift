@@ -1,6 +1,6 @@
-/// The picture endpoints of the API contract (docs/API.md): PNG download and upload.
+/// The contract's picture endpoints (docs/API.md): PNG download and upload.
 extension HeroesApplication {
-    /// `GET /v1/heroes/{id}/picture`: the PNG bytes; 404 when the hero or its picture is absent.
+    /// `GET /v1/heroes/{id}/picture`; 404 when the hero or picture is absent.
     func picture(_ id: String, _ request: ServerRequest) -> ServerResponse {
         let found = store.withLock { store in store.hero(id).map { ($0, store.pictures[id]) } }
         guard let (hero, bytes) = found else { return notFound(id) }
@@ -19,8 +19,8 @@ extension HeroesApplication {
             body: bytes)
     }
 
-    /// `PUT /v1/heroes/{id}/picture`: editor only; `Content-Type: image/png` else 415 (over 5 MiB is
-    /// refused with 413 by the HTTP layer before the body is read).
+    /// `PUT /v1/heroes/{id}/picture`: editor only; not `image/png` is 415 (the HTTP layer
+    /// refuses over 5 MiB with 413).
     func putPicture(_ id: String, _ request: ServerRequest) -> ServerResponse {
         if let refusal = refuseUnlessEditor(request) { return refusal }
         guard store.withLock({ $0.hero(id) }) != nil else { return notFound(id) }

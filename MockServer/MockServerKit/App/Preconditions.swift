@@ -1,13 +1,13 @@
-/// Conditional requests (RFC 9110 §13): `If-None-Match` for caching, `If-Match` for safe updates.
+/// Conditional requests (RFC 9110 §13): `If-None-Match` for caching, `If-Match` for updates.
 enum Preconditions {
-    /// Whether `If-None-Match` matches the current tag, by weak comparison: then the answer is 304.
+    /// Weak comparison; true means 304.
     static func notModified(_ header: String?, current: String) -> Bool {
         guard let header else { return false }
         let tags = list(header)
         return tags.contains("*") || tags.contains { weak($0) == weak(current) }
     }
 
-    /// Whether `If-Match` allows the change, by strong comparison (absent: it does; `*`: if the hero exists).
+    /// Strong comparison; absent allows, `*` allows if the hero exists.
     static func matches(_ header: String?, current: String) -> Bool {
         guard let header else { return true }
         let tags = list(header)

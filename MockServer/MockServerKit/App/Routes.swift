@@ -1,9 +1,7 @@
-/// The contract's routes: which paths exist and which methods each allows (404 and 405 with `Allow`).
+/// The contract's routes: paths and their methods (404, and 405 with `Allow`).
 extension HeroesApplication {
-    /// The body of `GET /health`, encoded once.
     private static let healthBody = WireJSON.encode(["status": "ok"])
 
-    /// Dispatches an API request to its endpoint.
     func route(_ request: ServerRequest) -> ServerResponse {
         guard let segments = Self.segments(of: request.path) else {
             return ErrorBody.response(status: 400, message: "the path is not valid percent-encoded UTF-8")
@@ -19,8 +17,8 @@ extension HeroesApplication {
         default:
             break
         }
-        // A bearer token presented on any other route must be valid, reads included (RFC 6750
-        // 3.1): a client is told its token expired rather than served as if anonymous.
+        // A bearer token on any other route must be valid, reads too (RFC 6750 §3.1): the client
+        // learns its token expired instead of being served as anonymous.
         if let token = Authenticator.bearerToken(in: request.value("authorization")),
             authenticator.tokens.role(for: token) == nil
         {
@@ -56,9 +54,8 @@ extension HeroesApplication {
         }
     }
 
-    /// The path's segments, each percent-decoded, or nil when one is not valid percent-encoded
-    /// UTF-8. The path is split first, then each segment decoded: an encoded slash (%2F) is data,
-    /// not a separator. Split by bytes, as the path is ASCII on the wire.
+    /// Percent-decoded segments; nil when one is invalid. Split before decoding, so %2F is data,
+    /// not a separator; split by bytes, as the path is ASCII.
     static func segments(of path: Substring) -> [String]? {
         var segments: [String] = []
         segments.reserveCapacity(6)
@@ -91,7 +88,7 @@ extension HeroesApplication {
         return endpoint()
     }
 
-    /// Answers 401 (with the realm) or 403 unless the request carries an editor's credentials.
+    /// 401 or 403 unless an editor's credentials come.
     func refuseUnlessEditor(_ request: ServerRequest) -> ServerResponse? {
         switch authenticator.authorizeWrite(request.value("authorization")) {
         case .allowed:
@@ -108,9 +105,8 @@ extension HeroesApplication {
         }
     }
 
-    /// 401 for a bearer token that expired or was never issued: the Basic challenge every 401
-    /// carries (docs/API.md), then the one of RFC 6750 saying the token is no longer good. A
-    /// client that knows only Basic reads the first, as it reads any 401.
+    /// 401 for an expired or unknown bearer token: the Basic challenge every 401 carries
+    /// (docs/API.md), which Basic-only clients read, then RFC 6750's.
     static var invalidTokenResponse: ServerResponse {
         ErrorBody.response(
             status: 401, message: "the bearer token is expired or unknown",
@@ -121,8 +117,8 @@ extension HeroesApplication {
             ])
     }
 
-    /// `POST /v1/token`: HTTP Basic credentials in, a bearer token out, in the shape of an OAuth 2
-    /// token response (RFC 6749 5.1); a viewer's token reads, an editor's writes too.
+    /// `POST /v1/token`: Basic credentials in, an OAuth 2-shaped bearer token out (RFC 6749
+    /// §5.1); a viewer's token reads, an editor's writes too.
     func issueToken(_ request: ServerRequest) -> ServerResponse {
         let refusal = ErrorBody.response(
             status: 401, message: "a token needs a user's HTTP Basic credentials",
@@ -134,13 +130,13 @@ extension HeroesApplication {
         let seconds = max(1, authenticator.tokens.lifetime.components.seconds)
         var response = ServerResponse.json(
             200, WireJSON.encode(TokenBody(accessToken: token, tokenType: "Bearer", expiresIn: seconds)))
-        // RFC 6749 5.1: a token response is never stored by a cache.
+        // RFC 6749 §5.1: a token response is never cached.
         response.fields.append(HTTPField(name: "Cache-Control", value: "no-store"))
         return response
     }
 }
 
-/// The methods each kind of resource allows, made once rather than per request.
+/// Made once, not per request.
 private enum AllowedMethods {
     static let read: [HTTPMethod] = [.get, .head]
     static let collection: [HTTPMethod] = [.get, .head, .post]
@@ -149,7 +145,6 @@ private enum AllowedMethods {
     static let token: [HTTPMethod] = [.post]
 }
 
-/// The body of `POST /v1/token`.
 private struct TokenBody: Encodable {
     let accessToken: String
     let tokenType: String

@@ -6,14 +6,12 @@ import Foundation
     import Darwin
 #endif
 
-/// Keeps the heroes' state across runs in one JSON file, replaced atomically (temp file, fsync,
-/// rename), and shared safely by every server on it: writers take `<state>.lock` in turn, and a
-/// server re-reads the file whenever another has replaced it (`Stamp`).
+/// The heroes' state in one JSON file, replaced atomically, shared by every server on it:
+/// writers take `<state>.lock` in turn; a server rereads the file another replaced (`Stamp`).
 struct StateFile: Sendable {
-    /// Where the state lives.
     let url: URL
 
-    /// Which file is at `url`: every save renames a new file in, so this changes with each.
+    /// Which file is at `url`: each save renames a new one in.
     struct Stamp: Equatable, Sendable {
         let device: UInt64
         let inode: UInt64
@@ -22,8 +20,8 @@ struct StateFile: Sendable {
         let nanoseconds: Int
     }
 
-    /// Refuses a state folder another user could plant files in: one that others may write to
-    /// without the sticky bit (a sticky `/tmp` is fine), or one another non-root user owns.
+    /// Refuses a folder others could plant files in: writable by others without the sticky
+    /// bit (a sticky `/tmp` is fine), or owned by another non-root user.
     func checkFolder() throws(MockServerError) {
         let folder = url.deletingLastPathComponent().path
         var status = stat()
@@ -42,7 +40,6 @@ struct StateFile: Sendable {
         }
     }
 
-    /// The stamp of the file there now, or nil when there is none.
     func stamp() -> Stamp? {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return nil }
@@ -56,8 +53,8 @@ struct StateFile: Sendable {
             seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
     }
 
-    /// Takes the lock that writers of this state hold in turn, across processes, waiting at most
-    /// `patience`; the lock's descriptor, to give to `unlock`, or nil when another holds it still.
+    /// Takes the writers' cross-process lock, waiting up to `patience`; the descriptor for
+    /// `unlock`, or nil when another still holds it.
     func lock(patience: Duration = .seconds(5)) -> Int32? {
         let fd = open(url.path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
@@ -72,14 +69,12 @@ struct StateFile: Sendable {
         return fd
     }
 
-    /// Releases a lock `lock` took.
     func unlock(_ fd: Int32) {
         flock(fd, LOCK_UN)
         close(fd)
     }
 
-    /// The saved heroes and pictures, or nil when there is no file yet. A corrupt file is an error,
-    /// never silently replaced.
+    /// Nil when there is no file yet. A corrupt file is an error, never silently replaced.
     func load(teams: [TeamRecord]) throws(MockServerError) -> (
         heroes: [HeroRecord], pictures: [String: [UInt8]]
     )? {
@@ -99,8 +94,8 @@ struct StateFile: Sendable {
         return (records, pictures)
     }
 
-    /// Writes the state: a new temp file beside the target (made by `mkstemp`: exclusive, never
-    /// through a link, 0600), flushed to disk, then renamed over it.
+    /// Writes a `mkstemp` temp file beside the target (exclusive, no links, 0600), fsyncs it,
+    /// then renames it over.
     func save(heroes: [HeroRecord], pictures: [String: [UInt8]]) throws(MockServerError) {
         let document = Document(
             heroes: heroes, pictures: pictures.mapValues { Data($0).base64EncodedString() })
@@ -130,7 +125,7 @@ struct StateFile: Sendable {
         }
     }
 
-    /// The file's JSON: `{"format": 1, "heroes": [Hero, …], "pictures": {id: base64 PNG}}`.
+    /// `{"format": 1, "heroes": [Hero, …], "pictures": {id: base64 PNG}}`.
     private struct Document: Encodable {
         var format = 1
         let heroes: [HeroRecord]

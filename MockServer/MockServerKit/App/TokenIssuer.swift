@@ -1,29 +1,25 @@
 import Foundation
 import Locking
 
-/// The bearer tokens `POST /v1/token` hands out: each names a user's role and expires after the
-/// configured lifetime. They live in memory only, so a restart forgets them, as a real server
-/// forgets sessions when its signing key changes.
+/// The bearer tokens of `POST /v1/token`, each with a role and a lifetime. In memory, so a
+/// restart forgets them, as a real server does when its signing key changes.
 final class TokenIssuer: Sendable {
     private struct Issued {
         let role: MockUser.Role
         let expires: ContinuousClock.Instant
     }
 
-    /// How long a token is accepted.
     let lifetime: Duration
-    /// At most this many tokens are kept; the one nearest its end goes first, so a client that
-    /// asks in a loop cannot grow the server's memory.
+    /// Past this, the token nearest its end goes first, so a looping client cannot grow memory.
     static let capacity = 10_000
 
     private let issued = Locked<[String: Issued]>([:])
 
-    /// An issuer whose tokens last `lifetime`.
     init(lifetime: Duration) {
         self.lifetime = lifetime
     }
 
-    /// A new token for `role`: 32 random bytes, in hex.
+    /// 32 random bytes, in hex.
     func issue(for role: MockUser.Role) -> String {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<4).map { _ in
@@ -45,8 +41,7 @@ final class TokenIssuer: Sendable {
         return token
     }
 
-    /// The role of a token that was issued and has not expired; nil otherwise. A dictionary
-    /// lookup, not a constant-time comparison: the tokens are random and this is a mock.
+    /// Nil unless issued and unexpired. A plain look-up, not constant-time: tokens are random.
     func role(for token: String) -> MockUser.Role? {
         let now = ContinuousClock.now
         return issued.withLock { issued in
@@ -59,8 +54,7 @@ final class TokenIssuer: Sendable {
         }
     }
 
-    /// Forgets every token, so the next request with one is answered 401 (for tests of a
-    /// client's refresh).
+    /// Forgets every token, so the next use gets 401 (for tests of a client's refresh).
     func revokeAll() {
         issued.withLock { $0.removeAll() }
     }

@@ -1,4 +1,4 @@
-/// Reads a request body as it arrives, by `Content-Length` or chunked transfer coding (RFC 9112 §7.1).
+/// Reads a request body by `Content-Length` or chunked coding (RFC 9112 §7.1).
 struct BodyDecoder {
     private enum State {
         case counted(remaining: Int)
@@ -9,36 +9,33 @@ struct BodyDecoder {
         case done
     }
 
-    /// The most a new body reserves before its bytes arrive: one read of the event loop.
+    /// The most a new body reserves before its bytes arrive: one read.
     static let initialReservation = 64 * 1024
 
     private var state: State
     private var trailerBytes = 0
-    /// The body decoded so far.
     private(set) var body: [UInt8] = []
 
-    /// Starts decoding a body framed as `framing` says.
     init(_ framing: Framing.Body) {
         switch framing {
         case .none:
             state = .done
         case .length(let count):
             state = count == 0 ? .done : .counted(remaining: count)
-            // A declared length is a claim, not bytes: reserve one read's worth at most and grow
-            // as bytes arrive, so idle connections declaring 5 MiB each pin nothing like it.
+            // A declared length is a claim, not bytes: grow as they arrive, so idle
+            // connections declaring 5 MiB each pin nothing like it.
             body.reserveCapacity(min(count, Self.initialReservation))
         case .chunked:
             state = .chunkSize
         }
     }
 
-    /// Whether the whole body has arrived.
     var isComplete: Bool {
         if case .done = state { return true }
         return false
     }
 
-    /// Consumes what it can of `bytes` and returns how many it used.
+    /// Returns how many bytes it used.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPFailure) -> Int {
         var used = 0
         while used < bytes.count {
@@ -50,7 +47,7 @@ struct BodyDecoder {
         return used
     }
 
-    /// One step of the state machine: the bytes it used, 0 when it needs more (or is done).
+    /// One state-machine step: the bytes used, 0 when it needs more (or is done).
     private mutating func advance(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPFailure) -> Int {
         switch state {
         case .done:
@@ -94,7 +91,7 @@ struct BodyDecoder {
         }
     }
 
-    /// The length of the line at the start of `bytes` (without CRLF), or nil when it is incomplete.
+    /// The length of the line at the start of `bytes` without CRLF; nil when incomplete.
     private static func line(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) throws(HTTPFailure) -> Int? {
         guard let lineFeed = bytes.firstIndex(of: 10) else {
             if bytes.count > limit { throw HTTPFailure(status: 400, message: "a chunk line is too long") }

@@ -1,35 +1,27 @@
-/// One client connection: its input buffer, the request being read, and its outbox.
-/// Owned by the event loop thread alone.
+/// One client connection: input buffer, request being read, outbox. Loop thread only.
 final class Connection {
-    /// The socket.
     let fd: Int32
-    /// Bytes received and not yet compacted away.
     private(set) var input: [UInt8] = []
-    /// How much of `input` is already parsed.
     private var consumed = 0
-    /// Where the search for the end of the head resumes (relative to `consumed`).
+    /// Where the search for the head's end resumes, relative to `consumed`.
     private var scanFrom = 0
-    /// The bytes of empty lines skipped before the head being read, counted against its limit.
+    /// Empty lines skipped before the head, counted against its limit.
     private var skippedBytes = 0
     private var head: RequestHead?
     private var framing: Framing?
     private var decoder: BodyDecoder?
-    /// What the write side still has to do.
     var outbox = Outbox()
-    /// When the first byte of the request being read arrived; nil between requests.
+    /// When the current request's first byte arrived; nil between requests.
     private(set) var requestStarted: UInt64?
-    /// When bytes last moved in either direction.
     var lastActivity: UInt64
-    /// Set once the connection answers no more requests (after a close, a fault or an error).
+    /// Set once the connection answers no more requests.
     private(set) var closing = false
-    /// Set when the peer has shut its write side.
     var peerClosed = false
-    /// Set once our write side is shut; the connection reads and discards until this deadline.
+    /// Set once our write side is shut: read and discard until then.
     var drainDeadline: UInt64?
-    /// The interest last registered with the poller.
     var watching: (read: Bool, write: Bool)?
 
-    /// Output beyond which the connection stops reading (a client that pipelines without reading).
+    /// Output beyond which reading stops (a client pipelining without reading).
     static let outputHighWater = 1 << 20
 
     init(fd: Int32, now: UInt64) {
@@ -38,29 +30,25 @@ final class Connection {
         input.reserveCapacity(4096)
     }
 
-    /// Whether the head of the current request is complete and its body is being read.
     var isReadingBody: Bool { decoder != nil }
 
-    /// Whether bytes wait in the input that may hold another request.
+    /// Whether unparsed input may hold another request.
     var hasUnparsedInput: Bool { !closing && drainDeadline == nil && consumed < input.count }
 
-    /// Whether input was left unread by `processInput` (one request a turn, or output held back),
-    /// so the loop should give the connection another turn without waiting for new bytes.
+    /// Whether `processInput` left input unread, so the loop gives another turn without new bytes.
     private(set) var hasUntriedInput = false
 
-    /// The loop's turn in which the connection last processed input.
     var lastTurn = 0
 
-    /// Appends received bytes (discarded once the connection answers no more requests).
+    /// Appends received bytes (dropped once closing).
     func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         lastActivity = now
         guard !closing else { return }
         input.append(contentsOf: bytes)
     }
 
-    /// Parses the input and answers at most one complete request, so one connection's
-    /// pipelined requests cannot hold the loop: the loop comes back for the rest next turn.
-    /// `pipelined`: the request was read in an earlier turn, and the client may have gone since.
+    /// Answers at most one complete request, so pipelining cannot hold the loop.
+    /// `pipelined`: read in an earlier turn; the client may have gone since.
     func processInput(handler: any RequestHandler, dates: DateCache, now: UInt64, pipelined: Bool = false) {
         hasUntriedInput = false
         defer { compact() }
@@ -76,8 +64,8 @@ final class Connection {
                     break
                 }
                 guard consumed < input.count else { break }
-                // After the end of the client's stream, answer once the earlier answers are sent,
-                // and not at all once it reset them: it closed, and reads nothing more.
+                // After the client's end of stream, answer once earlier answers are sent, and not at
+                // all if it reset them: it reads nothing more.
                 if peerClosed, !outbox.isEmpty {
                     hasUntriedInput = true
                     return
@@ -113,12 +101,12 @@ final class Connection {
         }
     }
 
-    /// Answers 408 and closes, for a request that took too long to arrive.
+    /// 408 and close: the request took too long.
     func timeOut(dates: DateCache) {
         fail(HTTPFailure(status: 408, message: "the request took too long to arrive"), dates: dates)
     }
 
-    /// Reads the head if it is complete. Returns false when more bytes are needed or on failure.
+    /// Reads the head if complete; false when more bytes are needed or on failure.
     private func readHead(dates: DateCache) -> Bool {
         do {
             let parsed = try input.withUnsafeBufferPointer { buffer throws(HTTPFailure) -> RequestHead? in
@@ -146,7 +134,7 @@ final class Connection {
         }
     }
 
-    /// Skips the empty lines a server should ignore before a request line (RFC 9112 §2.2).
+    /// Skips empty lines before a request line (RFC 9112 §2.2).
     private func skipEmptyLines() {
         while input.count - consumed >= 2, input[consumed] == 13, input[consumed + 1] == 10 {
             consumed += 2
@@ -185,7 +173,6 @@ final class Connection {
         if !keepAlive || !delivery.mode.keepsConnection { closing = true }
     }
 
-    /// Answers a framing failure with an error body and closes.
     private func fail(_ failure: HTTPFailure, dates: DateCache) {
         let response = ErrorBody.response(status: failure.status, message: failure.message)
         enqueue(response, delivery: Delivery(), isHead: false, keepAlive: false, dates: dates)
@@ -195,7 +182,7 @@ final class Connection {
         requestStarted = nil
     }
 
-    /// Splits an origin-form or absolute-form target into path and query.
+    /// Origin or absolute form into path and query.
     static func splitTarget(_ target: String) -> (Substring, Substring?)? {
         var rest = Substring(target)
         if rest.utf8.first != UInt8(ascii: "/") {
@@ -208,7 +195,7 @@ final class Connection {
             rest = rest[slash...]
             if rest.hasPrefix("?") { return ("/", rest.dropFirst()) }
         }
-        // Read by bytes, not characters: a target is ASCII on the wire, and this runs per request.
+        // Bytes, not characters: a target is ASCII, and this runs per request.
         guard let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (rest, nil) }
         return (rest[..<mark], rest[rest.utf8.index(after: mark)...])
     }

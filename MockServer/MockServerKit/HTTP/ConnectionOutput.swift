@@ -1,26 +1,23 @@
-/// What the write side of a connection needs next.
+/// What a connection's write side needs next.
 enum FlushOutcome {
-    /// Everything queued is sent.
     case idle
-    /// The socket is full: wait until it is writable.
+    /// The socket is full: wait until writable.
     case blocked
-    /// A pause is running until this monotonic time.
+    /// A pause runs until this monotonic time.
     case paused(until: UInt64)
-    /// Held forever (the `stall` fault).
+    /// Held forever (`stall`).
     case held
-    /// The write side is shut; drain the input, then close.
+    /// Write side shut; drain the input, then close.
     case draining
-    /// Close now with a TCP reset.
     case reset
-    /// The peer is gone: close now.
+    /// The peer is gone.
     case failed
 }
 
 extension Connection {
-    /// Bodies larger than this are queued as they are, shared, rather than copied after the head.
+    /// Bodies larger than this are queued shared rather than copied after the head.
     static let sharedBodyBytes = 16_384
 
-    /// Queues a response as its delivery says.
     func enqueue(
         _ response: ServerResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
     ) {
@@ -40,7 +37,7 @@ extension Connection {
         switch delivery.mode {
         case .normal:
             if body.count > Self.sharedBodyBytes {
-                // A large body (a stub's file) is sent from the stub's own bytes, not a copy.
+                // A large body (a stub's file) is sent from the stub's bytes, not a copy.
                 outbox.append(head)
                 outbox.appendShared(body, body.indices)
             } else {
@@ -63,8 +60,8 @@ extension Connection {
             outbox.append(.close)
         case .trickle(let pauseMilliseconds, let pieces):
             outbox.append(head)
-            // Exactly `pieces` pieces (some empty when the body is shorter), so the pauses add
-            // up to what the fault or stub asked for.
+            // Exactly `pieces` pieces (some empty for a short body), so the pauses add up
+            // to what was asked for.
             let count = body.isEmpty ? 0 : max(1, pieces)
             for piece in 0..<count {
                 outbox.append(.pause(UInt64(pauseMilliseconds) * 1_000_000))
@@ -74,11 +71,10 @@ extension Connection {
         }
     }
 
-    /// Bytes one connection may send in one turn of the loop: a large body goes out over
-    /// several turns, so many of them cannot hold the loop copying into socket buffers.
+    /// Bytes one connection may send per loop turn, so large bodies cannot hold the loop.
     static let bytesPerTurn = 1 << 20
 
-    /// Sends what it can (up to `bytesPerTurn`) and says what the write side waits for.
+    /// Sends up to `bytesPerTurn`; says what the write side waits for.
     func flush(now: UInt64, dates: DateCache) -> FlushOutcome {
         var allowance = Self.bytesPerTurn
         while let item = outbox.items.first {

@@ -4,12 +4,11 @@
     import Darwin
 #endif
 
-/// The `Date` field value, formatted once per second (RFC 9110 §5.6.7 IMF-fixdate).
+/// The `Date` field value, formatted once per second (RFC 9110 §5.6.7).
 final class DateCache {
     private var second = 0
     private var text = ""
 
-    /// The current IMF-fixdate.
     func now() -> String {
         let current = time(nil)
         if current != second || text.isEmpty {
@@ -19,7 +18,7 @@ final class DateCache {
         return text
     }
 
-    /// Formats a POSIX time as an IMF-fixdate, e.g. `Wed, 02 Dec 2026 11:22:00 GMT`.
+    /// Formats a POSIX time, e.g. `Wed, 02 Dec 2026 11:22:00 GMT`.
     static func format(_ seconds: Int) -> String {
         var clock = time_t(seconds)
         var parts = tm()

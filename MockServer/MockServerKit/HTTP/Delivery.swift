@@ -1,25 +1,20 @@
-/// How a response travels: normally, or damaged on purpose (the transport-level faults).
+/// How a response travels: normally, or damaged on purpose (transport faults).
 struct Delivery {
-    /// What happens to the bytes.
     enum Mode: Equatable {
-        /// The response as it is.
         case normal
-        /// A TCP reset instead of a response.
         case reset
-        /// The connection is closed without a byte of response.
+        /// Closed without a byte of response.
         case closeBeforeHeaders
-        /// The head and only this many body bytes, then the connection is closed.
+        /// The head and this many body bytes, then close.
         case truncateBody(Int)
-        /// Nothing at all, until the client gives up or the idle timeout ends the connection.
+        /// Nothing, until the client gives up or the idle timeout ends it.
         case stall
-        /// The head at once, then the body in small pieces with pauses between them.
+        /// The head at once, then the body in small pieces with pauses.
         case trickle(pauseMilliseconds: Int, pieces: Int = Delivery.tricklePieces)
-        /// The body's bytes alone, no status line or head, then the connection is closed (bytes
-        /// that are not HTTP, as WireMock's `RANDOM_DATA_THEN_CLOSE`).
+        /// The body alone, no head, then close (WireMock's `RANDOM_DATA_THEN_CLOSE`).
         case bodyWithoutHeadThenClose
 
-        /// Whether the connection stays usable after the response: only normal and trickled
-        /// deliveries leave it whole.
+        /// Whether the connection stays usable: only normal and trickled deliveries.
         var keepsConnection: Bool {
             switch self {
             case .normal, .trickle: true
@@ -28,16 +23,14 @@ struct Delivery {
         }
     }
 
-    /// How many pieces a trickled body is cut into when the fault names no number.
+    /// Trickle pieces when the fault names no number.
     static let tricklePieces = 8
 
-    /// The pause between a trickled body's pieces when the fault names none.
+    /// Trickle pause when the fault names none.
     static let tricklePauseMilliseconds = 50
 
-    /// Milliseconds to wait before the first byte.
     var delayMilliseconds = 0
-    /// What happens to the bytes.
     var mode = Mode.normal
-    /// When set, the response is given later (a long poll); `mode` is then ignored.
+    /// When set, the response comes later (a long poll) and `mode` is ignored.
     var deferred: DeferredResponse?
 }

@@ -2,9 +2,8 @@
     import CEpoll
     import Glibc
 
-    /// The Linux poller: level-triggered epoll, so a wait costs in proportion to the ready sockets,
-    /// not to every open one. `CEpoll` gives Swift `sys/epoll.h`, which the Glibc module leaves out;
-    /// `struct epoll_event` comes from that header, so its layout (packed on x86-64) is the C compiler's.
+    /// Level-triggered epoll: a wait costs per ready socket, not per open one. `CEpoll` gives
+    /// `sys/epoll.h`, absent from Glibc, so `epoll_event`'s layout (packed on x86-64) is C's.
     final class EpollPoller: Poller {
         private static let readable = EPOLLIN.rawValue
         private static let writable = EPOLLOUT.rawValue
@@ -16,7 +15,7 @@
         private var events: [epoll_event]
         private var registered: Set<Int32> = []
 
-        /// Opens an epoll instance; nil when the kernel refuses one (then the caller uses poll).
+        /// Nil when the kernel refuses epoll (the caller then uses poll).
         static func open() -> EpollPoller? {
             let descriptor = epoll_create1(Int32(EPOLL_CLOEXEC))
             guard descriptor >= 0 else { return nil }

@@ -1,21 +1,19 @@
 import Foundation
 
-/// Limits and timeouts of the event loop, in nanoseconds where they are durations.
+/// Limits and timeouts of the event loop; durations in nanoseconds.
 struct LoopSettings: Sendable {
-    /// Connections served at once; more are answered 503 and closed.
+    /// More get 503 and close.
     var maximumConnections: Int
-    /// From the first byte of a request to its last: beyond it, 408 and close (slowloris).
+    /// First to last byte of a request; beyond it, 408 and close (slowloris).
     var requestTimeout: UInt64
-    /// No bytes moving either way for this long closes the connection.
     var idleTimeout: UInt64
-    /// How long a closing connection reads and discards what the client still sends.
+    /// How long a closing connection discards what the client still sends.
     var drainTimeout: UInt64 = 2_000_000_000
-    /// poll(2) even where epoll exists.
     var usesPoll = false
 }
 
-/// The server's single I/O thread: accepts, reads, parses, answers and writes for every connection,
-/// readiness-driven, with timers for fault delays and a periodic sweep for timeouts.
+/// The server's single I/O thread for every connection, readiness-driven, with timers
+/// for fault delays and a periodic sweep for timeouts.
 final class EventLoop {
     private let listener: Int32
     private let wake: WakePipe
@@ -28,12 +26,12 @@ final class EventLoop {
     private var scratch = [UInt8](repeating: 0, count: 65_536)
     private var events: [PollEvent] = []
     private var nextSweep: UInt64 = 0
-    /// The handler's generation when the waiting connections were last checked.
+    /// The handler's generation when waiting connections were last checked.
     private var lastGeneration = 0
-    /// Set while accepting is paused because the process ran out of descriptors.
+    /// Set while accepting pauses for lack of descriptors.
     private var acceptResumes: UInt64?
     private let sweepInterval: UInt64
-    /// Connections with input left for their next turn (one request per connection per turn).
+    /// Connections with input left for their next turn.
     private var ready: [Connection] = []
     private var turn = 0
 
@@ -49,7 +47,7 @@ final class EventLoop {
         sweepInterval = min(1_000_000_000, min(settings.requestTimeout, settings.idleTimeout) / 4)
     }
 
-    /// The poller for these settings: epoll on Linux unless poll(2) is asked for, poll(2) elsewhere.
+    /// Epoll on Linux unless poll(2) is asked for; poll(2) elsewhere.
     static func makePoller(_ settings: LoopSettings) -> any Poller {
         #if os(Linux) && canImport(CEpoll)
             if !settings.usesPoll, let epoll = EpollPoller.open() { return epoll }
@@ -57,7 +55,7 @@ final class EventLoop {
         return PollPoller()
     }
 
-    /// Runs until the wake pipe is signalled, then closes the listener (freeing the port) and every connection.
+    /// Runs until woken, then closes the listener (freeing the port) and every connection.
     func run() {
         poller.watch(listener, read: true, write: false)
         poller.watch(wake.readEnd, read: true, write: false)
@@ -65,7 +63,7 @@ final class EventLoop {
         var running = true
         while running {
             guard poller.wait(timeout: waitTimeout(now: Monotonic.now()), into: &events) else {
-                // Someone closed the poller's descriptor under it: stop rather than spin at full speed.
+                // The poller's descriptor was closed under it: stop rather than spin.
                 ProgramName.warn("the event loop's poller failed; stopping")
                 break
             }
@@ -89,7 +87,7 @@ final class EventLoop {
             let generation = handler.generation
             let changed = generation != lastGeneration
             lastGeneration = generation
-            // Waiting connections are checked when their time comes, or when a long poll may be ready.
+            // Waiting connections are checked when due, or when a long poll may be ready.
             for (fd, deadline) in timers where deadline <= now || changed {
                 if let connection = connections[fd] { update(connection, now: now) }
             }
@@ -121,7 +119,7 @@ final class EventLoop {
         for _ in 0..<256 {
             guard let fd = Socket.accept(listener) else {
                 if Socket.lastFailureWasDescriptorLimit {
-                    // The listener would stay readable and spin the loop: stop watching it for a moment.
+                    // The listener would stay readable and spin the loop: unwatch it for a moment.
                     poller.watch(listener, read: false, write: false)
                     acceptResumes = now + 100_000_000
                 }
@@ -133,13 +131,13 @@ final class EventLoop {
             }
             let connection = Connection(fd: fd, now: now)
             connections[fd] = connection
-            // Its request is often there already: answered this turn, a new client waits for one
-            // other client's request at most, not two.
+            // Its request is often there already; answering now, a new client waits for one
+            // other request at most, not two.
             service(connection, readable: true, now: now)
         }
     }
 
-    /// Over the cap: a best-effort 503 and close.
+    /// Best-effort 503 and close.
     private func refuse(_ fd: Int32) {
         var bytes: [UInt8] = []
         let response = ErrorBody.response(status: 503, message: "too many connections")
@@ -169,7 +167,7 @@ final class EventLoop {
                 if count < scratch.count { break }
             }
         }
-        // Also after a write: input held back while the client was not reading may now be answered.
+        // Also after a write: input held back while the client was not reading may now go.
         if connection.drainDeadline == nil, connection.lastTurn != turn {
             connection.lastTurn = turn
             connection.processInput(handler: handler, dates: dates, now: now, pipelined: pipelined)
@@ -177,7 +175,7 @@ final class EventLoop {
         update(connection, now: now)
     }
 
-    /// Flushes, then registers what the connection waits for next (or closes it).
+    /// Flushes, then registers what the connection waits for (or closes it).
     private func update(_ connection: Connection, now: UInt64) {
         let outcome = connection.flush(now: now, dates: dates)
         timers[connection.fd] = nil
@@ -198,8 +196,8 @@ final class EventLoop {
         case .idle, .held:
             break
         }
-        // Input left unread (the next pipelined request, or one held back while the outbox was
-        // full) gets the connection's next turn, once the outbox has room.
+        // Unread input (a pipelined request, or one held back by a full outbox) gets the
+        // next turn once the outbox has room.
         let untried =
             connection.hasUntriedInput && connection.hasUnparsedInput
             && connection.outbox.pendingBytes < Connection.outputHighWater
@@ -207,11 +205,11 @@ final class EventLoop {
             ready.append(connection)
         }
         if connection.peerClosed, !writes, !untried {
-            // The client is gone or done sending: what is left is either sent or can never be.
+            // The client is gone or done sending: the rest is sent or never can be.
             close(connection, reset: false)
             return
         }
-        // A connection with a request still waiting for its turn reads no more until it is served.
+        // A request still waiting its turn: read no more until it is served.
         let reads =
             connection.drainDeadline != nil
             || (connection.outbox.pendingBytes < Connection.outputHighWater && !untried)

@@ -1,28 +1,20 @@
-/// How a request's body is delimited, and what the connection does after it (RFC 9112 §6, §9).
+/// How a request body is delimited and whether the connection stays (RFC 9112 §6, §9).
 struct Framing {
-    /// How the body arrives.
     enum Body: Equatable {
-        /// No body.
         case none
-        /// Exactly this many bytes.
         case length(Int)
-        /// Chunked transfer coding.
         case chunked
     }
 
-    /// The limit on a body (docs/API.md): beyond it, 413.
+    /// The body limit (docs/API.md): beyond it, 413.
     static let maximumBodyBytes = 5 * 1024 * 1024
 
-    /// How the body arrives.
     var body: Body
-    /// Whether the connection stays open after the response.
     var keepAlive: Bool
-    /// Whether the client waits for `100 Continue` before sending the body.
     var expectsContinue: Bool
 
-    /// Checks the fields that frame the message and decides how to read the body.
     init(_ head: RequestHead) throws(HTTPFailure) {
-        // Counted rather than collected: this runs for every request.
+        // Counted, not collected: this runs per request.
         let hostCount = head.fields.count { asciiCaseInsensitiveEqual($0.name, "host") }
         if head.minorVersion >= 1, hostCount != 1 {
             throw HTTPFailure(status: 400, message: "an HTTP/1.1 request needs exactly one Host field")
@@ -57,7 +49,7 @@ struct Framing {
                 throw HTTPFailure(status: 400, message: "Transfer-Encoding in an HTTP/1.0 request")
             }
             let list = tokens(codings)
-            // Without chunked last, the body's end cannot be known (RFC 9112 §6.3): 400, not 501.
+            // Without chunked last, the body's end is unknowable (RFC 9112 §6.3): 400, not 501.
             guard list.last == "chunked" else {
                 throw HTTPFailure(status: 400, message: "chunked must be the final transfer coding")
             }
@@ -85,7 +77,7 @@ struct Framing {
         return .length(length)
     }
 
-    /// A non-negative decimal integer without sign or overflow, or nil.
+    /// A decimal integer without sign or overflow, or nil.
     static func decimal(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
             return nil
@@ -93,7 +85,7 @@ struct Framing {
         return Int(text)
     }
 
-    /// The lowercased, trimmed, non-empty elements of comma-separated field values.
+    /// The lowercased, trimmed, non-empty elements of comma-separated values.
     static func tokens(_ values: [String]) -> [String] {
         values.flatMap { $0.split(separator: ",") }.map { $0.trimmingWhitespace().lowercased() }
             .filter { !$0.isEmpty }
@@ -116,7 +108,6 @@ struct Framing {
 }
 
 extension Substring {
-    /// The substring without leading and trailing spaces and tabs.
     func trimmingWhitespace() -> Substring {
         var result = self
         while let first = result.first, first == " " || first == "\t" { result.removeFirst() }

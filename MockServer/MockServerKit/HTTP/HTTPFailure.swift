@@ -1,7 +1,6 @@
-/// Why a request cannot be served at the framing level. The connection is closed after the answer.
+/// Why a request cannot be served at the framing level; the connection closes after.
 struct HTTPFailure: Error {
-    /// The status to answer with (400, 408, 413, 417, 431, 501 or 505).
+    /// 400, 408, 413, 417, 431, 501 or 505.
     let status: Int
-    /// A sentence for the error body.
     let message: String
 }

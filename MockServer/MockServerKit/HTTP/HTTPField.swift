@@ -1,8 +1,8 @@
-/// A header field exactly as a client sent it.
+/// A header field as a client sent it.
 public struct HTTPField: Sendable, Equatable {
-    /// The field name, in the client's spelling.
+    /// In the client's spelling.
     public let name: String
-    /// The field value, without surrounding whitespace.
+    /// Without surrounding whitespace.
     public let value: String
 
     /// Makes a field.

@@ -1,10 +1,9 @@
-/// A request's method: the ones the server gives meaning to by name, and any other token as it was
-/// sent (methods are case-sensitive, RFC 9110 §9.1).
+/// A request's method: the ones with meaning here, or any other token as sent
+/// (case-sensitive, RFC 9110 §9.1).
 enum HTTPMethod: Hashable, Sendable, CustomStringConvertible {
     case get, head, post, put, delete
     case other(String)
 
-    /// The method the token names.
     init(_ token: String) {
         switch token {
         case "GET": self = .get
@@ -16,7 +15,6 @@ enum HTTPMethod: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The token as it travels.
     var description: String {
         switch self {
         case .get: "GET"

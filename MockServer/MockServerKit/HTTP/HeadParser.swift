@@ -1,6 +1,6 @@
-/// Parses the request line and header fields per RFC 9112, strictly: anything ambiguous is a 400.
+/// Parses the request line and fields per RFC 9112, strictly: anything ambiguous is a 400.
 enum HeadParser {
-    /// The limit on the request line and header fields together (docs/API.md): beyond it, 431.
+    /// The limit on the head (docs/API.md): beyond it, 431.
     static let maximumHeadBytes = 16 * 1024
 
     private static let carriageReturn = UInt8(ascii: "\r")
@@ -8,8 +8,8 @@ enum HeadParser {
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
 
-    /// Looks for the blank line that ends a head, scanning from `start`. Returns the index just past
-    /// it, or nil when more bytes are needed. A bare LF is a 400.
+    /// The index just past the blank line ending a head; nil when more bytes are needed.
+    /// A bare LF is a 400.
     static func findEnd(_ bytes: UnsafeBufferPointer<UInt8>, scanningFrom start: Int) throws(HTTPFailure)
         -> Int?
     {
@@ -26,10 +26,8 @@ enum HeadParser {
         return nil
     }
 
-    /// Finds and parses the head at the start of `bytes` under the 16 KiB limit: the head and the
-    /// bytes it takes, or nil when more bytes are needed, with `scanFrom` set to where the search
-    /// for its end resumes once they arrive.
-    /// `before`: the empty lines skipped before the head, which count against the limit.
+    /// The head at the start of `bytes` and its length; nil when more bytes are needed, with
+    /// `scanFrom` set to resume. `before`: empty lines skipped, counted against the limit.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, scanFrom: inout Int, before: Int = 0)
         throws(HTTPFailure) -> (head: RequestHead, length: Int)?
     {
@@ -45,8 +43,7 @@ enum HeadParser {
         return (try parse(UnsafeBufferPointer(rebasing: bytes[..<end])), end)
     }
 
-    /// Parses a complete head (up to and including its blank line), line by line in one pass,
-    /// with the fields' array sized once: this runs for every request.
+    /// Parses a complete head in one pass, the fields' array sized once: this runs per request.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPFailure) -> RequestHead {
         guard let firstLineFeed = bytes.firstIndex(of: lineFeed), firstLineFeed > 0 else {
             throw HTTPFailure(status: 400, message: "the request line is missing")

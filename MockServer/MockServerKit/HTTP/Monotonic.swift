@@ -6,7 +6,6 @@
 
 /// A monotonic clock in nanoseconds, for timeouts and fault delays.
 enum Monotonic {
-    /// Nanoseconds since an arbitrary fixed point.
     static func now() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

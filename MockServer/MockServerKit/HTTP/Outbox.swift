@@ -1,37 +1,32 @@
-/// What a connection still has to do on its write side, in order: bytes, pauses and endings.
+/// A connection's write side still to do, in order: bytes, pauses and endings.
 struct Outbox {
-    /// One step of the write side.
     enum Item {
-        /// Bytes to send.
         case bytes([UInt8])
-        /// A part of bytes that other responses share (a stub's body file): never joined to,
-        /// so every connection sending them holds the one copy.
+        /// Bytes other responses share (a stub's body file): never joined to, so all
+        /// connections sending them hold one copy.
         case shared([UInt8], Range<Int>)
-        /// A pause of this many nanoseconds, counted from when the step is reached.
+        /// Nanoseconds, counted from when the step is reached.
         case pause(UInt64)
-        /// An orderly end: the write side is shut and the rest of the input drained.
+        /// Shut the write side and drain the input.
         case close
-        /// An abrupt end: a TCP reset.
         case reset
-        /// Nothing more, ever (the `stall` fault).
+        /// Nothing more, ever (`stall`).
         case hold
-        /// A response given later; encoded with these framing choices when it is ready.
+        /// Encoded with these framing choices when ready.
         case deferred(DeferredResponse, keepAlive: Bool, isHead: Bool)
     }
 
-    /// The steps not yet done; the first may be partly sent.
+    /// The first may be partly sent.
     private(set) var items: [Item] = []
-    /// How many bytes of the first item are already sent.
+    /// Bytes of the first item already sent.
     var offset = 0
-    /// When the pause at the head of the queue ends, once it has started.
+    /// When the pause at the head ends, once started.
     var pausedUntil: UInt64?
-    /// Bytes queued and not yet sent.
     private(set) var pendingBytes = 0
 
-    /// Whether nothing is left to do.
     var isEmpty: Bool { items.isEmpty }
 
-    /// Queues bytes, joining them to queued bytes when possible so pipelined answers go out in one write.
+    /// Joins to queued bytes when possible, so pipelined answers go out in one write.
     mutating func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         pendingBytes += bytes.count
@@ -44,14 +39,13 @@ struct Outbox {
         }
     }
 
-    /// Queues `range` of `bytes` without copying them, as its own step.
+    /// Queues `range` of `bytes` as its own step, without copying.
     mutating func appendShared(_ bytes: [UInt8], _ range: Range<Int>) {
         guard !range.isEmpty else { return }
         pendingBytes += range.count
         items.append(.shared(bytes, range))
     }
 
-    /// Queues a step other than bytes.
     mutating func append(_ item: Item) {
         if case .bytes(let bytes) = item {
             append(bytes)
@@ -60,7 +54,6 @@ struct Outbox {
         }
     }
 
-    /// Marks `count` bytes of the first item as sent.
     mutating func sent(_ count: Int) {
         offset += count
         pendingBytes -= count
@@ -71,7 +64,7 @@ struct Outbox {
         }
     }
 
-    /// Replaces the first step (a deferred response that is now ready) with its bytes.
+    /// Replaces the first step (a deferred response now ready) with its bytes.
     mutating func replaceFirst(with bytes: [UInt8]) {
         items[0] = .bytes(bytes)
         pendingBytes += bytes.count
@@ -80,7 +73,6 @@ struct Outbox {
         if bytes.isEmpty { popFirst() }
     }
 
-    /// Removes the first step.
     mutating func popFirst() {
         items.removeFirst()
         offset = 0

@@ -6,29 +6,24 @@
 
 /// One readiness report from a poller.
 struct PollEvent {
-    /// The descriptor that is ready.
     var fd: Int32
-    /// Data (or an end of stream) can be read.
+    /// Data or an end of stream can be read.
     var readable: Bool
-    /// The socket accepts more bytes.
     var writable: Bool
 }
 
 /// Readiness notification over many descriptors.
 protocol Poller: AnyObject {
-    /// Starts or changes watching `fd`.
     func watch(_ fd: Int32, read: Bool, write: Bool)
-    /// Stops watching `fd` (call before closing it).
+    /// Stops watching `fd`; call before closing it.
     func forget(_ fd: Int32)
-    /// Waits up to `timeout` milliseconds (-1: forever) and fills `events`. Returns false when the
-    /// poller itself is unusable (its descriptor was closed under it), so the loop ends instead of spinning.
+    /// Waits up to `timeout` ms (-1: forever). False when the poller is unusable (its
+    /// descriptor closed under it), so the loop ends instead of spinning.
     func wait(timeout: Int32, into events: inout [PollEvent]) -> Bool
-    /// Releases the poller's own resources.
     func close()
 }
 
-/// The portable poller: poll(2), with the `pollfd` array kept between waits and updated in place,
-/// so a wait costs one system call and one pass over the ready entries.
+/// poll(2), the `pollfd` array kept and updated in place between waits: one call per wait.
 final class PollPoller: Poller {
     private var fds: [pollfd] = []
     private var slots: [Int32: Int] = [:]
@@ -77,14 +72,12 @@ final class PollPoller: Poller {
     func close() {}
 }
 
-/// Wakes a poller from another thread: a non-blocking pipe whose read end the loop watches.
+/// Wakes a poller from another thread: a non-blocking pipe the loop watches.
 final class WakePipe: Sendable {
-    /// The end the loop watches.
     let readEnd: Int32
-    /// The end other threads write to.
     let writeEnd: Int32
 
-    /// Opens a non-blocking pipe; nil when the process is out of descriptors.
+    /// Nil when the process is out of descriptors.
     static func open() -> WakePipe? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
@@ -98,19 +91,17 @@ final class WakePipe: Sendable {
         self.writeEnd = writeEnd
     }
 
-    /// Makes the read end readable (safe from any thread; a full pipe already means "awake").
+    /// Safe from any thread; a full pipe already means "awake".
     func signal() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
-    /// Empties the pipe after a wake-up.
     func drain() {
         var scratch = [UInt8](repeating: 0, count: 64)
         while scratch.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    /// Closes both ends.
     func close() {
         Socket.close(readEnd)
         Socket.close(writeEnd)

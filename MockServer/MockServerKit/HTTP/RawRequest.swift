@@ -1,40 +1,37 @@
-/// A request as the server reads it off a connection, for tools and tests that hold raw bytes
-/// (a capture, a fuzzer's input) and want the server's reading without opening a socket. It runs
-/// the connection's own parser: the head, the framing rules and the body decoder.
+/// A request read from raw bytes (a capture, a fuzzer's input) with the connection's own
+/// parser, without a socket.
 public struct RawRequest: Sendable, Equatable {
-    /// The method token, case-sensitive.
+    /// Case-sensitive.
     public let method: String
-    /// The request target as sent.
+    /// The target as sent.
     public let target: String
-    /// The path part of the target, still percent-encoded.
+    /// Still percent-encoded.
     public let path: String
-    /// The query part of the target (after `?`), still percent-encoded; nil when absent.
+    /// After `?`, still percent-encoded; nil when absent.
     public let query: String?
-    /// 0 for HTTP/1.0, 1 for HTTP/1.1 (later 1.x minors are read as 1.1).
+    /// 0 for HTTP/1.0, 1 for HTTP/1.1 and later 1.x.
     public let minorVersion: Int
-    /// The header fields in order, values without surrounding whitespace.
+    /// In order, values trimmed.
     public let fields: [HTTPField]
-    /// The decoded body: the bytes `Content-Length` counts, or the chunks joined.
+    /// The decoded body.
     public let body: [UInt8]
-    /// Whether the connection would stay open after the response.
+    /// Whether the connection would stay open.
     public let keepsAlive: Bool
-    /// How many bytes of the input the request took, head and body.
+    /// Bytes of input taken, head and body.
     public let length: Int
 
     /// What the server makes of some bytes.
     public enum Outcome: Sendable, Equatable {
         /// A complete request.
         case request(RawRequest)
-        /// The bytes end before the request does; the server would wait for more.
+        /// The request is cut short; the server would wait.
         case incomplete
-        /// The server answers with `status` (400, 413, 417, 431, 501 or 505) and closes.
+        /// Answered with `status` (400, 413, 417, 431, 501 or 505), then closed.
         case refused(status: Int, message: String)
     }
 
-    /// Reads the first request of `bytes` as a connection does when they arrive in pieces of the
-    /// sizes in `arrivals` (whatever is left arrives last, at once): empty lines before the request
-    /// line are skipped, the head must end within 16 KiB, the framing fields are checked and the
-    /// body is decoded.
+    /// Reads the first request of `bytes` as a connection does, arriving in pieces of the
+    /// sizes in `arrivals` (the rest last, at once).
     public static func read(_ bytes: [UInt8], arrivals: [Int] = []) -> Outcome {
         var reader = Reader(bytes: bytes, arrivals: arrivals)
         do {
@@ -45,11 +42,10 @@ public struct RawRequest: Sendable, Equatable {
     }
 }
 
-/// The state a connection keeps while one request arrives, over a growing prefix of the input.
+/// A connection's state while one request arrives.
 private struct Reader {
     let bytes: [UInt8]
     var arrivals: [Int]
-    /// How many bytes have arrived.
     var available = 0
     var consumed = 0
     var scanFrom = 0
@@ -60,7 +56,7 @@ private struct Reader {
         _ = arrive()
     }
 
-    /// Delivers the next piece; false when everything has arrived already.
+    /// Delivers the next piece; false when all has arrived.
     mutating func arrive() -> Bool {
         guard available < bytes.count else { return false }
         let piece = arrivals.isEmpty ? bytes.count : max(1, arrivals.removeFirst())
@@ -71,7 +67,7 @@ private struct Reader {
     mutating func read() throws(HTTPFailure) -> RawRequest.Outcome {
         var found: (head: RequestHead, length: Int)?
         while found == nil {
-            // As `Connection.skipEmptyLines`, before each attempt at the head (RFC 9112 §2.2).
+            // As `Connection.skipEmptyLines` (RFC 9112 §2.2).
             while available - consumed >= 2, bytes[consumed] == 13, bytes[consumed + 1] == 10 {
                 consumed += 2
                 scanFrom = 0

@@ -1,26 +1,22 @@
 /// The request line and header fields of one request.
 struct RequestHead {
-    /// The method token, case-sensitive.
     var method: String
-    /// The request target as sent (origin form or absolute form).
+    /// Origin form or absolute form, as sent.
     var target: String
-    /// 0 for HTTP/1.0, 1 for HTTP/1.1 (and later 1.x minors, which are answered as 1.1).
+    /// 0 for HTTP/1.0, 1 for HTTP/1.1 (later 1.x minors are answered as 1.1).
     var minorVersion: Int
-    /// The header fields in order.
     var fields: [HTTPField]
 
-    /// The first value of a field, by case-insensitive name.
     func value(_ name: String) -> String? {
         fields.first { asciiCaseInsensitiveEqual($0.name, name) }?.value
     }
 
-    /// Every value of a field, by case-insensitive name, in order.
     func values(_ name: String) -> [String] {
         fields.compactMap { asciiCaseInsensitiveEqual($0.name, name) ? $0.value : nil }
     }
 }
 
-/// Compares two ASCII strings ignoring case without allocating.
+/// Without allocating.
 func asciiCaseInsensitiveEqual(_ lhs: String, _ rhs: String) -> Bool {
     lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
 }
@@ -31,7 +27,7 @@ private func lower(_ byte: UInt8) -> UInt8 {
 
 /// Byte classes of RFC 9110.
 enum ByteClass {
-    /// `tchar`: the characters of a token (method, field name).
+    /// `tchar`: a token's characters (method, field name).
     static func isToken(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -46,7 +42,7 @@ enum ByteClass {
         }
     }
 
-    /// A byte allowed in a field value: HTAB, visible ASCII, space, or obs-text.
+    /// HTAB, visible ASCII, space, or obs-text.
     static func isFieldValue(_ byte: UInt8) -> Bool {
         byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
     }

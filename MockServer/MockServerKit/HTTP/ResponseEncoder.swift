@@ -1,8 +1,7 @@
 /// Encodes responses into bytes (RFC 9112 §4, §6).
 enum ResponseEncoder {
-    /// Appends the status line and header fields of `response` to `output`. Written byte by byte,
-    /// without string interpolation: it runs once per response, and each interpolated line would
-    /// cost an allocation.
+    /// Appends the status line and fields byte by byte: interpolating would allocate per
+    /// line, and this runs per response.
     static func appendHead(
         _ response: ServerResponse, bodyLength: Int, keepAlive: Bool, date: String, to output: inout [UInt8]
     ) {
@@ -30,7 +29,6 @@ enum ResponseEncoder {
         output.append(contentsOf: "\r\n".utf8)
     }
 
-    /// Appends a non-negative integer's decimal digits.
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
         var divisor = 1
         while divisor <= value / 10 { divisor *= 10 }
@@ -42,12 +40,11 @@ enum ResponseEncoder {
         }
     }
 
-    /// Whether a status carries a body (and so a `Content-Length`).
+    /// Whether a status carries a body (and a `Content-Length`).
     static func hasBody(_ status: Int) -> Bool {
         status >= 200 && status != 204 && status != 304
     }
 
-    /// The reason phrase of a status code.
     static func reason(_ status: Int) -> String {
         switch status {
         case 100: "Continue"

@@ -4,10 +4,10 @@
     import Darwin
 #endif
 
-/// Thin wrappers over the POSIX socket calls the server makes. Every descriptor is non-blocking.
+/// Thin wrappers over the POSIX socket calls; every descriptor is non-blocking.
 enum Socket {
-    /// Opens a listening TCP socket with `SO_REUSEADDR` (so a restart on the same port works at once)
-    /// and returns it with the port the kernel actually bound (useful for port 0).
+    /// A listening socket with `SO_REUSEADDR` (so a restart on the port works at once) and
+    /// the port bound (for port 0).
     static func listen(host: String, port: Int, backlog: Int32) throws(MockServerError) -> (
         fd: Int32, port: Int
     ) {
@@ -39,7 +39,7 @@ enum Socket {
         return (fd, boundPort(fd))
     }
 
-    /// Accepts one pending connection, made non-blocking with `TCP_NODELAY`; nil when none is pending.
+    /// A pending connection, non-blocking with `TCP_NODELAY`; nil when none.
     static func accept(_ listener: Int32) -> Int32? {
         let fd = posixAccept(listener, nil, nil)
         guard fd >= 0 else { return nil }
@@ -53,13 +53,12 @@ enum Socket {
         return fd
     }
 
-    /// Whether the last failed call ran out of file descriptors (EMFILE, ENFILE).
+    /// EMFILE or ENFILE.
     static var lastFailureWasDescriptorLimit: Bool {
         errno == EMFILE || errno == ENFILE
     }
 
-    /// Sends bytes without ever raising SIGPIPE. Returns the count sent, 0 when the socket is full,
-    /// or nil when the peer is gone.
+    /// Sends without raising SIGPIPE: the count sent, 0 when full, nil when the peer is gone.
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
         let sent = posixSend(fd, base, bytes.count, noSignal)
@@ -67,40 +66,36 @@ enum Socket {
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : nil
     }
 
-    /// Reads what is available into `buffer`. Returns the count, 0 for end of stream, nil when
-    /// nothing is available yet, or -1 for an error.
+    /// The count read, 0 for end of stream, nil when nothing is available yet, -1 for an error.
     static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         let count = recv(fd, buffer.baseAddress, buffer.count, 0)
         if count >= 0 { return count }
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? nil : -1
     }
 
-    /// Whether the socket has a pending error, as after the peer answered our bytes with a reset
-    /// (it closed rather than only shut its write side).
+    /// Whether the peer answered our bytes with a reset (it closed, not only shut writing).
     static func hasPendingError(_ fd: Int32) -> Bool {
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         return getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) != 0 || code != 0
     }
 
-    /// Half-closes: the peer sees the end of the response, and we can still read what it sent.
+    /// Half-closes: the peer sees the response end, and we can still read.
     static func shutdownWrite(_ fd: Int32) {
         shutdown(fd, Int32(SHUT_WR))
     }
 
-    /// Closes so that the peer sees a TCP reset (RST) instead of an orderly end.
+    /// The peer sees a TCP reset, not an orderly end.
     static func reset(_ fd: Int32) {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         close(fd)
     }
 
-    /// Closes a descriptor.
     static func close(_ fd: Int32) {
         _ = posixClose(fd)
     }
 
-    /// Makes a descriptor non-blocking.
     static func setNonBlocking(_ fd: Int32) {
         let flags = fcntl(fd, F_GETFL, 0)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
@@ -135,7 +130,7 @@ enum Socket {
     #endif
 }
 
-// The global C functions, renamed so the static methods above do not shadow them.
+// Renamed so the static methods above do not shadow the C functions.
 private func posixListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
 private func posixAccept(
     _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?

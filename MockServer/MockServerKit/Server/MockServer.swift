@@ -7,8 +7,8 @@ import Locking
     import Darwin
 #endif
 
-/// The Heroes API over real HTTP/1.1, in-process: start it on port 0, point a client at `baseURL`,
-/// inject faults, read the journal, stop it. One event-loop thread serves every connection.
+/// The Heroes API over real HTTP/1.1, in-process: start on port 0, point a client at `baseURL`,
+/// inject faults, read the journal, stop. One event-loop thread serves every connection.
 public final class MockServer: Sendable {
     private struct Running: Sendable {
         let port: Int
@@ -29,7 +29,7 @@ public final class MockServer: Sendable {
     private let stubs = StubRegistry()
     private let lifecycle = Locked(Lifecycle.idle)
 
-    /// Makes a server; nothing happens until `start()`.
+    /// Nothing happens until `start()`.
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) {
         self.configuration = configuration
         journal = Journal(capacity: configuration.journalCapacity)
@@ -40,7 +40,7 @@ public final class MockServer: Sendable {
         if case .running(let running) = lifecycle.withLock({ $0 }) { running.wake.signal() }
     }
 
-    /// Loads the fixtures (or the saved state), binds, and starts serving. Returns once the port is open.
+    /// Loads the fixtures or saved state, binds and serves; returns once the port is open.
     public func start() async throws(MockServerError) {
         guard case .idle = lifecycle.withLock({ $0 }) else {
             throw MockServerError("the server is already running")
@@ -60,7 +60,7 @@ public final class MockServer: Sendable {
         }
         let stateFile = configuration.stateFile.map(StateFile.init)
         try stateFile?.checkFolder()
-        // Stamped before the read: a save that lands in between is read again at the first request.
+        // Stamped before the read: a save landing in between is reread at the first request.
         let stamp = stateFile?.stamp()
         let saved = try stateFile?.load(teams: fixtures.teams)
         let application = HeroesApplication(
@@ -109,7 +109,7 @@ public final class MockServer: Sendable {
         thread.start()
     }
 
-    /// Stops serving: closes the port at once (a restart on it works) and every connection.
+    /// Closes the port at once (a restart on it works) and every connection.
     public func stop() async {
         let running = lifecycle.withLock { state -> Running? in
             guard case .running(let running) = state else { return nil }
@@ -121,7 +121,7 @@ public final class MockServer: Sendable {
         await running.finished.wait()
     }
 
-    /// The bound port (the kernel's choice when configured with 0); 0 when not running.
+    /// The bound port (the kernel's choice for 0); 0 when not running.
     public var port: Int {
         lifecycle.withLock { state in
             if case .running(let running) = state { return running.port }
@@ -138,15 +138,15 @@ public final class MockServer: Sendable {
         return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
-    /// The journal's requests after sequence number `since` (API requests only, not `/__admin/`).
+    /// API requests after sequence number `since` (not `/__admin/`).
     public func requests(since: Int = 0) -> [RecordedRequest] {
         journal.entries(since: since)
     }
 
-    /// The sequence number of the last recorded request; 0 before any.
+    /// The last recorded request's sequence number; 0 before any.
     public var lastSequence: Int { journal.lastSequence }
 
-    /// Waits until `count` requests after `since` have been answered; throws after `timeout`.
+    /// Waits for `count` answered requests after `since`; throws after `timeout`.
     public func waitForRequests(
         count: Int = 1, since: Int = 0, timeout: Duration = .seconds(5)
     ) async throws -> [RecordedRequest] {
@@ -168,8 +168,7 @@ public final class MockServer: Sendable {
         try running.application.reset()
     }
 
-    /// Revokes every bearer token `POST /v1/token` issued: the next request that presents one
-    /// is answered 401, as when a real server's sessions end (tests of a client's refresh).
+    /// Revokes every bearer token, so the next use gets 401 (tests of a client's refresh).
     public func revokeTokens() throws(MockServerError) {
         let running = lifecycle.withLock { state -> Running? in
             if case .running(let running) = state { return running }
@@ -196,11 +195,10 @@ public final class MockServer: Sendable {
     }
 }
 
-/// A one-shot signal that many tasks can await.
+/// A one-shot signal tasks can await.
 final class Completion: Sendable {
     private let state = Locked<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
-    /// Marks it done and wakes every waiter.
     func finish() {
         let waiters = state.withLock { state in
             state.done = true
@@ -210,7 +208,6 @@ final class Completion: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns once `finish()` has been called.
     func wait() async {
         await withCheckedContinuation { continuation in
             let done = state.withLock { state in

@@ -1,18 +1,16 @@
 import Foundation
 
-/// The `mock-server` executable's options, declared once: the parser and the usage text are both
-/// read off `options`, so they cannot disagree (here, not in the executable, so tests can check).
+/// `mock-server`'s options, declared once so parser and usage cannot disagree (here, not in
+/// the executable, so tests can check).
 public enum MockServerCommandLine {
-    /// One `--name VALUE` option: how it is written, what it does, and how it changes the
-    /// configuration.
+    /// One `--name VALUE` option: its spelling, help, and effect on the configuration.
     struct Option: Sendable {
         let name: String
-        /// Empty for a flag, which takes no value.
+        /// Empty for a flag.
         let placeholder: String
         let help: [String]
         let apply: @Sendable (inout MockServerConfiguration, String) throws(MockServerError) -> Void
 
-        /// How the option is written in the usage.
         var written: String { placeholder.isEmpty ? "--\(name)" : "--\(name) \(placeholder)" }
     }
 
@@ -85,8 +83,8 @@ public enum MockServerCommandLine {
         },
     ]
 
-    /// The environment variable the admin token is read from when no option gives one: unlike
-    /// argv, the environment of another user's process is not readable through `ps`.
+    /// The admin token's fallback source: unlike argv, another user's environment is not
+    /// readable through `ps`.
     public static let adminTokenVariable = "MOCK_SERVER_ADMIN_TOKEN"
 
     /// The usage text, made from `options`.
@@ -104,9 +102,8 @@ public enum MockServerCommandLine {
         return lines.joined(separator: "\n")
     }
 
-    /// Parses arguments (without the program name), `--name value` or `--name=value`; a bad one
-    /// throws an error naming it. The admin token comes from `--admin-token`, `--admin-token-file`,
-    /// or else `MOCK_SERVER_ADMIN_TOKEN` in `environment`.
+    /// Parses arguments without the program name (`--name value` or `--name=value`); the error
+    /// names a bad one. The admin token: `--admin-token`, `--admin-token-file`, or the environment.
     public static func parse(
         _ arguments: [String], environment: [String: String] = [:]
     ) throws(MockServerError) -> MockServerConfiguration {
@@ -140,7 +137,7 @@ public enum MockServerCommandLine {
         return configuration
     }
 
-    /// The token in `file`: its first line, without surrounding white space, which must not be empty.
+    /// The file's first line, trimmed; must not be empty.
     static func readAdminToken(from file: URL) throws(MockServerError) -> String {
         let data: Data
         do {

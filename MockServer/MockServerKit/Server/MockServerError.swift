@@ -4,12 +4,12 @@
     import Darwin
 #endif
 
-/// Why the mock server could not start or do what it was asked: a sentence naming the cause.
+/// Why the mock server could not start or do as asked, in a sentence.
 public struct MockServerError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// What went wrong, naming the file, option or call.
+    /// Names the file, option or call.
     public let description: String
-    /// Whether the configuration is at fault (a bad stub mapping, say), not the system: the
-    /// executable exits 78 (EX_CONFIG) for it rather than 69.
+    /// The configuration is at fault (a bad mapping, say), not the system: exit 78 (EX_CONFIG),
+    /// not 69.
     public let isConfiguration: Bool
 
     /// Makes an error from a sentence.
@@ -24,7 +24,6 @@ public struct MockServerError: Error, CustomStringConvertible, Sendable, Equatab
         isConfiguration = true
     }
 
-    /// Makes an error from a failed POSIX call and the current `errno`.
     init(posix what: String) {
         description = "\(what): \(String(cString: strerror(errno)))"
         isConfiguration = false

@@ -1,19 +1,18 @@
 import Foundation
 
-/// A user the server accepts for HTTP Basic authentication. Users come from configuration
-/// (an init parameter or a users file), never from the fixtures served to clients.
+/// A user for HTTP Basic, from configuration (init or users file), never from served fixtures.
 public struct MockUser: Sendable, Equatable {
     /// What a user may do.
     public enum Role: String, Sendable {
-        /// May read and write.
+        /// Reads and writes.
         case editor
-        /// May read; a write is answered 403.
+        /// Reads; a write gets 403.
         case viewer
     }
 
     /// The user name.
     public var name: String
-    /// The password, compared in constant time.
+    /// Compared in constant time.
     public var password: String
     /// The role.
     public var role: Role
@@ -25,13 +24,13 @@ public struct MockUser: Sendable, Equatable {
         self.role = role
     }
 
-    /// The demo users (demo only, published in MockServer/README.md): `editor` and `viewer`.
+    /// `editor` and `viewer`, for demos only (published in MockServer/README.md).
     public static let demoUsers = [
         MockUser(name: "editor", password: "editor-demo-password", role: .editor),
         MockUser(name: "viewer", password: "viewer-demo-password", role: .viewer),
     ]
 
-    /// Reads a users file: `{"users": [{"name": …, "password": …, "role": "editor" | "viewer"}]}`.
+    /// Reads `{"users": [{"name": …, "password": …, "role": "editor" | "viewer"}]}`.
     public static func load(from url: URL) throws(MockServerError) -> [MockUser] {
         let object = try FixtureSet.readJSON(url)
         guard let items = (object as? [String: Any])?["users"] as? [[String: Any]] else {

@@ -6,16 +6,13 @@ import Foundation
     import Darwin
 #endif
 
-/// A stub's `bodyFileName`, read from inside `__files` without following any symbolic link on
-/// the way: each folder is opened with `O_NOFOLLOW` from the one before (`openat`), so a link
-/// planted anywhere in the path cannot lead outside, and the file must be a regular one.
+/// Reads a stub's `bodyFileName` inside `__files`, each folder opened `O_NOFOLLOW` from the
+/// last (`openat`), so no planted link leads outside; only regular files.
 enum BodyFile {
-    /// The largest body file a stub may name: 64 MiB.
     static let maximumBytes = 64 * 1024 * 1024
 
-    /// The bytes of `relative` (already checked to be a relative path without `..`) inside
-    /// `folder`, or why not, in words for a load error. `share` is given the opened file's
-    /// identity and a reader, and returns its bytes (read now, or kept from before).
+    /// The bytes of `relative` (checked: relative, no `..`) in `folder`, or why not. `share` gets
+    /// the file's identity and a reader, and returns the bytes, read now or kept.
     static func read(
         _ relative: String, in folder: URL,
         share: (BodyFolder.Identity, () -> [UInt8]) -> [UInt8] = { $1() }
@@ -87,7 +84,6 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
     read(descriptor, buffer, count)
 }
 
-/// Why a body file could not be read.
 struct BodyFileError: Error, Sendable {
     let message: String
     init(_ message: String) { self.message = message }

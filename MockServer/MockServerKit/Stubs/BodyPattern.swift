@@ -1,11 +1,10 @@
-/// One entry of `bodyPatterns`: every entry must match the request's body.
+/// One entry of `bodyPatterns`; the body must match every entry.
 enum BodyPattern: Sendable {
     case text(StringMatcher)
     case equalToJSON(JSONComparison)
-    /// A JSONPath that must select something, and optionally a pattern one of its values matches.
+    /// A JSONPath that must select something, optionally with a pattern a value matches.
     case matchesJSONPath(JSONPathQuery, StringMatcher?)
 
-    /// Reads one entry of `bodyPatterns`.
     init(_ cursor: JSONCursor) throws(MappingError) {
         if let json = cursor.member("equalToJson") {
             try cursor.onlyKeys(["equalToJson", "ignoreArrayOrder", "ignoreExtraElements"])
@@ -40,7 +39,7 @@ enum BodyPattern: Sendable {
             }
         } else {
             let matcher = try StringMatcher(cursor)
-            // A request always has a body here (empty when none came): absent could never match.
+            // A body is always here (empty when none came): absent could never match.
             if case .absent = matcher { throw cursor.error("absent is not supported in bodyPatterns") }
             self = .text(matcher)
         }
@@ -61,7 +60,7 @@ enum BodyPattern: Sendable {
         }
     }
 
-    /// Whether `body` matches; `json` is the body parsed, made at most once per request.
+    /// `json` is the body parsed, made at most once per request.
     func matches(_ body: String, json: () -> StubJSON?, budget: MatchBudget) -> Bool {
         switch self {
         case .text(let matcher):
@@ -76,13 +75,12 @@ enum BodyPattern: Sendable {
         }
     }
 
-    /// Whether the pattern reads the body as JSON.
     var parsesJSON: Bool {
         if case .text = self { return false }
         return true
     }
 
-    /// The pattern as a reader of a near miss would write it.
+    /// As a near miss shows it.
     var summary: String {
         switch self {
         case .text(let matcher): "a body \(matcher.summary)"

@@ -1,11 +1,10 @@
 import Foundation
 
-/// WireMock's `delayDistribution`: a delay drawn per response, on top of the fixed one.
+/// WireMock's `delayDistribution`: a delay drawn per response, added to the fixed one.
 enum DelayDistribution: Sendable {
-    /// From `lower` to `upper` milliseconds, every value as likely.
+    /// Milliseconds, every value as likely.
     case uniform(lower: Int, upper: Int)
-    /// A long tail around `median` milliseconds; `sigma` is the spread of its logarithm; no
-    /// draw above `maximum`.
+    /// A long tail around `median` ms; `sigma` spreads its logarithm; capped at `maximum`.
     case lognormal(median: Double, sigma: Double, maximum: Int)
 
     /// Reads `{"type": "uniform", "lower": 15, "upper": 25}` or
@@ -40,7 +39,7 @@ enum DelayDistribution: Sendable {
         return found
     }
 
-    /// One draw, in whole milliseconds, at most a minute.
+    /// One draw in whole milliseconds, at most a minute.
     func sample() -> Int {
         switch self {
         case .uniform(let lower, let upper):

@@ -1,18 +1,12 @@
-/// The bounds on a request body that JSON matchers (`equalToJson`, `matchesJsonPath`) parse, so
-/// that parsing one costs a bounded time and memory: beyond them the body is not parsed, the
-/// request matches no JSON pattern, and its near miss says why.
+/// Bounds on a body the JSON matchers parse, so a parse costs bounded time and memory;
+/// beyond them no JSON pattern matches, and the near miss says why.
 enum JSONBodyLimits {
-    /// The largest body parsed as JSON: 1 MiB.
     static let maximumBytes = 1 << 20
-    /// The deepest nesting of arrays and objects parsed.
     static let maximumDepth = 64
-    /// The most values (array items and object members) parsed: the parse's cost grows with
-    /// them more than with bytes (a 1 MiB array of digits takes over half a second).
+    /// Cost grows with values more than bytes (a 1 MiB array of digits takes over 0.5 s).
     static let maximumValues = 50_000
 
-    /// Why `body` is not parsed as JSON, or nil when it is within the bounds. The depth is found
-    /// and values are counted in one pass over the bytes, skipping strings, before any parser
-    /// sees them.
+    /// Why `body` is not parsed, or nil; one pass over the bytes before any parser sees them.
     static func refusal(_ body: [UInt8]) -> String? {
         if body.count > maximumBytes {
             return "the body is \(body.count) bytes, over the \(maximumBytes)-byte limit for JSON matching"

@@ -1,13 +1,10 @@
-/// `equalToJson`: whether a request body's JSON equals the expected value, as WireMock compares
-/// them. Numbers compare by value (`1` equals `1.0`); `ignoreArrayOrder` lets arrays be in any
-/// order; `ignoreExtraElements` lets the actual objects have more members and the actual arrays
-/// more items.
+/// `equalToJson` as WireMock compares: numbers by value (`1` equals `1.0`), with
+/// `ignoreArrayOrder` and `ignoreExtraElements` (extra members and items allowed).
 struct JSONComparison: Sendable {
     let expected: StubJSON
     let ignoreArrayOrder: Bool
     let ignoreExtraElements: Bool
 
-    /// Whether `actual` is equal under the options.
     func matches(_ actual: StubJSON) -> Bool {
         equal(expected, actual)
     }
@@ -31,8 +28,7 @@ struct JSONComparison: Sendable {
         }
     }
 
-    /// Whether each wanted item can be paired with a distinct found item (backtracking; arrays in
-    /// stubs are short).
+    /// Pairs each wanted item with a distinct found one (backtracking; stub arrays are short).
     private func assign(_ wanted: ArraySlice<StubJSON>, to found: [StubJSON], used: [Bool]) -> Bool {
         guard let first = wanted.first else { return true }
         for index in found.indices where !used[index] && equal(first, found[index]) {

@@ -1,25 +1,21 @@
-/// A JSON value with where it sits in its file, so every decoding error names the file and the
-/// JSONPath of the value that is wrong.
+/// A JSON value and its place in its file, so each decoding error names file and JSONPath.
 struct JSONCursor {
-    /// The value here.
     let value: StubJSON
-    /// Its JSONPath from the file's root.
+    /// JSONPath from the file's root.
     let path: String
-    /// The file it came from.
     let file: String
 
-    /// An error at this place.
     func error(_ reason: String) -> MappingError {
         MappingError(file: file, path: path, reason: reason)
     }
 
-    /// The cursor of a member, or nil when this is an object without it (or with `null`).
+    /// Nil when absent or `null`.
     func member(_ key: String) -> JSONCursor? {
         guard let found = value[key], found != .null else { return nil }
         return JSONCursor(value: found, path: Self.join(path, key), file: file)
     }
 
-    /// The members of an object, sorted by key so errors and order do not depend on hashing.
+    /// Sorted by key, so errors do not depend on hashing.
     func members() throws(MappingError) -> [(key: String, cursor: JSONCursor)] {
         guard case .object(let members) = value else {
             throw error("expected an object, found \(value.kind)")
@@ -30,25 +26,21 @@ struct JSONCursor {
         }
     }
 
-    /// The elements of an array.
     func elements() throws(MappingError) -> [JSONCursor] {
         guard case .array(let values) = value else { throw error("expected an array, found \(value.kind)") }
         return values.enumerated().map { JSONCursor(value: $1, path: "\(path)[\($0)]", file: file) }
     }
 
-    /// The value as a string.
     func string() throws(MappingError) -> String {
         guard case .string(let text) = value else { throw error("expected a string, found \(value.kind)") }
         return text
     }
 
-    /// The value as a boolean.
     func bool() throws(MappingError) -> Bool {
         guard case .bool(let flag) = value else { throw error("expected true or false, found \(value.kind)") }
         return flag
     }
 
-    /// The value as a whole number within `range`.
     func integer(in range: ClosedRange<Int>) throws(MappingError) -> Int {
         guard case .integer(let number) = value, range.contains(number) else {
             throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -56,8 +48,7 @@ struct JSONCursor {
         return number
     }
 
-    /// Refuses members outside `known`: a misspelt key would otherwise be ignored, and the stub
-    /// would match more than its author meant.
+    /// Refuses unknown keys: a misspelt one, ignored, would make the stub match too much.
     func onlyKeys(_ known: Set<String>) throws(MappingError) {
         guard case .object(let members) = value else { return }
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {

@@ -1,6 +1,5 @@
-/// The JSONPath subset WireMock's documentation uses: `$.a.b`, `$['a']`, `$.a[0]`, `$.a[*]`,
-/// `$.a.*`, `$..a`, and filters `[?(@.x == 'y')]` (also `!=`, `<`, `<=`, `>`, `>=`, and `[?(@.x)]`
-/// for presence). Parsed once, at load.
+/// WireMock's documented JSONPath subset: `$.a.b`, `$['a']`, `$.a[0]`, `$.a[*]`, `$.a.*`,
+/// `$..a`, filters `[?(@.x == 'y')]` (`!=`, `<`, `<=`, `>`, `>=`; `[?(@.x)]` for presence).
 struct JSONPathQuery: Sendable {
     private enum Step: Sendable {
         case member(String)
@@ -56,11 +55,10 @@ struct JSONPathQuery: Sendable {
         }
     }
 
-    /// The expression as written.
     let expression: String
     private let steps: [Step]
 
-    /// Parses `expression`; nil with the reason when it is outside the subset.
+    /// Throws the reason when it is outside the subset.
     init(_ expression: String) throws(JSONPathError) {
         self.expression = expression
         var parser = Parser(text: Array(expression.unicodeScalars))
@@ -68,7 +66,6 @@ struct JSONPathQuery: Sendable {
         steps = try parser.steps(until: nil)
     }
 
-    /// The values the path selects in `root`; empty when it selects nothing.
     func evaluate(_ root: StubJSON) -> [StubJSON] {
         Self.evaluate(steps, on: [root])
     }
@@ -114,7 +111,7 @@ struct JSONPathQuery: Sendable {
         }
     }
 
-    /// A recursive-descent reader of the subset, over Unicode scalars.
+    /// Recursive descent over Unicode scalars.
     private struct Parser {
         let text: [Unicode.Scalar]
         var position = 0
@@ -134,7 +131,7 @@ struct JSONPathQuery: Sendable {
             while !atEnd, text[position] == " " { position += 1 }
         }
 
-        /// Steps until the end, or until `stop` (the end of a filter's left side).
+        /// Steps until the end, or `stop` (a filter's left side ends).
         mutating func steps(until stop: ((Parser) -> Bool)?) throws(JSONPathError) -> [Step] {
             var steps: [Step] = []
             while !atEnd, !(stop?(self) ?? false) {
@@ -226,7 +223,6 @@ struct JSONPathQuery: Sendable {
     }
 }
 
-/// Why a JSONPath expression is outside the supported subset.
 struct JSONPathError: Error {
     let reason: String
     init(_ reason: String) { self.reason = reason }

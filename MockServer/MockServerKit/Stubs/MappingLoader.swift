@@ -1,10 +1,9 @@
 import Foundation
 
-/// Reads WireMock's standalone layout: every `.json` file under `ROOT/mappings` (sorted by path,
-/// so the later of two equal priorities is the same on every machine), each one mapping or
-/// `{"mappings": [...]}`, with bodies from `ROOT/__files`. The first bad file stops the load.
+/// Reads WireMock's layout: each `.json` under `ROOT/mappings`, sorted (so ties between equal
+/// priorities go the same everywhere), bodies from `ROOT/__files`. A bad file stops the load.
 enum MappingLoader {
-    /// The mappings under `root`, in load order, their body files read through `files`.
+    /// In load order.
     static func load(root: URL, files: BodyFolder) throws(MockServerError) -> [StubMapping] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
@@ -40,7 +39,7 @@ enum MappingLoader {
         return mappings
     }
 
-    /// The mappings in one file's bytes.
+    /// One file: a mapping or `{"mappings": [...]}`.
     static func decode(_ data: Data, file: String, files: BodyFolder?) throws(MappingError) -> [StubMapping] {
         guard let value = StubJSON(parsing: data) else {
             throw MappingError(file: file, path: "$", reason: "not valid JSON")
@@ -55,7 +54,7 @@ enum MappingLoader {
         return [try StubMapping(root, files: files)]
     }
 
-    /// The `.json` files below `folder`, relative to it, sorted; none when it does not exist.
+    /// The `.json` files below `folder`, relative and sorted; none when it is missing.
     private static func jsonFiles(under folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var found: [String] = []

@@ -1,15 +1,14 @@
-/// How the values of one header, query parameter or cookie (it may come several times) are
-/// matched: one value pattern that any value may satisfy, or WireMock's `hasExactly` and
-/// `includes` lists.
+/// Matches a header, query parameter or cookie that may repeat: one pattern any value may
+/// satisfy, or WireMock's `hasExactly` and `includes`.
 enum MultiValueMatcher: Sendable {
-    /// Any of the values matches (a missing one matches `absent` alone).
+    /// Any value matches (a missing one matches `absent` alone).
     case any(StringMatcher)
-    /// As many values as patterns, each pattern matched by a value of its own.
+    /// One value per pattern, no others.
     case hasExactly([StringMatcher])
-    /// Each pattern matched by a value of its own; other values may come too.
+    /// One value per pattern; others may come too.
     case includes([StringMatcher])
 
-    /// Reads a value pattern, or `{"hasExactly": [...]}` / `{"includes": [...]}`.
+    /// A value pattern, `{"hasExactly": [...]}` or `{"includes": [...]}`.
     init(_ cursor: JSONCursor) throws(MappingError) {
         for key in ["hasExactly", "includes"] {
             guard let list = cursor.member(key) else { continue }
@@ -22,7 +21,6 @@ enum MultiValueMatcher: Sendable {
         self = .any(try StringMatcher(cursor))
     }
 
-    /// Whether the values (empty when the request has none) match.
     func matches(_ values: [String], budget: MatchBudget) -> Bool {
         switch self {
         case .any(let matcher):
@@ -37,7 +35,7 @@ enum MultiValueMatcher: Sendable {
         }
     }
 
-    /// Whether each pattern can be paired with a distinct value (backtracking; lists are short).
+    /// Pairs each pattern with a distinct value (backtracking; lists are short).
     private static func assign(
         _ patterns: ArraySlice<StringMatcher>, to values: [String], used: Set<Int>, budget: MatchBudget
     ) -> Bool {
@@ -51,7 +49,7 @@ enum MultiValueMatcher: Sendable {
         return false
     }
 
-    /// The pattern as a reader of a near miss would write it.
+    /// As a near miss shows it.
     var summary: String {
         switch self {
         case .any(let matcher): matcher.summary

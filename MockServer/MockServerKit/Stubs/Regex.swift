@@ -1,13 +1,12 @@
 import Foundation
 
-/// A regular expression compiled once, at load, that must match the whole text, as Java's
-/// `String.matches` does in WireMock (ICU's syntax is close to Java's).
+/// A regex compiled at load that must match the whole text, as Java's `String.matches` in
+/// WireMock (ICU's syntax is close to Java's).
 struct WholeMatchRegex: Sendable {
-    /// The pattern as written.
     let pattern: String
     private let expression: NSRegularExpression
 
-    /// Compiles `pattern`; throws the reason when ICU refuses it.
+    /// Throws the reason when ICU refuses `pattern`.
     init(_ pattern: String, at cursor: JSONCursor) throws(MappingError) {
         self.pattern = pattern
         do {
@@ -17,8 +16,8 @@ struct WholeMatchRegex: Sendable {
         }
     }
 
-    /// Whether the whole of `text` matches; nil when `budget` ran out first. ICU calls back
-    /// during a long match (`.reportProgress`), which is where a runaway match is stopped.
+    /// Nil when `budget` ran out first: ICU's progress callback (`.reportProgress`) is where a
+    /// runaway match is stopped.
     func matches(_ text: String, budget: MatchBudget) -> Bool? {
         guard !budget.isSpent else { return nil }
         var found = false

@@ -5,13 +5,13 @@ struct RequestPattern: Sendable {
     /// nil for `ANY`.
     let method: String?
     let url: URLMatcher
-    /// Matchers of values found by name (headers, query parameters, cookies), in file order.
+    /// Header, query and cookie matchers, in file order.
     typealias NamedMatchers = [(name: String, matcher: MultiValueMatcher)]
 
     let queryParameters: NamedMatchers
     let headers: NamedMatchers
     let cookies: NamedMatchers
-    /// The `Authorization: Basic` value the request must carry, already encoded.
+    /// The `Authorization: Basic` value required, already encoded.
     let basicAuthorization: (user: String, value: String)?
     let bodyPatterns: [BodyPattern]
 
@@ -20,7 +20,6 @@ struct RequestPattern: Sendable {
         "basicAuth", "basicAuthCredentials", "bodyPatterns", "cookies",
     ]
 
-    /// Reads a `request` object.
     init(_ cursor: JSONCursor) throws(MappingError) {
         try cursor.onlyKeys(Self.keys)
         let method = try cursor.member("method")?.string() ?? "ANY"
@@ -55,13 +54,11 @@ struct RequestPattern: Sendable {
         }
     }
 
-    /// Whether `request` matches every part.
     func matches(_ request: StubRequest) -> Bool {
         compare(request, all: false).isEmpty
     }
 
-    /// The parts of `request` that differ, each as a line naming the part, what the stub wants
-    /// and what came; with `all` false, stops at the first.
+    /// One line per differing part (what the stub wants, what came); with `all` false, the first.
     func differences(_ request: StubRequest, all: Bool) -> [String] {
         var found = compare(request, all: all)
         // A pattern cut short by the budget differs, and the near miss says why.
@@ -113,7 +110,7 @@ struct RequestPattern: Sendable {
                 }
                 continue
             }
-            // utf8.count, not count: counting the characters of a large body would cost a scan each time.
+            // utf8.count: counting a large body's characters would scan it each time.
             let shown = request.text.utf8.count > 200 ? request.text.prefix(200) + "…" : request.text
             if differ("body: expected \(pattern.summary), got \(shown.isEmpty ? "no body" : String(shown))") {
                 return found

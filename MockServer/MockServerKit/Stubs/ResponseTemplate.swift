@@ -1,7 +1,6 @@
-/// A body or header value under WireMock's `response-template` transformer: Handlebars text with
-/// the request helpers teams use, parsed once at load. `{{x}}` escapes HTML as Handlebars does;
-/// `{{{x}}}` does not. Anything outside the subset is kept as an unsupported helper, so the stub
-/// says so instead of rendering something else.
+/// A value under WireMock's `response-template`: the Handlebars subset teams use, parsed at
+/// load. `{{x}}` escapes HTML, `{{{x}}}` does not. Other helpers are kept as unsupported, so
+/// the stub says so instead of rendering something else.
 struct ResponseTemplate: Sendable {
     /// What a `{{…}}` can name.
     enum Value: Sendable {
@@ -21,10 +20,10 @@ struct ResponseTemplate: Sendable {
     }
 
     let parts: [Part]
-    /// The helpers outside the supported subset, in order of appearance.
+    /// In order of appearance.
     let unsupported: [String]
 
-    /// Parses `text`; throws when a `{{` is never closed.
+    /// Throws when a `{{` is never closed.
     init(_ text: String, at cursor: JSONCursor) throws(MappingError) {
         var parts: [Part] = []
         var unsupported: [String] = []
@@ -71,7 +70,7 @@ struct ResponseTemplate: Sendable {
         return .failure(Unsupported(name: String(first)))
     }
 
-    /// The words of a `{{…}}`, split at spaces outside quotes (a JSONPath filter has spaces).
+    /// Split at spaces outside quotes (a JSONPath filter has spaces).
     private static func words(_ content: Substring) -> [Substring] {
         var words: [Substring] = []
         var start: Substring.Index?
@@ -114,7 +113,6 @@ struct ResponseTemplate: Sendable {
         }
     }
 
-    /// The text for one request.
     func render(_ request: StubRequest) -> String {
         var output = ""
         for part in parts {

@@ -1,18 +1,15 @@
-/// A WireMock string value pattern: how one header, query parameter or body is compared.
+/// A WireMock value pattern for a header, query parameter or body.
 enum StringMatcher: Sendable {
     case equalTo(String, caseInsensitive: Bool)
     case contains(String)
     case matches(WholeMatchRegex)
     case doesNotMatch(WholeMatchRegex)
     case doesNotContain(String)
-    /// Matches only when the value is missing.
+    /// Matches only a missing value.
     case absent
-    /// Every one of the patterns.
     indirect case and([StringMatcher])
-    /// Any one of the patterns.
     indirect case or([StringMatcher])
 
-    /// The operators a value pattern may use.
     static let operators: Set<String> = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or",
     ]
@@ -44,8 +41,8 @@ enum StringMatcher: Sendable {
         }
     }
 
-    /// Whether `value` (nil when the request lacks it) matches. A missing value matches `absent`
-    /// alone, as in WireMock. A regular expression cut short by `budget` matches nothing.
+    /// `value` is nil when missing, which matches `absent` alone, as in WireMock. A regex cut
+    /// short by `budget` matches nothing.
     func matches(_ value: String?, budget: MatchBudget) -> Bool {
         guard let value else {
             switch self {
@@ -68,7 +65,7 @@ enum StringMatcher: Sendable {
         }
     }
 
-    /// The pattern as a reader of a near miss would write it.
+    /// As a near miss shows it.
     var summary: String {
         switch self {
         case .equalTo(let expected, let caseInsensitive):

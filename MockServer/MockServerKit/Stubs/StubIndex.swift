@@ -1,7 +1,5 @@
-/// The stubs by the leading path segments every request they match must have, so a lookup tests
-/// the stubs on the request's own path instead of every stub: a trie of segments, each node
-/// holding the stubs whose known prefix ends there. A stub with no known prefix (no URL, or a
-/// pattern that starts with a wildcard) sits at the root and is tested for every request.
+/// A trie of the leading path segments a stub's matches must have, so a lookup tests only the
+/// stubs on the request's path. A stub without a known prefix sits at the root, tested always.
 struct StubIndex: Sendable {
     private struct Node: Sendable {
         var children: [Substring: Int] = [:]
@@ -11,7 +9,6 @@ struct StubIndex: Sendable {
 
     private var nodes = [Node()]
 
-    /// Files the stub at `position` under the segments of its URL matcher.
     mutating func insert(_ segments: [Substring], position: Int) {
         var node = 0
         for segment in segments {
@@ -26,7 +23,7 @@ struct StubIndex: Sendable {
         nodes[node].stubs.append(position)
     }
 
-    /// The positions of every stub that may match `path`, in no particular order.
+    /// Every stub that may match `path`, unordered.
     func candidates(for path: Substring) -> [Int] {
         var found = nodes[0].stubs
         var node = 0

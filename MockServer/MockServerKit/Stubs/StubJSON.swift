@@ -1,8 +1,7 @@
 import Foundation
 
-/// A JSON value of the stubs, as `JSONSerialization` reads it, as a Sendable tree: mappings are
-/// decoded from it, bodies are compared as it, and JSONPath walks it. (Named for its job: the
-/// `Data` module's `JSONValue` is the app's, and the mock server depends on no app module.)
+/// A stub's JSON as a Sendable tree: mappings decode from it, bodies compare as it, JSONPath
+/// walks it. Not `Data`'s `JSONValue`: the mock server depends on no app module.
 enum StubJSON: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -12,7 +11,7 @@ enum StubJSON: Sendable, Equatable {
     case array([StubJSON])
     case object([String: StubJSON])
 
-    /// Parses JSON text (any value at the top, not only objects); nil when it is not JSON.
+    /// Any value at the top; nil when not JSON.
     init?(parsing bytes: some Sequence<UInt8>) {
         guard
             let object = try? JSONSerialization.jsonObject(
@@ -21,7 +20,6 @@ enum StubJSON: Sendable, Equatable {
         self.init(foundation: object)
     }
 
-    /// The value of a Foundation object made by `JSONSerialization`.
     init(foundation object: Any) {
         switch object {
         case let text as String:
@@ -44,7 +42,6 @@ enum StubJSON: Sendable, Equatable {
         }
     }
 
-    /// The value as a Foundation object `JSONSerialization` can write.
     var foundation: Any {
         switch self {
         case .null: NSNull()
@@ -57,20 +54,19 @@ enum StubJSON: Sendable, Equatable {
         }
     }
 
-    /// The value as JSON text, keys sorted so equal values give equal bytes.
+    /// JSON text, keys sorted so equal values give equal bytes.
     var serialized: [UInt8] {
         let data = try? JSONSerialization.data(
             withJSONObject: foundation, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
         return data.map { Array($0) } ?? Array("null".utf8)
     }
 
-    /// The value as text for a string matcher: a string as it is, anything else as its JSON.
+    /// For a string matcher: a string as it is, anything else as JSON.
     var text: String {
         if case .string(let value) = self { return value }
         return String(decoding: serialized, as: UTF8.self)
     }
 
-    /// The number, for comparisons; nil for anything else.
     var number: Double? {
         switch self {
         case .integer(let value): Double(value)
@@ -79,13 +75,12 @@ enum StubJSON: Sendable, Equatable {
         }
     }
 
-    /// A member of an object; nil for anything else or a missing key.
     subscript(key: String) -> StubJSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    /// The name of the value's kind, for error messages.
+    /// For error messages.
     var kind: String {
         switch self {
         case .null: "null"

@@ -1,23 +1,21 @@
 import Foundation
 
-/// One WireMock stub mapping, read and compiled at load.
+/// One WireMock stub mapping, compiled at load.
 struct StubMapping: Sendable {
     /// WireMock's `id` (or `uuid`), or one made at load.
     let id: String
     let name: String?
-    /// Lower numbers win; WireMock's default is 5.
+    /// Lower wins; WireMock's default is 5.
     let priority: Int
-    /// Larger numbers were added later, and win among equal priorities.
+    /// Later additions are larger and win among equal priorities.
     var sequence = 0
-    /// The size of its JSON when the admin API added it (0 for the root directory's), which the
-    /// admin API's bound on added mappings counts.
+    /// Its JSON size if the admin API added it (else 0), for the bound on added mappings.
     var addedBytes = 0
     let request: RequestPattern
     let response: StubResponse
     let scenario: ScenarioStep?
-    /// The file it came from, relative to the root directory.
     let file: String
-    /// The mapping's JSON as it was given, for the admin API.
+    /// As given, for the admin API.
     let source: StubJSON
 
     private static let keys: Set<String> = [
@@ -25,10 +23,8 @@ struct StubMapping: Sendable {
         "newScenarioState", "persistent", "metadata", "postServeActions",
     ]
 
-    /// The default priority, as in WireMock.
     static let defaultPriority = 5
 
-    /// Reads one mapping object.
     init(_ cursor: JSONCursor, files: BodyFolder?) throws(MappingError) {
         try cursor.onlyKeys(Self.keys)
         if cursor.member("postServeActions") != nil {
@@ -46,7 +42,7 @@ struct StubMapping: Sendable {
         source = cursor.value
     }
 
-    /// The mapping's JSON as the admin API shows it: as given, with its id.
+    /// As the admin API shows it: as given, with its id.
     var json: StubJSON {
         guard case .object(var members) = source else { return source }
         members["id"] = .string(id)
@@ -54,7 +50,7 @@ struct StubMapping: Sendable {
         return .object(members)
     }
 
-    /// What the load has to say about this stub short of refusing it.
+    /// Load-time notes short of refusing the stub.
     var warnings: [String] { response.warnings }
 
     /// How a near miss names the stub.
@@ -64,17 +60,15 @@ struct StubMapping: Sendable {
     }
 }
 
-/// A mapping's place in a scenario: it answers only in the required state, and moves the
-/// scenario to the new state when it does.
+/// A mapping's scenario step: it answers only in the required state, then moves to the new one.
 struct ScenarioStep: Sendable {
-    /// The state every scenario starts in.
     static let started = "Started"
 
     let scenario: String
     let requiredState: String?
     let newState: String?
 
-    /// Reads the scenario keys of a mapping; nil when it has none.
+    /// Nil when the mapping has no scenario keys.
     init?(_ cursor: JSONCursor) throws(MappingError) {
         guard let name = cursor.member("scenarioName") else {
             for key in ["requiredScenarioState", "newScenarioState"] {

@@ -1,21 +1,21 @@
 import Foundation
 import Locking
 
-/// The stub mappings the server answers from, their index and their scenarios' states. Read on
-/// the loop thread for every request; changed at start and by the admin API.
+/// The stubs, their index and scenario states. Read per request on the loop thread;
+/// changed at start and by the admin API.
 final class StubRegistry: Sendable {
     private struct State {
         var mappings: [StubMapping] = []
         var index = StubIndex()
         var nextSequence = 1
-        /// Each scenario's current state; a scenario not here is in `Started`.
+        /// A scenario not here is in `Started`.
         var scenarios: [String: String] = [:]
-        /// What a reset goes back to: the mappings of the root directory.
+        /// The root directory's mappings, which a reset restores.
         var defaults: [StubMapping] = []
-        /// Where `bodyFileName` is read from for mappings added later.
+        /// Where later mappings' `bodyFileName` is read from.
         var files: BodyFolder?
 
-        /// Adds a mapping after the others, replacing one with the same id.
+        /// Adds a mapping last, replacing one with the same id.
         mutating func append(_ mapping: StubMapping) {
             if mappings.contains(where: { $0.id == mapping.id }) {
                 rebuild(mappings.filter { $0.id != mapping.id })
@@ -27,7 +27,7 @@ final class StubRegistry: Sendable {
             mappings.append(mapping)
         }
 
-        /// Keeps `kept`, with their sequence numbers, and indexes them again.
+        /// Keeps `kept`, sequence numbers and all, and reindexes.
         mutating func rebuild(_ kept: [StubMapping]) {
             mappings = kept
             index = StubIndex()
@@ -40,8 +40,7 @@ final class StubRegistry: Sendable {
             scenarios[scenario] ?? ScenarioStep.started
         }
 
-        /// `positions` in the order they are tried: the lowest priority number first, and among
-        /// equal priorities the one added last.
+        /// Try order: lowest priority number first; among equals, the one added last.
         func ranked(_ positions: [Int]) -> [Int] {
             positions.sorted { left, right in
                 let (a, b) = (mappings[left], mappings[right])
@@ -49,7 +48,6 @@ final class StubRegistry: Sendable {
             }
         }
 
-        /// Whether the mapping's scenario (if any) is in the state it requires.
         func inRequiredState(_ mapping: StubMapping) -> Bool {
             guard let step = mapping.scenario, let required = step.requiredState else { return true }
             return state(of: step.scenario) == required
@@ -58,14 +56,11 @@ final class StubRegistry: Sendable {
 
     private let state = Locked(State())
 
-    /// Makes an empty registry.
     init() {}
 
-    /// How many mappings there are.
     var count: Int { state.withLock { $0.mappings.count } }
 
-    /// Replaces every mapping with those of a root directory, which a reset goes back to; every
-    /// scenario is back in `Started`.
+    /// Replaces every mapping with a root directory's, which a reset restores; scenarios restart.
     func load(_ mappings: [StubMapping], files: BodyFolder?) {
         state.withLock { state in
             state = State()
@@ -75,7 +70,7 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// Puts back the root directory's mappings and every scenario in `Started`.
+    /// Restores the root directory's mappings; scenarios restart.
     func resetToDefaults() {
         state.withLock { state in
             let (defaults, files, next) = (state.defaults, state.files, state.nextSequence)
@@ -87,14 +82,13 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// The most mappings there may be once the admin API adds one.
+    /// The most mappings the admin API may bring it to.
     static let maximumMappings = 10_000
-    /// The largest mapping the admin API takes, as JSON text.
+    /// The largest mapping the admin API takes, as JSON.
     static let maximumMappingBytes = 1 << 20
-    /// The most bytes of mapping JSON the admin API may have added in all (those still kept).
+    /// The most JSON the admin API's kept mappings may total.
     static let maximumAddedBytes = 64 << 20
 
-    /// Refuses a mapping the admin API would add or put beyond the bounds above.
     private func checkBounds(_ bytes: [UInt8], replacing id: String?) throws(MappingError) {
         let refuse = { (reason: String) in MappingError(file: "the request body", path: "$", reason: reason) }
         guard bytes.count <= Self.maximumMappingBytes else {
@@ -116,8 +110,7 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// Reads a mapping sent to the admin API and adds it after the others (replacing one with
-    /// the same id); returns its JSON as stored.
+    /// Adds a mapping from the admin API (replacing one with its id); returns its stored JSON.
     func add(json bytes: [UInt8]) throws(MappingError) -> StubJSON {
         try checkBounds(bytes, replacing: nil)
         let files = state.withLock { $0.files }
@@ -131,8 +124,7 @@ final class StubRegistry: Sendable {
         return mapping.json
     }
 
-    /// Replaces the mapping with `id` by one sent to the admin API, in its place (its
-    /// precedence among equal priorities kept); nil when there is no mapping with that id.
+    /// Replaces mapping `id` in place, keeping its precedence; nil when there is none.
     func replace(id: String, json bytes: [UInt8]) throws(MappingError) -> StubJSON? {
         try checkBounds(bytes, replacing: id)
         let files = state.withLock { $0.files }
@@ -155,7 +147,6 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// Removes the mapping with `id`; false when there is none.
     func remove(id: String) -> Bool {
         state.withLock { state in
             guard state.mappings.contains(where: { $0.id == id }) else { return false }
@@ -164,13 +155,11 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// Removes every mapping.
     func removeAll() {
         state.withLock { $0.rebuild([]) }
     }
 
-    /// One page of the mappings' JSON, the one added last first (as WireMock lists them), and
-    /// how many there are in all.
+    /// One page of the mappings' JSON, newest first (as WireMock lists them), and the total.
     func mappingsJSON(page: AdminPage = AdminPage()) -> (page: [StubJSON], total: Int) {
         state.withLock { state in
             let newestFirst = Array(state.mappings.reversed())
@@ -179,12 +168,11 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// The JSON of the mapping with `id`.
     func mappingJSON(id: String) -> StubJSON? {
         state.withLock { $0.mappings.first { $0.id == id }?.json }
     }
 
-    /// Every scenario: its name, its state and the states its mappings name.
+    /// Each scenario's state and the states its mappings name.
     func scenarios() -> [(name: String, state: String, possibleStates: [String])] {
         state.withLock { state in
             var possible: [String: [String]] = [:]
@@ -203,15 +191,12 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// Puts every scenario back in `Started`.
     func resetScenarios() {
         state.withLock { $0.scenarios = [:] }
     }
 
-    /// The answer of the stub that matches `request` and its id, if one does: the lowest
-    /// priority number first, and among equal priorities the one added last. Moves its
-    /// scenario on. Stops, unmatched, once the request's budget is spent. The request is made
-    /// only when there are stubs to match.
+    /// The first stub in try order matching the request, and its id; moves its scenario on.
+    /// Unmatched once the budget is spent. `make` runs only when there are stubs.
     func answer(_ make: @autoclosure () -> StubRequest)
         -> (response: ServerResponse, delivery: Delivery, id: String)?
     {
@@ -234,9 +219,8 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// The stub closest to `request` and each part of the request that differed from it; nil
-    /// when there are no stubs. Compares the stubs the index finds first, then the others, at
-    /// most `MatchBudget.nearMissComparisons` of them and within the request's budget.
+    /// The closest stub and the parts that differ; nil without stubs. Indexed stubs first, then
+    /// others, at most `MatchBudget.nearMissComparisons`, within the budget.
     func closest(to request: StubRequest) -> (mapping: StubMapping, differences: [String])? {
         state.withLock { state in
             var closest: (mapping: StubMapping, differences: [String])?
@@ -270,8 +254,7 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// The 404 for a request no stub matched: plain text naming the closest stub and each part
-    /// of the request that differed from it, as WireMock's near-miss report does.
+    /// The 404 for an unmatched request, naming the closest stub and how it differs, as WireMock does.
     func nearMissResponse(_ request: StubRequest) -> ServerResponse {
         let target = String(request.target)
         var text = "No stub matches \(request.method) \(target).\n"

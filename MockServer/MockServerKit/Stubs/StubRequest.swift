@@ -1,16 +1,16 @@
 import Foundation
 
-/// One request as the stubs see it; the query and the body's JSON are parsed at most once, and
-/// only when a candidate stub needs them. Lives for one request on the loop thread.
+/// A request as the stubs see it, for one request on the loop thread; the query and body JSON
+/// are parsed at most once, and only if a candidate needs them.
 final class StubRequest {
     let method: String
-    /// The path, still percent-encoded.
+    /// Still percent-encoded.
     let path: Substring
-    /// The query as sent; nil when absent.
+    /// As sent; nil when absent.
     let query: Substring?
     let fields: [HTTPField]
     let body: [UInt8]
-    /// The time this request may spend being matched, shared by every stub it is tested against.
+    /// Shared by every stub the request is tested against.
     let budget: MatchBudget
 
     init(_ request: ServerRequest, budget: MatchBudget = MatchBudget()) {
@@ -22,10 +22,10 @@ final class StubRequest {
         body = request.body
     }
 
-    /// The path and the query as sent; made only when a stub matches on it.
+    /// Path and query as sent; made only when a stub matches on it.
     lazy var target: Substring = query.map { Substring(path + "?" + $0) } ?? path
 
-    /// The query's parameters, names and values percent-decoded (`+` is a space), in order.
+    /// Names and values percent-decoded (`+` is a space), in order.
     lazy var queryParameters: [(name: String, value: String)] = {
         guard let query else { return [] }
         return query.split(separator: "&").map { pair in
@@ -37,16 +37,16 @@ final class StubRequest {
         }
     }()
 
-    /// The body as text (invalid UTF-8 repaired, as a Java string would hold it).
+    /// Invalid UTF-8 repaired, as a Java string would hold it.
     lazy var text: String = String(decoding: body, as: UTF8.self)
 
-    /// Why the body is not parsed as JSON (over a size or depth bound); nil when within them.
+    /// Why the body is not parsed as JSON; nil when within the bounds.
     lazy var jsonRefusal: String? = JSONBodyLimits.refusal(body)
 
-    /// The body parsed as JSON; nil when it is not JSON or is beyond `JSONBodyLimits`.
+    /// Nil when not JSON or beyond `JSONBodyLimits`.
     lazy var json: StubJSON? = jsonRefusal == nil ? StubJSON(parsing: body) : nil
 
-    /// The cookies of every `Cookie` header (`a=1; b=2`), names and values as sent, in order.
+    /// Every `Cookie` header's cookies (`a=1; b=2`), as sent, in order.
     lazy var cookies: [(name: String, value: String)] = headerValues("Cookie").flatMap { header in
         header.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -56,17 +56,15 @@ final class StubRequest {
         }
     }
 
-    /// The values of a cookie, in order.
     func cookieValues(_ name: String) -> [String] {
         cookies.filter { $0.name == name }.map(\.value)
     }
 
-    /// The values of a header, by case-insensitive name, in order.
+    /// Case-insensitive name.
     func headerValues(_ name: String) -> [String] {
         fields.filter { asciiCaseInsensitiveEqual($0.name, name) }.map(\.value)
     }
 
-    /// The values of a query parameter, in order.
     func queryValues(_ name: String) -> [String] {
         queryParameters.filter { $0.name == name }.map(\.value)
     }

@@ -1,32 +1,31 @@
 import Foundation
 
-/// WireMock's `response` object, read once at load: the status, the head and the body's bytes.
+/// WireMock's `response` object, read once at load.
 struct StubResponse: Sendable {
     let status: Int
     let reasonPhrase: String?
     let fields: [HTTPField]
     let body: [UInt8]
     let delayMilliseconds: Int
-    /// A delay drawn per response, added to the fixed one.
     let delayDistribution: DelayDistribution?
-    /// `chunkedDribbleDelay`: the body in this many pieces over this many milliseconds.
+    /// `chunkedDribbleDelay`: this many pieces over this many milliseconds.
     let dribble: (pieces: Int, milliseconds: Int)?
     let fault: StubFault?
-    /// With `transformers: ["response-template"]`: the body's and the headers' templates.
+    /// Templates, with `transformers: ["response-template"]`.
     let template: (body: ResponseTemplate, fields: [(name: String, value: ResponseTemplate)])?
-    /// The template helpers outside the supported subset; the stub answers 500 naming them.
+    /// Helpers outside the subset; the stub answers 500 naming them.
     let unsupportedHelpers: [String]
-    /// The mapping file, for the 500 of an unsupported helper.
+    /// The mapping file, for that 500.
     let file: String
 
     private static let keys: Set<String> = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
     ]
-    /// Fields the server writes itself from the body it sends; a stub's own would contradict them.
+    /// Fields the server derives from the body sent; a stub's own would contradict them.
     static let framingFields: Set<String> = ["content-length", "transfer-encoding", "connection"]
 
-    /// Reads a `response` object; `files` is the `__files` directory bodies are read from.
+    /// `files`: the `__files` directory bodies are read from.
     init(_ cursor: JSONCursor, files: BodyFolder?) throws(MappingError) {
         try cursor.onlyKeys(Self.keys)
         status = try cursor.member("status")?.integer(in: 200...599) ?? 200
@@ -97,7 +96,6 @@ struct StubResponse: Sendable {
         unsupportedHelpers = helpers
     }
 
-    /// The load-time warnings: one line per unsupported template helper.
     var warnings: [String] {
         unsupportedHelpers.map { "\(file): unsupported template helper \($0); this stub answers 500" }
     }
@@ -153,7 +151,6 @@ struct StubResponse: Sendable {
         }
     }
 
-    /// The response for one request, and how it travels.
     func render(_ request: StubRequest) -> (ServerResponse, Delivery) {
         if !unsupportedHelpers.isEmpty {
             let names = unsupportedHelpers.joined(separator: ", ")
@@ -175,8 +172,7 @@ struct StubResponse: Sendable {
             }
         }
         var mode = fault?.apply(to: &response) ?? .normal
-        // WireMock's dribble is this server's trickle: the head at once, then the pieces, each
-        // after its share of the duration.
+        // WireMock's dribble is our trickle: the head at once, then each piece after its share.
         if mode == .normal, let dribble {
             mode = .trickle(pauseMilliseconds: dribble.milliseconds / dribble.pieces, pieces: dribble.pieces)
         }

@@ -1,6 +1,5 @@
-/// How a stub matches the request target: `url` and `urlPattern` against the path and query as
-/// sent, `urlPath` and `urlPathPattern` against the path alone (all still percent-encoded, as
-/// WireMock compares them).
+/// Matches the target: `url`, `urlPattern` on path and query, `urlPath`, `urlPathPattern` on
+/// the path alone, all still percent-encoded as WireMock compares them.
 enum URLMatcher: Sendable {
     case any
     case url(String)
@@ -8,10 +7,9 @@ enum URLMatcher: Sendable {
     case urlPath(String)
     case urlPathPattern(WholeMatchRegex)
 
-    /// The keys that name one.
     static let keys = ["url", "urlPattern", "urlPath", "urlPathPattern"]
 
-    /// Reads whichever of the four keys the request pattern has (at most one).
+    /// At most one of the four keys.
     init(_ request: JSONCursor) throws(MappingError) {
         let present = Self.keys.filter { request.member($0) != nil }
         guard present.count <= 1 else {
@@ -30,7 +28,6 @@ enum URLMatcher: Sendable {
         }
     }
 
-    /// Whether the request's target matches.
     func matches(_ request: StubRequest) -> Bool {
         switch self {
         case .any: true
@@ -41,8 +38,8 @@ enum URLMatcher: Sendable {
         }
     }
 
-    /// The path's leading segments every matching request has, for the index: exact paths give
-    /// all their segments; a pattern gives the whole segments of its literal prefix.
+    /// The leading path segments every match has, for the index: all of an exact path's; the
+    /// whole segments of a pattern's literal prefix.
     var indexSegments: [Substring] {
         let prefix: String
         let complete: Bool
@@ -60,15 +57,14 @@ enum URLMatcher: Sendable {
         }
         guard prefix.hasPrefix("/") else { return [] }
         var segments = prefix.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        // The text after the pattern's last literal slash may go on in the pattern: not a segment.
+        // Text after the last literal slash may continue in the pattern: not a segment.
         if !complete { segments.removeLast() }
         return segments
     }
 
-    /// The text every match of `pattern` starts with; empty when the pattern could start otherwise.
+    /// The text every match starts with; empty when it could start otherwise.
     static func literalPrefix(_ pattern: String) -> String {
-        // An alternation or an inline flag (case-insensitivity, say) anywhere could change the
-        // start: give the index nothing rather than a wrong prefix.
+        // An alternation or inline flag anywhere could change the start: no prefix beats a wrong one.
         if pattern.contains("|") || pattern.contains("(?") { return "" }
         var scalars = Array(pattern.unicodeScalars)[...]
         if scalars.first == "^" { scalars = scalars.dropFirst() }
@@ -78,8 +74,7 @@ enum URLMatcher: Sendable {
         while let scalar = scalars.first {
             var character = scalar
             if scalar == "\\" {
-                // An escaped punctuation mark is itself; an escaped letter or digit is a class
-                // or a back reference.
+                // An escaped punctuation mark is itself; an escaped letter or digit is a class.
                 guard scalars.count >= 2, let next = scalars.dropFirst().first,
                     !next.properties.isAlphabetic, !("0"..."9").contains(next)
                 else { break }
@@ -101,7 +96,7 @@ enum URLMatcher: Sendable {
         return String(String.UnicodeScalarView(literal))
     }
 
-    /// The matcher as a reader of a near miss would write it.
+    /// As a near miss shows it.
     var summary: String {
         switch self {
         case .any: "any URL"
