@@ -42,7 +42,7 @@ public protocol HeroStoreReading {
     func heroIDs(in range: Range<Int>) throws -> [String]
 }
 
-/// What a write can change, on top of what it can read (its own changes included).
+/// What a write can change; its reads see its own changes.
 public protocol HeroStoreWriting: HeroStoreReading {
     /// Stores `hero` under `id`; `nil` forgets it.
     func setHero(_ id: String, to hero: StoredHero?) throws

@@ -1,19 +1,14 @@
 import Foundation
 
-/// The `HeroStore` kept in one JSON file, `heroes.json`, written by Foundation's `JSONEncoder`:
+/// The `HeroStore` in one JSON file, `heroes.json`:
 ///
-/// - **A commit replaces the file**: the new state goes to a new temporary file in the same
-///   folder, is flushed, and is renamed over the old one; the folder is flushed last. A reader
-///   opens whatever name is current and so sees one commit whole, without a lock.
-/// - **Writers take turns** by `flock(2)` on the folder; one waits up to its patience for another,
-///   then fails with `StorageError.locked`.
-/// - **The previous commit is kept** as `heroes.json.prev`. A file that does not parse is moved to
-///   `quarantine/` and the previous one read instead (losing at most the last commit); a record
-///   that parses but does not decode is set aside alone, the rest kept. Either way, one warning.
-/// - **A newer schema is refused** for reads and writes, and the file left untouched.
+/// - A commit writes a temporary file and renames it over the old one, so readers need no lock.
+/// - Writers take turns by `flock(2)` on the folder, then fail with `StorageError.locked`.
+/// - The previous commit is kept as `heroes.json.prev`, read when the file does not parse; a
+///   record that does not decode is set aside alone.
+/// - A newer schema is refused, the file untouched.
 ///
-/// It costs what its file costs: every read parses the whole roster. Past a few thousand heroes,
-/// `SQLiteHeroStore` reads only the rows it needs.
+/// Every read parses the whole roster; past a few thousand heroes use `SQLiteHeroStore`.
 public final class JSONFileHeroStore: HeroStore {
     /// The store's file.
     public var location: URL { folder.path(Self.fileName) }
@@ -23,19 +18,16 @@ public final class JSONFileHeroStore: HeroStore {
 
     static let fileName = "heroes.json"
     static let previousName = "heroes.json.prev"
-    /// The version of the file's layout this code writes.
+    /// The layout version this code writes.
     static let schemaVersion = 3
-    /// The largest file the store reads: room for the most heroes a sync accepts (100,000, about
-    /// 35 MB) with margin.
+    /// The largest file read: 100,000 heroes (a sync's limit) is about 35 MB.
     static let sizeLimit = 64 << 20
 
-    /// Opens the store in the folder `url`, creating it; a folder in a layout this store does not
-    /// know has those files moved to `quarantine/`, with one warning.
+    /// Opens (or creates) the store in the folder `url`; unknown files go to `quarantine/`.
     /// - Parameters:
     ///   - writerPatience: how long a write waits for another writer before `StorageError.locked`.
-    ///   - report: told about damage set aside (the store goes on without it).
-    /// - Throws: `StorageError.unsupportedSchema` for a file of a newer schema, `.io` when the
-    ///   folder cannot be used or is not safe to use.
+    ///   - report: told about damage set aside.
+    /// - Throws: `StorageError.unsupportedSchema` or `.io`.
     public static func open(
         at url: URL, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
@@ -74,8 +66,7 @@ public final class JSONFileHeroStore: HeroStore {
 
     // MARK: The file
 
-    /// The last commit: parsed, with records that do not decode set aside, or the previous commit
-    /// when the file does not parse.
+    /// The last commit, or the previous one when the file does not parse.
     private func load(locked: Bool = false) throws -> StoreState {
         if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
             return try recover(from: nil, reason: "not a regular file", locked: locked)
@@ -103,10 +94,8 @@ public final class JSONFileHeroStore: HeroStore {
         return try JSONDecoder().decode(StoreState.self, from: data)
     }
 
-    /// The file does not parse: it is moved aside and the previous commit put back in its place
-    /// (or, with none that parses, the store starts empty). Under the writers' lock, so a commit
-    /// made meanwhile is never the one moved; where the folder cannot be written, the previous
-    /// commit is only read.
+    /// Quarantines an unparsable file and restores the previous commit, under the writers' lock
+    /// so a newer commit is never the one moved; a read-only folder only reads the previous.
     private func recover(from damaged: Data?, reason: String, locked: Bool) throws -> StoreState {
         let previous = try? folder.read(Self.previousName, limit: Self.sizeLimit).map(decode)
         let fallback = (previous ?? nil) ?? StoreState()
@@ -126,8 +115,7 @@ public final class JSONFileHeroStore: HeroStore {
         return fallback
     }
 
-    /// Some records did not decode: the file as found is copied to `quarantine/` and the rest
-    /// written back without them, so the warning is given once.
+    /// Copies the file to `quarantine/` and writes it back without bad records, so it warns once.
     private func repair(_ state: StoreState, found data: Data, locked: Bool) throws {
         let work = { [self] () throws in
             guard try folder.read(Self.fileName, limit: Self.sizeLimit) == data else { return }
@@ -143,7 +131,7 @@ public final class JSONFileHeroStore: HeroStore {
         if locked { try work() } else { try? folder.withWriterLock(patience: writerPatience, work) }
     }
 
-    /// Writes `state` as the new commit, keeping the one it replaces as the previous.
+    /// Commits `state`, keeping the old commit as the previous.
     private func commit(_ state: StoreState) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -159,8 +147,7 @@ public final class JSONFileHeroStore: HeroStore {
         try folder.replace(Self.fileName, with: data)
     }
 
-    /// Names of a layout this store never wrote (the record folders of earlier builds), moved to
-    /// `quarantine/` with one warning.
+    /// Moves names this store never wrote to `quarantine/`, with one warning.
     private func setAsideUnknownLayout() throws {
         guard !folder.contains(Self.fileName) else { return }
         let known: Set = [Self.fileName, Self.previousName, "quarantine"]
