@@ -81,8 +81,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         return nil
     }
 
-    /// Merges a local edit (from `stored`) with `incoming` by each attribute's picker; a `nil`
-    /// entity when a picker refused.
+    /// Merges a local edit with `incoming` by the pickers; `nil` entity if one refused.
     public func merge(stored: Entity?, local: Entity, incoming: Entity) throws(MappingFailure) -> (
         entity: Entity?, conflicts: [AttributeConflict]
     ) {

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 extension ValueTransformer where Value == Date {
-    /// An RFC 3339 time (`2026-11-30T12:00:00Z`, fractional seconds and offsets allowed).
+    /// An RFC 3339 time (`2026-11-30T12:00:00Z`).
     public static var rfc3339Date: Self {
         ValueTransformer<String>.string.map("rfc3339Date") { text throws(MappingFailure) in
             guard let date = RFC3339Time.date(from: text) else {
@@ -16,7 +16,7 @@ extension ValueTransformer where Value == Date {
 /// RFC 3339 times. `Date.ISO8601FormatStyle` rolls `2025-02-29` over, takes `+0100` and ignores
 /// trailing text, so the shape is checked first; it refuses a lower-case `t`/`z`, so they are raised.
 enum RFC3339Time {
-    // Shared: making one per time costs more than the parse. Reads times with or without a fraction.
+    // Shared: one per time costs more than the parse.
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// The time `text` names, or `nil` when it is not RFC 3339.
@@ -86,7 +86,7 @@ extension ValueTransformer where Value == SealedSecret {
 }
 
 extension ValueTransformer where Value == PictureReference {
-    /// A server-relative path (`/v1/heroes/0007/picture`) as a picture reference.
+    /// A server-relative path (`/v1/heroes/0007/picture`).
     public static var picturePath: Self {
         ValueTransformer<String>.string.map("picturePath") { path throws(MappingFailure) in
             // `//host/…` is another server.

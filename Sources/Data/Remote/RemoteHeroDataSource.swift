@@ -2,15 +2,14 @@ import Domain
 import Foundation
 import Network
 
-/// The Heroes API over a `WebService` (Nemo Logic's communication controller); throws only
-/// `DomainError`. A read with an entity tag may answer `.notModified`; an empty body is bad data.
+/// The Heroes API over a `WebService` (Nemo Logic's communication controller); throws `DomainError`.
 public final class RemoteHeroDataSource: Sendable {
     private let service: WebService
 
     /// Calls the API through `service`, built on `HeroAPI.catalog()`.
     public init(service: WebService) { self.service = service }
 
-    /// A page's body, unmapped, for a sync to map against what it stored.
+    /// A page's body, unmapped, for a sync.
     public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
         -> Reply<JSONValue>
     {
@@ -59,7 +58,7 @@ public final class RemoteHeroDataSource: Sendable {
         return (hero, reply.entityTag)
     }
 
-    /// Replaces a hero whole; with `expectedVersion`, only while it is at that version.
+    /// Replaces a hero, only while at `expectedVersion` if given.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws
         -> (hero: Hero, entityTag: String?)
     {
@@ -84,7 +83,7 @@ public final class RemoteHeroDataSource: Sendable {
         return (hero, reply.entityTag)
     }
 
-    /// Deletes a hero; with `expectedVersion`, only while it is at that version.
+    /// Deletes a hero, only while at `expectedVersion` if given.
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws {
         _ = try await calling(notFound: "hero \(id)") {
             try await service.call(
@@ -135,7 +134,7 @@ public final class RemoteHeroDataSource: Sendable {
         entityTag(id: id.rawValue, version: version)
     }
 
-    /// The same, from the wire form of the id.
+    /// The same, from the wire id.
     static func entityTag(id: String, version: Int) -> String { "\"\(id)-\(version)\"" }
 
     private func calling<Value>(notFound: String = "resource", _ body: () async throws -> Value)

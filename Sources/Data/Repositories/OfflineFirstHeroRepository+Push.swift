@@ -10,7 +10,7 @@ extension OfflineFirstHeroRepository {
         var conflicts: [SyncConflict] = []
     }
 
-    /// Pushes pending changes oldest first; each confirmed one leaves with the server's record.
+    /// Pushes pending changes oldest first.
     func pushPending() async throws -> PushReport {
         var report = PushReport()
         var serverIDs: [String: String] = [:]  // local id → the server's
@@ -144,7 +144,7 @@ extension OfflineFirstHeroRepository {
         }
     }
 
-    /// On 412: merges the server's record, the edit's base and the edit, and pushes once.
+    /// On 412: merges the server's record, the base and the edit; pushes once.
     private func mergeAndPush(_ queued: PendingChange, id: Hero.ID, draft: HeroDraft) async throws
         -> ReplaceOutcome
     {

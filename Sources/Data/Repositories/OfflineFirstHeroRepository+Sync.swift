@@ -1,11 +1,9 @@
 import Domain
 import Foundation
 
-/// `sync(progress:)`: push pending changes, then pull every page into the store in one step, or
-/// stop at a 304 on page 1.
+/// `sync(progress:)`: push pending changes, then pull every page, or stop at a 304 on page 1.
 extension OfflineFirstHeroRepository {
-    /// Pushes pending changes, pulls every page and the teams, and merges them by id. A fault
-    /// leaves the store whole: a change leaves only once confirmed; the pull commits at once.
+    /// Pushes, then pulls every page and the teams; a fault leaves the store whole.
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet {
         if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
         let push = try await pushPending()
@@ -81,8 +79,7 @@ extension OfflineFirstHeroRepository {
         var firstPageTag: String?
     }
 
-    /// Every record in order; `nil` on a 304. Contradicting pages mean the roster moved while
-    /// read, so the pull restarts, at most twice.
+    /// Every record; `nil` on a 304. Contradicting pages mean the roster moved: retry, twice.
     private func pullEveryPage(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
         async throws -> Pull?
     {

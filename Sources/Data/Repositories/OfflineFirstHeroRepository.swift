@@ -48,7 +48,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// A page, revalidated by entity tag; offline, from the synced roster or the stored page.
+    /// A page; offline, from the synced roster or the stored page.
     public func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage> {
         let key = Self.pageKey(for: query)
         let (entry, stored, overlay) = try await store.read { reader in
@@ -101,7 +101,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// One hero, revalidated by entity tag; one the server no longer has is dropped.
+    /// One hero; one the server no longer has is dropped.
     public func hero(_ id: Hero.ID) async throws -> Cached<Hero> {
         let key = id.rawValue
         let (stored, overlay) = try await store.read { reader in
@@ -178,7 +178,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// Replaces on the server; pending if offline or the hero already has pending changes.
+    /// Replaces on the server; pending if offline or behind other pending changes.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
         if try await store.read({ try $0.pending().touches(id.rawValue) }) {
             return try await enqueue(
@@ -196,7 +196,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// Deletes on the server; pending as `replace` is. A hero created offline is just forgotten.
+    /// Deletes on the server, pending as `replace` is; a hero created offline is just forgotten.
     @discardableResult
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome {
         let key = id.rawValue

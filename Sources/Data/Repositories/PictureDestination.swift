@@ -11,8 +11,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// Where a downloaded picture goes: a FIFO or device (`/dev/stdout`) is written straight
-/// through; a file (links followed) via a temporary and a rename, never seen half written.
+/// Where a picture goes: a FIFO or device (`/dev/stdout`) straight through, a file by rename.
 enum PictureDestination {
     /// A device or a FIFO, open for writing.
     case stream(descriptor: Int32)
@@ -37,7 +36,7 @@ enum PictureDestination {
         return .file(followingLinks(destination))
     }
 
-    /// `url` with its links followed, even to a missing target (unlike `resolvingSymlinksInPath`).
+    /// `url` with its links followed, even to a missing target.
     static func followingLinks(_ url: URL) -> URL {
         var current = url
         for _ in 0..<40 {

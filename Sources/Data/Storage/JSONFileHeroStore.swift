@@ -1,14 +1,7 @@
 import Foundation
 
-/// The `HeroStore` in one JSON file, `heroes.json`:
-///
-/// - A commit writes a temporary file and renames it over the old one, so readers need no lock.
-/// - Writers take turns by `flock(2)` on the folder, then fail with `StorageError.locked`.
-/// - The previous commit is kept as `heroes.json.prev`, read when the file does not parse; a
-///   record that does not decode is set aside alone.
-/// - A newer schema is refused, the file untouched.
-///
-/// Every read parses the whole roster; past a few thousand heroes use `SQLiteHeroStore`.
+/// The `HeroStore` in one JSON file, replaced by rename so readers need no lock; writers take
+/// turns by `flock(2)`. Every read parses it all: past a few thousand heroes use SQLite.
 public final class JSONFileHeroStore: HeroStore {
     /// The store's file.
     public var location: URL { folder.path(Self.fileName) }
@@ -25,9 +18,8 @@ public final class JSONFileHeroStore: HeroStore {
 
     /// Opens (or creates) the store in the folder `url`; unknown files go to `quarantine/`.
     /// - Parameters:
-    ///   - writerPatience: how long a write waits for another writer before `StorageError.locked`.
+    ///   - writerPatience: how long a write waits for another writer.
     ///   - report: told about damage set aside.
-    /// - Throws: `StorageError.unsupportedSchema` or `.io`.
     public static func open(
         at url: URL, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
@@ -52,7 +44,7 @@ public final class JSONFileHeroStore: HeroStore {
         try body(Reader(try load()))
     }
 
-    /// Runs `body` holding the writers' lock and commits what it changed, all or nothing.
+    /// Runs `body` under the writers' lock and commits it.
     public func write<Result: Sendable>(_ body: @Sendable (any HeroStoreWriting) throws -> Result)
         async throws -> Result
     {
@@ -94,8 +86,7 @@ public final class JSONFileHeroStore: HeroStore {
         return try JSONDecoder().decode(StoreState.self, from: data)
     }
 
-    /// Quarantines an unparsable file and restores the previous commit, under the writers' lock
-    /// so a newer commit is never the one moved; a read-only folder only reads the previous.
+    /// Quarantines an unparsable file and restores `.prev`, under the lock so no newer commit moves.
     private func recover(from damaged: Data?, reason: String, locked: Bool) throws -> StoreState {
         let previous = try? folder.read(Self.previousName, limit: Self.sizeLimit).map(decode)
         let fallback = (previous ?? nil) ?? StoreState()
@@ -115,7 +106,7 @@ public final class JSONFileHeroStore: HeroStore {
         return fallback
     }
 
-    /// Copies the file to `quarantine/` and writes it back without bad records, so it warns once.
+    /// Quarantines a copy and writes back the good records, so it warns once.
     private func repair(_ state: StoreState, found data: Data, locked: Bool) throws {
         let work = { [self] () throws in
             guard try folder.read(Self.fileName, limit: Self.sizeLimit) == data else { return }

@@ -8,15 +8,13 @@ import Foundation
     import Darwin
 #endif
 
-/// A store's folder, checked once and its files reached by `openat`, never through a link, so
-/// no one can swap the folder or plant a link. New files are 0600, folders 0700.
+/// A store's folder, checked once; files are reached by `openat`, never through a planted link.
 final class StoreFolder: Sendable {
     /// The folder's path, for messages.
     let url: URL
     private let descriptor: Int32
 
-    /// Opens (or creates) the folder; refused, as `ssh` does, when another user owns it or others
-    /// may write to it: they could plant files for the store to read.
+    /// Opens (or creates) the folder; refused, as `ssh` does, if others own it or may write to it.
     init(_ url: URL) throws {
         self.url = url
         try? FileManager.default.createDirectory(
@@ -78,7 +76,7 @@ final class StoreFolder: Sendable {
         return Data(bytes[..<count])
     }
 
-    /// Writes a new file (`O_EXCL|O_NOFOLLOW`), flushes it, renames it to `name`, flushes the folder.
+    /// Writes and flushes a new file, then renames it to `name`.
     func replace(_ name: String, with data: Data) throws {
         let (temporary, file) = try createTemporary(for: name)
         var written = 0
@@ -101,7 +99,7 @@ final class StoreFolder: Sendable {
         try sync()
     }
 
-    /// A new, empty file with a unique name.
+    /// A new, uniquely named file.
     private func createTemporary(for name: String) throws -> (String, Int32) {
         while true {
             let temporary = "\(name).tmp-\(UInt64.random(in: 0...UInt64.max))"
@@ -112,7 +110,7 @@ final class StoreFolder: Sendable {
         }
     }
 
-    /// Hard-links `existing` as `name`, by a link and a rename so `existing` never moves.
+    /// Hard-links `existing` as `name`.
     func keepCopy(of existing: String, as name: String) throws {
         let temporary = "\(name).tmp-\(UInt64.random(in: 0...UInt64.max))"
         guard linkat(descriptor, existing, descriptor, temporary, 0) == 0 else {
@@ -120,11 +118,11 @@ final class StoreFolder: Sendable {
             throw Self.failure(path(name), "cannot be kept")
         }
         try rename(temporary, to: name)
-        // rename(2) is a no-op when both names are already one file, leaving the temporary.
+        // rename(2) is a no-op if both are one file already.
         try remove(temporary)
     }
 
-    /// Renames `from` to `to` inside the folder, atomically.
+    /// Renames `from` to `to`, atomically.
     func rename(_ from: String, to: String) throws {
         guard renameat(descriptor, from, descriptor, to) == 0 else {
             throw Self.failure(path(to), "cannot be renamed")
@@ -151,7 +149,7 @@ final class StoreFolder: Sendable {
         }
     }
 
-    /// Creates `name` empty, 0600, unless it exists; never follows a link.
+    /// Creates `name` 0600 unless it exists.
     func create(_ name: String) throws {
         let file = openat(descriptor, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw Self.failure(path(name), "cannot be created") }
@@ -176,9 +174,9 @@ final class StoreFolder: Sendable {
         guard fsync(descriptor) == 0 else { throw Self.failure(url, "cannot be flushed") }
     }
 
-    /// Runs `body` under the writers' lock (`flock(2)` on the folder), waiting up to `patience`.
+    /// Runs `body` under the writers' lock, waiting up to `patience`.
     func withWriterLock<Result>(patience: Duration, _ body: () throws -> Result) throws -> Result {
-        // flock(2) is per open file: a shared descriptor would let two threads both hold it.
+        // flock(2) is per open file: each caller needs its own.
         let lock = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard lock >= 0 else { throw Self.failure(url, "cannot be locked") }
         defer { close(lock) }

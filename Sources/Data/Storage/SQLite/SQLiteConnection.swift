@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 
-/// What SQLite refused, with its extended result code and message.
+/// What SQLite refused.
 struct SQLiteError: Error, CustomStringConvertible {
     /// The extended result code.
     let code: Int32
@@ -36,7 +36,7 @@ final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens (or creates) the database, without SQLite's mutex: one transaction uses it at a time.
+    /// Opens (or creates) the database, without SQLite's mutex (one user at a time).
     init(path: String, busyTimeout: Duration) throws {
         var opened: OpaquePointer?
         // NOFOLLOW: refuse a link another user may have planted.

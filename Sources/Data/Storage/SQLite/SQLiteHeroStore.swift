@@ -9,16 +9,9 @@ import Foundation
     import Darwin
 #endif
 
-/// The `HeroStore` in one SQLite database, `heroes.sqlite`:
-///
-/// - WAL mode: readers never wait for the writer, nor it for them.
-/// - Writes use `BEGIN IMMEDIATE`: a deferred one upgraded after another commit gets
-///   `SQLITE_BUSY_SNAPSHOT`, which no busy timeout retries.
-/// - `synchronous = FULL`: a commit is on disk before `write` returns.
-/// - `PRAGMA user_version`: a newer database is refused; an older one is set aside as damage.
-/// - A damaged file moves to `quarantine/` with its `-wal` and `-shm` and the store starts empty
-///   (no `integrity_check` at open: it reads every page); a bad row moves to `set_aside`.
-/// - Files are 0600, the folder 0700.
+/// The `HeroStore` in one SQLite database, `heroes.sqlite`, in WAL mode with `synchronous = FULL`.
+/// - Writes use `BEGIN IMMEDIATE`: an upgraded deferred one gets `SQLITE_BUSY_SNAPSHOT`, never retried.
+/// - A damaged file goes to `quarantine/` and the store starts empty; a bad row to `set_aside`.
 public final class SQLiteHeroStore: HeroStore {
     /// The database file.
     public let location: URL
@@ -27,13 +20,12 @@ public final class SQLiteHeroStore: HeroStore {
     private let report: @Sendable (StorageError) -> Void
     private let pool = SQLiteConnectionPool()
 
-    /// The database's name inside the store's folder.
+    /// The database's name.
     static let fileName = "heroes.sqlite"
 
     /// Opens (or creates) the store in the folder `url`.
     /// - Parameter writerPatience: how long a write waits for another writer before `.locked`.
     /// - Parameter report: told about a damaged database that was moved aside.
-    /// - Throws: `StorageError.unsupportedSchema`, `.io`, or `.locked`.
     public static func open(
         at url: URL, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
@@ -55,7 +47,7 @@ public final class SQLiteHeroStore: HeroStore {
         self.report = report
     }
 
-    /// Runs `body` in a read transaction: one snapshot, taken without a lock.
+    /// Runs `body` on one snapshot, without a lock.
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
@@ -73,7 +65,7 @@ public final class SQLiteHeroStore: HeroStore {
         return result
     }
 
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction and commits what it changed.
+    /// Runs `body` in a write transaction and commits it.
     public func write<Result: Sendable>(_ body: @Sendable (any HeroStoreWriting) throws -> Result)
         async throws -> Result
     {
@@ -95,7 +87,7 @@ public final class SQLiteHeroStore: HeroStore {
 
     // MARK: Transactions
 
-    /// Runs `body` in one transaction; after a quarantine, or a busy read, it runs again.
+    /// Runs `body` in a transaction, again after a quarantine or a busy read.
     private func transaction<Result>(immediate: Bool, _ body: (SQLiteConnection) throws -> Result) throws
         -> Result
     {
@@ -111,7 +103,7 @@ public final class SQLiteHeroStore: HeroStore {
                 quarantined = true
                 try quarantine(because: damage.reason, epoch: epoch, closing: damage.connection)
             } catch let error as SQLiteError where error.isBusy && !immediate && clock.now < deadline {
-                // A busy read is brief (WAL setup, log recovery) and the busy timeout skips it.
+                // Brief (WAL setup), and the busy timeout does not retry it.
                 usleep(10_000)
             } catch let error as SQLiteError {
                 throw storageError(error)
@@ -119,7 +111,7 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// Damage found, with its connection: closed only after the move, or it would delete the `-wal`.
+    /// Damage and its connection, closed after the move or it would delete the `-wal`.
     // @unchecked Sendable: thrown and caught on one thread, never kept.
     private struct DamageFound: Error, @unchecked Sendable {
         let reason: String
@@ -164,7 +156,7 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// A new connection, set up for the store.
+    /// A new, set-up connection.
     private func connect() throws -> SQLiteConnection {
         try createFile()
         let connection = try SQLiteConnection(path: location.path, busyTimeout: writerPatience)
@@ -176,7 +168,7 @@ public final class SQLiteHeroStore: HeroStore {
         return connection
     }
 
-    /// WAL mode and the schema; retried when busy, which the busy timeout does not retry here.
+    /// WAL mode and schema, retried when busy (the busy timeout does not here).
     private func setUp(_ connection: SQLiteConnection) throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: writerPatience)
@@ -199,7 +191,7 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// Creates the tables under the write lock, so two processes make them once.
+    /// Creates the tables under the write lock, once.
     private func migrate(_ connection: SQLiteConnection) throws {
         guard try schemaVersion(connection, inTransaction: false) == 0 else { return }
         do {
@@ -219,7 +211,7 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// The schema version; a version 0 with tables is not this store's (`quick_check` says why).
+    /// The schema version; 0 with tables is not this store's.
     private func schemaVersion(_ connection: SQLiteConnection, inTransaction: Bool) throws -> Int {
         if !inTransaction { try connection.execute("BEGIN") }
         defer { if !inTransaction { try? connection.execute("COMMIT") } }
@@ -234,7 +226,7 @@ public final class SQLiteHeroStore: HeroStore {
         return version
     }
 
-    /// A newer version is refused untouched; any other is set aside as damage.
+    /// Refuses a newer version; any other is damage.
     private func checkVersion(_ version: Int) throws {
         guard version <= SQLiteSchema.version else {
             throw StorageError.unsupportedSchema(location, version: version)
@@ -258,13 +250,12 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// Creates the file 0600 before SQLite would create it 0644.
+    /// Creates the file 0600 (SQLite would use 0644).
     private func createFile() throws {
         try folder.create(Self.fileName)
     }
 
-    /// Moves the database and its `-wal`, `-shm` to `quarantine/`, once per `epoch`. Connections
-    /// close after the move: closing the last one deletes the `-wal` and `-shm` by name.
+    /// Quarantines the files once per `epoch`; connections close after, as the last deletes the `-wal`.
     private func quarantine(because reason: String, epoch: Int, closing finder: SQLiteConnection?) throws {
         guard let idle = pool.retire(ifAt: epoch) else { return }
         let moved = try withExtendedLifetime((idle, finder)) { try moveAside() }
@@ -280,8 +271,8 @@ public final class SQLiteHeroStore: HeroStore {
     }
 }
 
-/// Pooled connections. The epoch moves on at a quarantine, so old connections are not reused.
-// @unchecked Sendable: `idle` and `current` only under `lock`; a connection is pooled or leased.
+/// Pooled connections; a quarantine starts a new epoch, so old ones are not reused.
+// @unchecked Sendable: state only under `lock`; a connection is pooled or leased.
 final class SQLiteConnectionPool: @unchecked Sendable {
     /// A leased connection and its epoch.
     struct Lease {
@@ -306,7 +297,7 @@ final class SQLiteConnectionPool: @unchecked Sendable {
         lock.withLock { if lease.epoch == current { idle.append(lease.connection) } }
     }
 
-    /// Next epoch and the idle connections to close; `nil` if another thread already moved on.
+    /// Next epoch and the idle connections to close; `nil` if already moved on.
     func retire(ifAt epoch: Int) -> [SQLiteConnection]? {
         lock.withLock {
             guard epoch == current else { return nil }
