@@ -16,7 +16,7 @@ extension ValueTransformer where Value == Date {
 /// RFC 3339 times. `Date.ISO8601FormatStyle` rolls `2025-02-29` over, takes `+0100` and ignores
 /// trailing text, so the shape is checked first; it refuses a lower-case `t`/`z`, so they are raised.
 enum RFC3339Time {
-    // Shared: one per time costs more than the parse.
+    // Shared: one per time costs more than the parse. Reads times with and without a fraction.
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// The time `text` names, or `nil` when it is not RFC 3339.
