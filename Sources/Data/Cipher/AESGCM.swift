@@ -1,15 +1,15 @@
 import COpenSSL
 
-/// AES-256-GCM through OpenSSL's EVP interface, with the default 12-byte nonce and no AAD.
+/// AES-256-GCM through OpenSSL's EVP, 12-byte nonce, no AAD.
 enum AESGCM {
-    /// The ciphertext and its 16-byte authentication tag, or `nil` if OpenSSL failed.
+    /// The ciphertext and its 16-byte tag, or `nil`.
     static func seal(_ plaintext: [UInt8], key: [UInt8], nonce: [UInt8]) -> (
         ciphertext: [UInt8], tag: [UInt8]
     )? {
         guard let context = EVP_CIPHER_CTX_new() else { return nil }
         defer { EVP_CIPHER_CTX_free(context) }
         guard EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, key, nonce) == 1 else { return nil }
-        // GCM is a stream mode: the ciphertext is exactly as long as the plaintext.
+        // GCM is a stream mode: same length as the plaintext.
         var ciphertext = [UInt8](repeating: 0, count: plaintext.count)
         var written: Int32 = 0
         if !plaintext.isEmpty {
@@ -25,7 +25,7 @@ enum AESGCM {
         return (Array(ciphertext.prefix(Int(written))), tag)
     }
 
-    /// The plaintext, or `nil` when the tag does not verify (wrong key or damaged data).
+    /// The plaintext, or `nil` when the tag does not verify.
     static func open(_ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8]) -> [UInt8]? {
         guard let context = EVP_CIPHER_CTX_new() else { return nil }
         defer { EVP_CIPHER_CTX_free(context) }

@@ -2,18 +2,17 @@ import COpenSSL
 import Domain
 import Foundation
 
-/// Seals and opens secret identities as docs/API.md says: AES-256-GCM with a 12-byte random nonce,
-/// a 16-byte tag and no associated data; wire form `base64(nonce ‖ ciphertext ‖ tag)`.
+/// Secret identities per docs/API.md: AES-256-GCM, `base64(nonce ‖ ciphertext ‖ tag)`.
 public struct AESGCMSecretIdentityCipher: SecretIdentityCipher {
     static let nonceLength = 12
     static let tagLength = 16
 
     private let key: ClearanceKey?
 
-    /// A cipher with the client's clearance key, or `nil` when it has none (every name classified).
+    /// A cipher with the clearance key; `nil` keeps every name classified.
     public init(key: ClearanceKey?) { self.key = key }
 
-    /// Seals with a fresh random nonce; without a key it refuses, naming the real name field.
+    /// Seals with a fresh random nonce; refuses without a key.
     public func seal(_ realName: String) throws -> SealedSecret {
         guard let key else {
             throw DomainError.invalid([.realName: "needs a clearance key to be sealed"])
@@ -27,8 +26,7 @@ public struct AESGCMSecretIdentityCipher: SecretIdentityCipher {
         return SealedSecret(base64: Data(nonce + sealed.ciphertext + sealed.tag).base64EncodedString())
     }
 
-    /// Opens a sealed name; `nil` without a key, with the wrong key, or when the data is damaged
-    /// (bad base64, too short, a tag that does not verify, or text that is not UTF-8).
+    /// Opens a sealed name; `nil` without the right key or when damaged.
     public func open(_ sealed: SealedSecret) -> String? {
         guard let key, let data = Data(base64Encoded: sealed.base64),
             data.count >= Self.nonceLength + Self.tagLength

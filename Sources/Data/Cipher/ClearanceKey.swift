@@ -1,13 +1,12 @@
 import Domain
 import Foundation
 
-/// The 32-byte AES-256 key that opens secret identities, handed to a client as base64.
+/// The 32-byte AES-256 key that opens secret identities.
 public struct ClearanceKey: Sendable, Equatable {
     /// The raw key bytes (always 32).
     let bytes: [UInt8]
 
-    /// Decodes a base64 key; throws `DomainError.invalid([.clearanceKey: …])` unless it is
-    /// standard base64 of exactly 32 bytes.
+    /// Decodes a base64 key of exactly 32 bytes, or throws `DomainError.invalid`.
     public init(base64: String) throws(DomainError) {
         let text = base64.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let data = Data(base64Encoded: text) else {

@@ -1,22 +1,21 @@
 import Domain
 
-/// One attribute: the JSON at `sourcePath`, through `transformer`, becomes `property`; when a
-/// local edit meets an incoming record, `picker` decides the value.
+/// One attribute: the JSON at `sourcePath`, through `transformer`, into `property`, merged by `picker`.
 public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: AttributeMapping {
     /// The field, as reports name it.
     public let field: Field
     /// The dotted key path in the wire record.
     public let sourcePath: String
-    /// The rule that makes the property's value from the JSON found there.
+    /// Makes the value from the JSON.
     public let transformer: ValueTransformer<Value>
-    /// The entity's property the value lands in.
+    /// The entity's property.
     public let property: KeyPath<Entity, Value> & Sendable
-    /// How a local edit and an incoming value are merged.
+    /// Merges a local edit with an incoming value.
     public let picker: MergePicker<Value>
     /// `sourcePath` split into its keys, once.
     public let keys: [String]
 
-    /// Maps the JSON at `sourcePath` through `transformer` to `property`, merged by `picker`.
+    /// An attribute mapping `sourcePath` to `property`.
     public init(
         _ field: Field,
         from sourcePath: String,
@@ -32,7 +31,7 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
         self.keys = JSONValue.keys(of: sourcePath)
     }
 
-    /// The typed value of `json`, found at the key path (`nil` when the key is missing).
+    /// The typed value of `json` (`nil` when the key is missing).
     public func typedValue(from json: JSONValue?) throws(MappingFailure) -> Value {
         do {
             return try transformer.transform(json)

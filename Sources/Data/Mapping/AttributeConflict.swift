@@ -1,6 +1,6 @@
 import Domain
 
-/// One attribute that a local edit and an incoming record both changed.
+/// An attribute both a local edit and the server changed.
 public struct AttributeConflict: Sendable, Hashable {
     /// The record's id.
     public let id: String
@@ -10,7 +10,7 @@ public struct AttributeConflict: Sendable, Hashable {
     public let local: String
     /// The incoming value, as text.
     public let incoming: String
-    /// `true` when the picker chose a value; `false` when it refused to merge.
+    /// Whether the picker chose a value.
     public let isResolved: Bool
 
     /// Stores the values as given.

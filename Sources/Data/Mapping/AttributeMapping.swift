@@ -1,21 +1,19 @@
 import Domain
 
-/// One attribute of an entity's mapping, whatever its value's type, so a mapping can list them
-/// all. `Attribute` is the one implementation; declare attributes with it.
+/// An attribute of any value type, so a mapping can list them all; declare them with `Attribute`.
 public protocol AttributeMapping<Entity>: Sendable {
-    /// The entity the attribute belongs to.
+    /// The attribute's entity.
     associatedtype Entity: Sendable
     /// The field, as reports name it.
     var field: Field { get }
-    /// The dotted key path in the wire record, such as `team.id`.
+    /// The dotted key path in the wire record (`team.id`).
     var sourcePath: String { get }
     /// `sourcePath` split into its keys.
     var keys: [String] { get }
-    /// The transformed value of `json`, what a record holds at the key path (`nil` when the
-    /// key is missing); the failure names the key path.
+    /// The transformed value of `json`; the failure names the key path.
     func value(from json: JSONValue?) throws(MappingFailure) -> any Sendable
     /// The property's value in `entity`.
     func value(of entity: Entity) -> any Sendable
-    /// The value the attribute's merge picker keeps for a record edited locally.
+    /// The value the merge picker keeps.
     func merge(stored: Entity?, local: Entity, incoming: Entity) -> AttributeMerge
 }

@@ -1,10 +1,8 @@
 import Domain
 
-/// How one entity maps from its wire form, declared once: the id attribute, the root key path
-/// of a collection response, the attributes (with their transformers, relationships and merge
-/// pickers), the should-store conditions, and how the values build the entity.
+/// How one entity maps from its wire form: id, root key path, attributes, conditions, and build.
 public struct EntityMapping<Entity: Sendable>: Sendable {
-    /// The key of the array in a collection response (`items`); `nil` when bodies are bare.
+    /// The key of a collection's array (`items`); `nil` for bare bodies.
     public let rootKeyPath: String?
     /// The id attribute's key path in a record.
     public let idPath: String
@@ -14,11 +12,11 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     private let conditions: [StoreCondition<Entity>]
     private let build: @Sendable (MappedRecord) throws(MappingFailure) -> Entity
 
-    /// A mapping whose records are found under `rootKeyPath` and identified by `id`.
+    /// A mapping of records under `rootKeyPath`, identified by `id`.
     /// - Parameters:
-    ///   - attributes: every other attribute; each field at most once.
-    ///   - conditions: rules a mapped record must meet to be stored.
-    ///   - build: makes the entity from the transformed values (`record(attribute)`).
+    ///   - attributes: every other attribute, each field once.
+    ///   - conditions: rules a record must meet to be stored.
+    ///   - build: makes the entity from the transformed values.
     public init<ID: Sendable & Hashable & CustomStringConvertible>(
         id: Attribute<Entity, ID>,
         rootKeyPath: String? = nil,
@@ -36,8 +34,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         self.build = build
     }
 
-    /// The records of `body`: the array under the root key path, a bare array, or the body
-    /// itself when it is one object.
+    /// The records of `body`: under the root key path, a bare array, or one object.
     public func records(in body: JSONValue) throws(MappingFailure) -> [JSONValue] {
         if let rootKeyPath, case .object = body {
             guard let root = body[path: rootKeyPath] else {
@@ -53,7 +50,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         return [body]
     }
 
-    /// The record's id as sent (a string or an integer), before any rule is checked.
+    /// The record's id as sent, unchecked.
     public func rawID(of record: JSONValue) -> String? {
         switch record[keys: attributes[0].keys] {
         case .string(let text)?: text
@@ -65,8 +62,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     /// The entity's id, as the store keys it.
     public func id(of entity: Entity) -> String { idOf(entity) }
 
-    /// Key paths, then transformers, then `build`: the entity a record describes. Conditions
-    /// are not checked here.
+    /// The entity a record describes; conditions are not checked.
     public func entity(from record: JSONValue) throws(MappingFailure) -> Entity {
         guard case .object = record else { throw MappingFailure("is \(record.kind), not an object") }
         var values: [any Sendable] = []
@@ -77,7 +73,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         return try build(MappedRecord(fields: fields, values: values))
     }
 
-    /// Why `entity` must not be stored (the first condition it breaks), or `nil`.
+    /// The first condition `entity` breaks, or `nil`.
     public func refusal(of entity: Entity) -> String? {
         for condition in conditions {
             if let reason = condition.refusal(of: entity) { return reason }
@@ -85,8 +81,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         return nil
     }
 
-    /// Each attribute's picker on a record edited locally (`stored` is what the edit started
-    /// from): the merged entity and the conflicts, or `nil` entity when a picker refused.
+    /// Merges a local edit with `incoming` by the pickers; `nil` entity if one refused.
     public func merge(stored: Entity?, local: Entity, incoming: Entity) throws(MappingFailure) -> (
         entity: Entity?, conflicts: [AttributeConflict]
     ) {

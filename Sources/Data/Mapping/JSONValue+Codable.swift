@@ -1,7 +1,6 @@
-/// A tree encodes as the JSON it is, and decodes from any JSON, so it can be the model of any
-/// serializer, not only `JSONTreeSerializer`.
+/// Codable, so any serializer can carry a tree.
 extension JSONValue: Codable {
-    /// Reads any JSON value; a whole number spelled with a fraction (`3.0`) is an integer.
+    /// Reads any JSON value; `3.0` is an integer.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

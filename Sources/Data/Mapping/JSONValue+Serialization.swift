@@ -1,18 +1,14 @@
 import Foundation
 
-/// A tree from Foundation's `JSONSerialization`, which reads a body in one pass and says what
-/// kind each value is. `JSONDecoder` cannot (a `Decoder` only answers whether a guess was
-/// right), so reading a page through it cost a thrown error per miss, three times the decode of
-/// plain structs.
+/// A tree from `JSONSerialization`, which says each value's kind; a `Decoder` only tries guesses.
 extension JSONValue {
-    /// The tree of a JSON document; throws `MappingFailure` when it is not JSON (RFC 8259's
-    /// grammar, as Foundation reads it: a repeated key keeps its last value).
+    /// The tree of a JSON document; throws `MappingFailure` when it is not JSON.
     public static func parse(_ data: Data) throws(MappingFailure) -> JSONValue {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            // Foundation gives no position on Linux, and other words on each platform.
+            // Foundation's message differs per platform.
             throw MappingFailure("not JSON")
         }
         return JSONValue(serialized: object)
@@ -30,12 +26,11 @@ extension JSONValue {
         case let number as NSNumber:
             self = Self.number(number)
         default:
-            self = .null  // NSNull, the only other thing JSONSerialization makes
+            self = .null  // NSNull
         }
     }
 
-    /// A number as the contract reads it: `true` and `false` are booleans (Foundation's boolean
-    /// is an NSNumber of type `c`), a whole number that fits is an integer, anything else a Double.
+    /// A number: type `c` is a boolean, a whole number that fits an integer, else a Double.
     private static func number(_ number: NSNumber) -> JSONValue {
         let type = String(cString: number.objCType)
         if type == "c" { return .bool(number.boolValue) }

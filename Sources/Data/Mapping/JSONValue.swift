@@ -1,12 +1,10 @@
-/// A JSON document as a tree: what one decode of a body gives the mapping pipeline, and what
-/// the store keeps of each record, exactly as the server sent it.
+/// A JSON document as a tree, as the server sent it, for the mapping pipeline.
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A whole number that fits an `Int`, however it is spelled (`3`, `3.0`, `3e0`): `JSONDecoder`
-    /// does not say.
+    /// A whole number that fits an `Int`, however spelled (`3`, `3.0`, `3e0`).
     case integer(Int)
     /// Any other number.
     case number(Double)
@@ -14,15 +12,13 @@ public enum JSONValue: Sendable, Hashable {
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object; key order is not kept (JSON gives it no meaning).
+    /// An object; key order is not kept.
     case object([String: JSONValue])
 
-    /// The value at a dotted key path into nested objects (`team.id`); `nil` when a key is
-    /// missing or a step is not an object. An empty path is the value itself.
+    /// The value at a dotted key path (`team.id`), or `nil`; an empty path is the value itself.
     public subscript(path path: String) -> JSONValue? { self[keys: Self.keys(of: path)] }
 
-    /// The value at a key path already split into its keys (what `Attribute` keeps, so a page
-    /// of records does not split the same path again for each one).
+    /// The value at a key path already split, so a page does not split it per record.
     public subscript(keys keys: [String]) -> JSONValue? {
         var current = self
         for key in keys {
@@ -37,7 +33,7 @@ public enum JSONValue: Sendable, Hashable {
         path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
     }
 
-    /// A short name of the value's kind, for failure reasons.
+    /// The value's kind, for failure reasons.
     public var kind: String {
         switch self {
         case .null: "null"

@@ -1,6 +1,6 @@
 import Domain
 
-/// The transformed values of one record, by attribute: what an entity's `build` reads.
+/// One record's transformed values, for an entity's `build`.
 public struct MappedRecord: Sendable {
     private let fields: [Field]
     private let values: [any Sendable]

@@ -1,6 +1,6 @@
-/// Why a body or a record could not be mapped: the reason, in words a report can show.
+/// Why a body or a record could not be mapped.
 public struct MappingFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong, such as `updated_at: '30/11/2026' is not an RFC 3339 time`.
+    /// What went wrong, in words a report can show.
     public let reason: String
 
     /// A failure for `reason`.
@@ -11,7 +11,7 @@ public struct MappingFailure: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 extension MappingFailure {
-    /// "is a number, not a string" and the like; a missing key says so.
+    /// "is a number, not a string", or "is missing".
     static func expected(_ wanted: String, _ found: JSONValue?) -> MappingFailure {
         MappingFailure(found.map { "is \($0.kind), not \(wanted)" } ?? "is missing")
     }

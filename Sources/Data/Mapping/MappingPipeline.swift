@@ -1,7 +1,7 @@
 import Domain
 
-/// Runs an entity's mapping over a response in Zeus's order, in one pass over the records:
-/// root key path, key paths, transformers, should-store conditions, merge, upsert by id.
+/// Runs a mapping in Zeus's order, one pass: root key path, key paths, transformers,
+/// conditions, merge, upsert by id.
 public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
     /// The entity's mapping.
     public let mapping: EntityMapping<Entity>
@@ -9,14 +9,11 @@ public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
     /// A pipeline for `mapping`.
     public init(_ mapping: EntityMapping<Entity>) { self.mapping = mapping }
 
-    /// Maps every record of `body` and upserts it into `stored` (entities by id).
+    /// Maps every record of `body` and upserts it into `stored` by id.
     /// - Parameters:
-    ///   - localEdits: entities with unsynced local edits, by id; each is merged with its
-    ///     incoming record by the attributes' pickers.
-    ///   - isComplete: the body holds every record there is, so a stored entity missing from it
-    ///     is deleted (one whose record was rejected is kept as stored).
-    /// - Throws: `MappingFailure` only when the body as a whole has no records where the
-    ///   mapping says; a bad record is rejected, never thrown.
+    ///   - localEdits: unsynced local edits by id, merged by the attributes' pickers.
+    ///   - isComplete: the body is every record, so a stored one missing from it is deleted.
+    /// - Throws: `MappingFailure` only for the body as a whole; a bad record is rejected.
     public func run(
         _ body: JSONValue,
         stored: [String: Entity],
@@ -28,7 +25,7 @@ public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
             isComplete: isComplete)
     }
 
-    /// The same over records already taken from their bodies.
+    /// The same over records already taken from a body.
     public func run(
         records: [JSONValue],
         stored: [String: Entity],

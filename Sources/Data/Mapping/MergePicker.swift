@@ -1,18 +1,16 @@
-/// Decides one attribute's value when a record has an unsynced local edit and the server sends
-/// a new version: Zeus's cherry picker, per attribute.
+/// Decides an attribute's value when a local edit meets a new server version (Zeus's cherry picker).
 public struct MergePicker<Value: Sendable & Hashable>: Sendable {
     /// What a picker chose.
     public enum Pick: Sendable, Hashable {
-        /// Take this value; `isConflict` when both sides changed it and one lost.
+        /// Take this value; `isConflict` when both sides changed it.
         case value(Value, isConflict: Bool)
-        /// The two sides cannot be merged: the local edit stays unsynced.
+        /// Cannot merge: the local edit stays unsynced.
         case unresolvable
     }
 
     private let body: @Sendable (_ stored: Value?, _ local: Value, _ incoming: Value) -> Pick
 
-    /// A picker deciding from the stored value (what the edit started from, `nil` for a record
-    /// created locally), the local edit's value and the incoming one.
+    /// A picker from the edit's base (`nil` if created locally), the local value and the incoming.
     public init(_ pick: @escaping @Sendable (_ stored: Value?, _ local: Value, _ incoming: Value) -> Pick) {
         body = pick
     }
@@ -20,8 +18,7 @@ public struct MergePicker<Value: Sendable & Hashable>: Sendable {
     /// The value to keep.
     public func pick(stored: Value?, local: Value, incoming: Value) -> Pick { body(stored, local, incoming) }
 
-    /// The default: an attribute edited locally beats the incoming value, and is a conflict when
-    /// the server changed it too; an untouched attribute takes the incoming value.
+    /// The default: a local edit wins (a conflict if the server changed it too).
     public static var localEditWins: Self {
         Self { stored, local, incoming in
             guard local != stored else { return .value(incoming, isConflict: false) }
@@ -30,10 +27,10 @@ public struct MergePicker<Value: Sendable & Hashable>: Sendable {
         }
     }
 
-    /// The server's value always wins (for what only the server sets: versions, times).
+    /// The server's value wins (for versions, times).
     public static var incomingWins: Self { Self { _, _, incoming in .value(incoming, isConflict: false) } }
 
-    /// Both sides changed it differently: refuse to merge, so a person decides.
+    /// Refuses to merge two different changes, so a person decides.
     public static var refuseConflicts: Self {
         Self { stored, local, incoming in
             if local == stored || local == incoming { return .value(incoming, isConflict: false) }

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 extension ValueTransformer where Value == Date {
-    /// An RFC 3339 time (`2026-11-30T12:00:00Z`, fractional seconds and offsets allowed).
+    /// An RFC 3339 time (`2026-11-30T12:00:00Z`).
     public static var rfc3339Date: Self {
         ValueTransformer<String>.string.map("rfc3339Date") { text throws(MappingFailure) in
             guard let date = RFC3339Time.date(from: text) else {
@@ -13,16 +13,10 @@ extension ValueTransformer where Value == Date {
     }
 }
 
-/// RFC 3339 times, read by Foundation's `Date.ISO8601FormatStyle`.
-///
-/// The style reads more than RFC 3339 allows, and reads it wrongly: it rolls `2025-02-29` and
-/// `24:00:00` over into the next day, takes `+0100` and `+01` for offsets, and ignores whatever
-/// follows the time. So the text is first held to RFC 3339's shape and ranges, and only then
-/// read. RFC 3339 also allows a lower-case `t` and `z`, which the style refuses: they are
-/// raised first.
+/// RFC 3339 times. `Date.ISO8601FormatStyle` rolls `2025-02-29` over, takes `+0100` and ignores
+/// trailing text, so the shape is checked first; it refuses a lower-case `t`/`z`, so they are raised.
 enum RFC3339Time {
-    // One style for every record: making one per time would cost more than the reading. It
-    // reads times with and without a fraction alike.
+    // Shared: one per time costs more than the parse. Reads times with and without a fraction.
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// The time `text` names, or `nil` when it is not RFC 3339.
@@ -35,8 +29,7 @@ enum RFC3339Time {
         return try? style.parse(String(decoding: utf8, as: UTF8.self))
     }
 
-    /// Whether `utf8` is `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` with every field in range
-    /// (a leap second allowed).
+    /// Whether `utf8` is `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, each field in range.
     private static func hasRFC3339Shape(_ utf8: [UInt8]) -> Bool {
         guard utf8.count >= 20, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
             utf8[10] == UInt8(ascii: "T"), utf8[13] == UInt8(ascii: ":"), utf8[16] == UInt8(ascii: ":"),
@@ -85,21 +78,18 @@ enum RFC3339Time {
 }
 
 extension ValueTransformer where Value == SealedSecret {
-    /// A sealed secret exactly as the server sent it, never opened and never judged: one that
-    /// is damaged (not base64, or shorter than a nonce and a tag) is kept as it is, so the cipher
-    /// refuses it and the real name shows as classified. Refusing it here would drop the whole
-    /// hero from its page for the one fact the client cannot read anyway, and mapping it to
-    /// `nil` would say the hero has no secret identity, which an edit would then write back.
+    /// A sealed secret as sent, never judged: a damaged one is kept so it shows as classified.
+    /// Refusing it would drop the hero; `nil` would erase the secret on the next edit.
     public static var sealedSecret: Self {
         ValueTransformer<String>.string.map("sealedSecret") { text in SealedSecret(base64: text) }
     }
 }
 
 extension ValueTransformer where Value == PictureReference {
-    /// A server-relative path (`/v1/heroes/0007/picture`) as a picture reference.
+    /// A server-relative path (`/v1/heroes/0007/picture`).
     public static var picturePath: Self {
         ValueTransformer<String>.string.map("picturePath") { path throws(MappingFailure) in
-            // `//host/…` is another server (a protocol-relative URL), not a path on this one.
+            // `//host/…` is another server.
             guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\") else {
                 throw MappingFailure("'\(path)' is not a server path")
             }

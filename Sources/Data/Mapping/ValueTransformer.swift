@@ -1,7 +1,6 @@
-/// Turns the JSON found at an attribute's key path into the property's value: named, so a
-/// failure says which rule refused the value, and reusable across entities.
+/// Turns an attribute's JSON into the property's value; named, so a failure says which rule refused.
 public struct ValueTransformer<Value: Sendable>: Sendable {
-    /// The rule's name, such as `rfc3339Date`.
+    /// The rule's name (`rfc3339Date`).
     public let name: String
     private let body: @Sendable (JSONValue?) throws(MappingFailure) -> Value
 
@@ -25,7 +24,7 @@ public struct ValueTransformer<Value: Sendable>: Sendable {
         }
     }
 
-    /// Accepts a missing key or `null` as `nil`, and anything else as this transformer does.
+    /// A missing key or `null` as `nil`, else as `wrapped`.
     public static func optional<Wrapped: Sendable>(_ wrapped: ValueTransformer<Wrapped>) -> ValueTransformer<
         Wrapped?
     >
@@ -75,7 +74,7 @@ extension ValueTransformer where Value == [String] {
 }
 
 extension ValueTransformer {
-    /// A nested object mapped by another entity's mapping (a to-one relationship).
+    /// A nested object by another mapping (to-one).
     public static func relationship(_ mapping: EntityMapping<Value>) -> Self {
         Self("relationship") { json throws(MappingFailure) in
             guard let json else { throw .expected("an object", nil) }
@@ -83,7 +82,7 @@ extension ValueTransformer {
         }
     }
 
-    /// An array of objects, each mapped by another entity's mapping (a to-many relationship).
+    /// An array of objects by another mapping (to-many).
     public static func many<Element>(_ mapping: EntityMapping<Element>) -> Self where Value == [Element] {
         Self("many") { json throws(MappingFailure) in
             guard case .array(let elements)? = json else { throw .expected("an array", json) }

@@ -2,11 +2,9 @@ import Domain
 import Foundation
 import Network
 
-/// Maps each `NetworkError` to the `DomainError` it means, case by case, reading the contract's
-/// error body (`{"error": {"code", "message", "fields"}}`) where the status alone is not enough.
+/// Maps each `NetworkError` to the `DomainError` it means, reading the contract's error body.
 enum DomainErrorMapping {
-    /// The API's names for fields, mapped to the Domain's; a name the Domain spells the same way
-    /// passes through, and any other is reported under `request`.
+    /// The API's field names that differ from the Domain's; unknown ones go under `request`.
     static let fieldNames: [String: Field] = [
         "code_name": .codeName, "team_id": .teamID, "encrypted_real_name": .realName,
     ]
@@ -50,8 +48,7 @@ enum DomainErrorMapping {
         case .unacceptableStatus(let code, _, let excerpt):
             return statusError(code, body: ErrorBody(excerpt), notFound: notFound)
         case .tokenRefreshFailed(let failure):
-            // The token endpoint's answer means what it would mean anywhere: wrong credentials
-            // are unauthorized, a server down is unavailable.
+            // Means what it would anywhere: bad credentials are unauthorized, and so on.
             return domainError(for: failure.cause, notFound: "the access token")
         }
     }
@@ -74,7 +71,7 @@ enum DomainErrorMapping {
             return .invalid(named.isEmpty ? [.request: message ?? "was refused as invalid"] : named)
         case 400, 413, 415: return .invalid([.request: message ?? "was refused with status \(code)"])
         case 500...599: return .unavailable("the server answered \(code)" + (message.map { ": \($0)" } ?? ""))
-        // Retried within the deadline as a 503 is; still limited after it, the server is busy, not wrong.
+        // Still limited after the retries: busy, not wrong.
         case 429:
             return .unavailable("the server is limiting requests (429)" + (message.map { ": \($0)" } ?? ""))
         default: return .badData("unexpected status \(code)" + (message.map { ": \($0)" } ?? ""))

@@ -3,20 +3,20 @@ import Network
 
 /// The endpoints of `HeroService.plist`, typed, and the catalog that checks them at load.
 public enum HeroAPI {
-    /// `GET /v1/heroes`: page, per_page, q (nil for none), team (nil for none).
+    /// `GET /v1/heroes`: page, per_page, q, team.
     static let heroes = Endpoint<JSONValue>("heroes", arguments: 4)
     /// `GET /v1/heroes/{id}`.
     static let hero = Endpoint<JSONValue>("hero", arguments: 1)
     /// `GET /v1/teams`.
     static let teams = Endpoint<JSONValue>("teams")
-    /// `POST /v1/heroes` with a `HeroInputDTO` and an optional `Idempotency-Key`.
+    /// `POST /v1/heroes`, with an optional `Idempotency-Key`.
     static let createHero = Endpoint<JSONValue>("createHero", arguments: 2)
-    /// `PUT /v1/heroes/{id}` with a `HeroInputDTO` and an optional `If-Match`.
+    /// `PUT /v1/heroes/{id}`, with an optional `If-Match`.
     static let replaceHero = Endpoint<JSONValue>("replaceHero", arguments: 2)
-    /// `DELETE /v1/heroes/{id}` with an optional `If-Match`.
+    /// `DELETE /v1/heroes/{id}`.
     static let deleteHero = Endpoint<NoContent>("deleteHero", arguments: 1)
 
-    /// `GET /v1/heroes/{id}/picture`, streamed to a file.
+    /// `GET /v1/heroes/{id}/picture`, streamed.
     static let picture = Endpoint<Data>("picture", arguments: 1)
     /// `PUT /v1/heroes/{id}/picture` with PNG bytes.
     static let putPicture = Endpoint<NoContent>("putPicture", arguments: 2)
@@ -25,7 +25,7 @@ public enum HeroAPI {
         heroes, hero, teams, createHero, replaceHero, deleteHero, picture, putPicture,
     ]
 
-    /// Loads and checks the bundled `HeroService.plist`; a bad descriptor fails here, at start.
+    /// Loads and checks the bundled `HeroService.plist`, failing at start.
     public static func catalog() throws -> ServiceCatalog {
         guard let url = Bundle.module.url(forResource: "HeroService", withExtension: "plist") else {
             throw NetworkError.invalidDescriptor(
@@ -35,8 +35,7 @@ public enum HeroAPI {
         return try catalog(contentsOf: url)
     }
 
-    /// Loads and checks a service plist of your own for these endpoints (a copy of
-    /// `HeroService.plist` with other paths or headers, say).
+    /// Loads and checks your own service plist for these endpoints.
     public static func catalog(contentsOf url: URL) throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONTreeSerializer(), as: "JSONTreeSerializer")
@@ -44,12 +43,10 @@ public enum HeroAPI {
         return try ServiceCatalog(contentsOf: url, endpoints: all, registry: registry)
     }
 
-    /// An `Idempotency-Key` for the examples: a quoted string, as the header's draft defines it.
+    /// An example `Idempotency-Key` (a quoted string).
     static let exampleIdempotencyKey = "\"8e03978e-40d5-43e8-bc93-6894a57f9324\""
 
-    /// The `curl` line of each endpoint as `service` would send it with example arguments
-    /// (hero `0007`, page 1, a sample hero), so a person can see what each one sends. Nothing
-    /// is sent, and credentials are not added.
+    /// Each endpoint's `curl` line with example arguments, without credentials; nothing is sent.
     public static func exampleCurlCommands(on service: WebService) throws -> [(
         endpoint: String, curl: String
     )] {

@@ -1,14 +1,14 @@
 import Domain
 
-/// The body of create and replace: `code_name`, `encrypted_real_name`, `powers`, `team_id`.
+/// The body of create and replace.
 public struct HeroInputDTO: Codable, Sendable, Equatable {
     /// `code_name`.
     public var codeName: String
-    /// `encrypted_real_name`, sent as null when there is none so a replace clears it.
+    /// `encrypted_real_name`; null clears it.
     public var encryptedRealName: String?
     /// `powers`.
     public var powers: [String]
-    /// `team_id`, sent as null when there is none so a replace leaves the team.
+    /// `team_id`; null leaves the team.
     public var teamID: String?
 
     /// Stores the values as given.
@@ -26,7 +26,7 @@ public struct HeroInputDTO: Codable, Sendable, Equatable {
         case teamID = "team_id"
     }
 
-    /// Writes every key, nulls included: a full replace must say "none", not leave it out.
+    /// Writes nulls too: a full replace must say "none".
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(codeName, forKey: .codeName)
@@ -37,14 +37,14 @@ public struct HeroInputDTO: Codable, Sendable, Equatable {
 }
 
 extension HeroInputDTO {
-    /// The body that creates or replaces a hero from a checked draft.
+    /// The body from a checked draft.
     public init(_ draft: HeroDraft) {
         self.init(
             codeName: draft.codeName, encryptedRealName: draft.sealedRealName?.base64, powers: draft.powers,
             teamID: draft.teamID?.rawValue)
     }
 
-    /// The body that replaces a hero with `hero`'s facts (a merged edit, say).
+    /// The body from `hero`'s facts (a merged edit).
     public init(_ hero: Hero) {
         self.init(
             codeName: hero.codeName, encryptedRealName: hero.sealedRealName?.base64, powers: hero.powers,

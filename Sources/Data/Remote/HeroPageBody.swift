@@ -1,15 +1,13 @@
 import Domain
 
-/// A page of heroes as it arrived: the page's numbers checked, and its records run through
-/// `HeroMapping`'s pipeline, the rejected ones reported instead of failing the page.
+/// A page of heroes as it arrived, mapped; rejected records are reported, not fatal.
 public struct HeroPageBody: Sendable {
-    /// The pipeline's result for the page's records.
+    /// The pipeline's result.
     public let result: MappingResult<Hero>
     /// The page, with the records that were kept.
     public let page: HeroPage
 
-    /// Maps `body`, checking `page`, `per_page` and `total`; with `stored` heroes, the result
-    /// says what changed.
+    /// Maps `body` and checks its numbers; against `stored`, the result says what changed.
     public init(_ body: JSONValue, stored: [String: Hero] = [:]) throws(DomainError) {
         let numbers = try Self.numbers(of: body)
         result = HeroMapping.pipeline.run(records: try Self.records(of: body), stored: stored)
@@ -25,7 +23,7 @@ public struct HeroPageBody: Sendable {
         }
     }
 
-    /// The page's `page`, `per_page` and `total`, checked, without mapping its records.
+    /// The page's `page`, `per_page` and `total`, checked.
     public static func numbers(of body: JSONValue) throws(DomainError) -> (
         page: Int, perPage: Int, total: Int
     ) {

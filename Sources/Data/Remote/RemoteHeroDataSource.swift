@@ -2,21 +2,14 @@ import Domain
 import Foundation
 import Network
 
-/// The heroes' side of the Heroes API over a `WebService`: the API service of the repository
-/// pattern (Nemo Logic's communication controller). Every body comes back as one `JSONValue`
-/// tree, which `HeroMapping` and `TeamMapping` map. It throws `DomainError` only.
-///
-/// The reads take an entity tag and answer Network's `Reply`: its outcome is `.content` with
-/// the `ETag` in `reply.entityTag`, or, when a tag was sent and is still current,
-/// `.notModified`. A read never answers `.noContent`: an empty body is bad data.
+/// The Heroes API over a `WebService` (Nemo Logic's communication controller); throws `DomainError`.
 public final class RemoteHeroDataSource: Sendable {
     private let service: WebService
 
-    /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`.
+    /// Calls the API through `service`, built on `HeroAPI.catalog()`.
     public init(service: WebService) { self.service = service }
 
-    /// A page's body, unmapped, for a sync to run through the pipeline against what it stored;
-    /// with `entityTag`, `.notModified` when the page is unchanged.
+    /// A page's body, unmapped, for a sync.
     public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
         -> Reply<JSONValue>
     {
@@ -28,15 +21,14 @@ public final class RemoteHeroDataSource: Sendable {
         return try conditional(reply, what: "page")
     }
 
-    /// A page of heroes, mapped; records that break a rule are left out.
+    /// A page of heroes; records that break a rule are left out.
     public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
         -> Reply<HeroPage>
     {
         try await pageBody(matching: query, ifNoneMatch: entityTag).map { try HeroPageBody($0).page }
     }
 
-    /// One hero; with `entityTag`, `.notModified` when it is unchanged. A record that breaks a
-    /// rule, or describes another hero, is bad data.
+    /// One hero; a record that breaks a rule, or is another hero, is bad data.
     public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Reply<Hero> {
         let reply = try await calling(notFound: "hero \(id)") {
             try await service.call(HeroAPI.hero, id.rawValue, ifNoneMatch: entityTag)
@@ -44,7 +36,7 @@ public final class RemoteHeroDataSource: Sendable {
         return try conditional(reply, what: "hero").map { try Self.hero(Self.hero(from: $0), answering: id) }
     }
 
-    /// Every team, mapped; teams that break a rule are left out.
+    /// Every team; teams that break a rule are left out.
     public func teams(ifNoneMatch entityTag: String? = nil) async throws -> Reply<[Team]> {
         let reply = try await calling { try await service.call(HeroAPI.teams, ifNoneMatch: entityTag) }
         return try conditional(reply, what: "teams").map { body in
@@ -54,9 +46,8 @@ public final class RemoteHeroDataSource: Sendable {
         }
     }
 
-    /// Creates a hero (needs the editor role): the hero as stored, with its entity tag.
-    /// - Parameter idempotencyKey: sent as `Idempotency-Key` (a quoted string), so that a
-    ///   server that already applied this create answers it again instead of making another.
+    /// Creates a hero (editor role) and answers it with its entity tag.
+    /// - Parameter idempotencyKey: sent as `Idempotency-Key`, so a retried create is made once.
     public func create(_ draft: HeroDraft, idempotencyKey: String? = nil) async throws
         -> (hero: Hero, entityTag: String?)
     {
@@ -67,14 +58,14 @@ public final class RemoteHeroDataSource: Sendable {
         return (hero, reply.entityTag)
     }
 
-    /// Replaces a hero whole; with `expectedVersion`, only while it is at that version.
+    /// Replaces a hero, only while at `expectedVersion` if given.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws
         -> (hero: Hero, entityTag: String?)
     {
         try await replace(id, input: HeroInputDTO(draft), expectedVersion: expectedVersion)
     }
 
-    /// Replaces a hero with the facts of `hero` (a merged edit), while it is at `hero`'s version.
+    /// Replaces a hero with a merged edit, while it is at `hero`'s version.
     func replace(_ id: Hero.ID, withFactsOf hero: Hero) async throws -> (hero: Hero, entityTag: String?) {
         try await replace(id, input: HeroInputDTO(hero), expectedVersion: hero.version)
     }
@@ -92,7 +83,7 @@ public final class RemoteHeroDataSource: Sendable {
         return (hero, reply.entityTag)
     }
 
-    /// Deletes a hero; with `expectedVersion`, only while it is at that version.
+    /// Deletes a hero, only while at `expectedVersion` if given.
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws {
         _ = try await calling(notFound: "hero \(id)") {
             try await service.call(
@@ -102,8 +93,7 @@ public final class RemoteHeroDataSource: Sendable {
 
     // MARK: Helpers
 
-    /// The hero one record describes, through the pipeline; a rejected record is bad data
-    /// naming the hero and the reason.
+    /// The hero one record describes; a rejected record is bad data.
     static func hero(from record: JSONValue) throws(DomainError) -> Hero {
         let result = HeroMapping.pipeline.run(records: [record], stored: [:])
         guard let hero = result.items.first?.entity else {
@@ -113,7 +103,7 @@ public final class RemoteHeroDataSource: Sendable {
         return hero
     }
 
-    /// `hero` when it is hero `id`; another hero is bad data, never shown or stored as `id`.
+    /// `hero` when it is hero `id`; another is bad data, never stored as `id`.
     static func hero(_ hero: Hero, answering id: Hero.ID) throws(DomainError) -> Hero {
         guard hero.id == id else {
             throw .badData("asked for hero \(id), the server answered with hero \(hero.id)")
@@ -121,7 +111,7 @@ public final class RemoteHeroDataSource: Sendable {
         return hero
     }
 
-    /// `hero` when it is the hero a create sent (its code name); another is bad data.
+    /// `hero` when its code name is the draft's; another is bad data.
     static func hero(_ hero: Hero, creating draft: HeroDraft) throws(DomainError) -> Hero {
         guard hero.codeName == draft.codeName else {
             throw .badData(
@@ -130,7 +120,7 @@ public final class RemoteHeroDataSource: Sendable {
         return hero
     }
 
-    /// Runs a mapping step, turning a failure of the body as a whole into bad data.
+    /// Runs a mapping step, its failure as bad data.
     static func mapped<Value>(_ body: () throws(MappingFailure) -> Value) throws(DomainError) -> Value {
         do {
             return try body()
@@ -139,12 +129,12 @@ public final class RemoteHeroDataSource: Sendable {
         }
     }
 
-    /// A hero's entity tag as docs/API.md defines it: `"<id>-<version>"`, quotes included.
+    /// A hero's entity tag per docs/API.md: `"<id>-<version>"`, quoted.
     static func entityTag(_ id: Hero.ID, _ version: Int) -> String {
         entityTag(id: id.rawValue, version: version)
     }
 
-    /// The same, from the wire form of the id.
+    /// The same, from the wire id.
     static func entityTag(id: String, version: Int) -> String { "\"\(id)-\(version)\"" }
 
     private func calling<Value>(notFound: String = "resource", _ body: () async throws -> Value)
@@ -161,15 +151,14 @@ public final class RemoteHeroDataSource: Sendable {
         return dto
     }
 
-    /// A conditional read's reply as it is, once it is known to be content or not modified.
+    /// The reply, checked to be content or not modified.
     private func conditional<Body>(_ reply: Reply<Body>, what: String) throws -> Reply<Body> {
         try Self.checkEntityTag(of: reply, what: what)
         if !reply.isNotModified { _ = try content(of: reply, what: what) }
         return reply
     }
 
-    /// An entity tag is kept and sent back in `If-None-Match` and `If-Match`: one holding a
-    /// control character, or anything but printable ASCII, is bad data, never stored.
+    /// An entity tag is sent back in headers, so anything but printable ASCII is bad data.
     private static func checkEntityTag<Body>(of reply: Reply<Body>, what: String) throws(DomainError) {
         guard let tag = reply.entityTag else { return }
         guard tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {

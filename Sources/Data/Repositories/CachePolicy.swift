@@ -1,8 +1,7 @@
-/// How a repository uses the server, chosen by the composition root (heroes-cli's `--offline`).
+/// How a repository uses the server (`--offline` chooses `.cacheOnly`).
 public enum CachePolicy: Sendable, Equatable {
-    /// Ask the server first; the cache answers, marked stale, when it cannot be reached.
+    /// Ask the server first; offline, the cache answers, marked stale.
     case networkFirst
-    /// Never ask: reads come from the cache, writes are kept as pending changes. `reason` is what
-    /// a read that the cache cannot answer says.
+    /// Never ask; writes stay pending. `reason` is the error for a read the cache cannot answer.
     case cacheOnly(reason: String)
 }

@@ -1,12 +1,8 @@
 import Domain
 
-/// Pages answered offline from the stored roster. A sync stores every hero, but only the pages a
-/// `list` asked for are stored as pages; once the roster is held, any other page can be made
-/// from it, filtered, ordered and cut as the contract says the server does. An unfiltered page
-/// reads only its own heroes; a search reads every stored hero.
+/// Pages made offline from the synced roster, filtered and ordered as the server does.
 extension HeroStoreReading {
-    /// The page `query` asks for, with pending changes applied and the heroes created offline
-    /// first; nil unless a sync has stored the whole roster.
+    /// The page `query` asks for, pending changes applied; nil unless a sync stored the roster.
     func rosterPage(for query: HeroQuery, pending: PendingQueue, teams: [Team]) throws -> HeroPage? {
         guard try holdsRoster() else { return nil }
         let created = pending.creations(teams: teams).filter(query.keeps)
@@ -32,8 +28,7 @@ extension HeroStoreReading {
 }
 
 extension HeroQuery {
-    /// Whether `hero` is one this query's filters keep: its team, and the text in its code name or
-    /// a power, without regard to case.
+    /// Whether the query's team and text (in code name or a power, any case) keep `hero`.
     func keeps(_ hero: Hero) -> Bool {
         if let team = teamID, hero.team?.id != team { return false }
         guard let search = text?.lowercased(), !search.isEmpty else { return true }

@@ -1,7 +1,6 @@
-/// A file on this machine that cannot be written (a full disk, a folder without write access):
-/// the machine's problem, not the server's, so it names the path and the system's reason.
+/// A local file that cannot be written: this machine's problem, not the server's.
 public struct LocalFileError: Error, Sendable, CustomStringConvertible {
-    /// The file that could not be written.
+    /// The file.
     public let path: String
     /// Why, in the system's words.
     public let reason: String

@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// The push half of `sync(progress:)`: each pending change sent oldest first, with `If-Match`
-/// on a replace, an `Idempotency-Key` on a create, a 412 merged and sent again, a 404 dropped.
+/// The push half of `sync(progress:)`: a 412 is merged and sent again, a 404 dropped.
 extension OfflineFirstHeroRepository {
     /// What pushing the pending changes did.
     struct PushReport: Sendable {
@@ -11,14 +10,13 @@ extension OfflineFirstHeroRepository {
         var conflicts: [SyncConflict] = []
     }
 
-    /// Pushes the pending changes oldest first; each confirmed one leaves the store with the
-    /// server's record in the same commit.
+    /// Pushes pending changes oldest first.
     func pushPending() async throws -> PushReport {
         var report = PushReport()
         var serverIDs: [String: String] = [:]  // local id → the server's
-        var versions: [String: Int] = [:]  // the version each pushed hero is at now
-        var blocked: Set<String> = []  // ids whose earlier change stays pending
-        var gone: Set<String> = []  // ids the server no longer has: later changes go with them
+        var versions: [String: Int] = [:]  // each pushed hero's version now
+        var blocked: Set<String> = []  // an earlier change stays pending
+        var gone: Set<String> = []  // deleted on the server: later changes go too
         for queued in try await store.read({ try $0.pending() }).changes {
             let key = serverIDs[queued.id] ?? queued.id
             guard !blocked.contains(key) else { continue }
@@ -87,10 +85,8 @@ extension OfflineFirstHeroRepository {
         return report
     }
 
-    /// Pushes one create with its `Idempotency-Key`: a server that already applied it (a sync
-    /// killed after the POST) answers the same hero. One that ignores the key refuses the
-    /// repeat as a taken code name; then the hero of that name is read back and adopted only if
-    /// every field is what was sent. Otherwise it is somebody else's: `nil`, with a conflict.
+    /// Pushes one create with its `Idempotency-Key`. A server that ignores the key refuses a
+    /// repeat as a taken code name: that hero is adopted only if every field matches.
     private func pushCreate(_ queued: PendingChange, draft: HeroDraft, report: inout PushReport)
         async throws -> (hero: Hero, entityTag: String?)?
     {
@@ -109,7 +105,7 @@ extension OfflineFirstHeroRepository {
         }
     }
 
-    /// The server's hero whose code name is `draft`'s, if every field of it is `draft`'s.
+    /// The server's hero named as `draft`, if every field is `draft`'s.
     private func heroSentBefore(_ draft: HeroDraft) async throws -> Hero? {
         let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: draft.codeName)
         guard let page = try await remote.heroes(matching: query).content else { return nil }
@@ -119,15 +115,14 @@ extension OfflineFirstHeroRepository {
         return nil
     }
 
-    /// What pushing one replacement gave: the new version, or dropped, or neither (pending).
+    /// A replacement's outcome: the new version, dropped, or neither (pending).
     private struct ReplaceOutcome {
         var version: Int?
         var dropped = false
         var conflicts: [SyncConflict] = []
     }
 
-    /// Pushes one replacement; on 412, merges it with the server's current record by the
-    /// attributes' pickers and pushes the result once; on 404, drops it.
+    /// Pushes one replacement; a 412 is merged and pushed once, a 404 dropped.
     private func pushReplace(_ queued: PendingChange, id key: String, expectedVersion: Int?) async throws
         -> ReplaceOutcome
     {
@@ -149,8 +144,7 @@ extension OfflineFirstHeroRepository {
         }
     }
 
-    /// The 412 path: the server's record, the stored one the edit started from and the edit,
-    /// merged attribute by attribute; the merged hero is pushed once.
+    /// On 412: merges the server's record, the base and the edit; pushes once.
     private func mergeAndPush(_ queued: PendingChange, id: Hero.ID, draft: HeroDraft) async throws
         -> ReplaceOutcome
     {
@@ -194,7 +188,7 @@ extension OfflineFirstHeroRepository {
         }
     }
 
-    /// The server confirmed `change`: it leaves the store, and the hero it answered is stored.
+    /// Drops the confirmed change and stores the hero the server answered.
     private func confirm(_ queued: PendingChange, hero: Hero, tag: String?) async throws {
         try await store.write { writer in
             try writer.removePending(queued.sequence)

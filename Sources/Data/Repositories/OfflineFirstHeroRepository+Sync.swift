@@ -1,21 +1,15 @@
 import Domain
 import Foundation
 
-/// `sync(progress:)`: push the pending changes, oldest first, then pull every page and run them
-/// through `HeroMapping`'s pipeline into the store in one step; or, when the roster's first page
-/// is still the one the last complete sync saw (a 304), stop there. (The push is in
-/// OfflineFirstHeroRepository+Push.swift.)
+/// `sync(progress:)`: push pending changes, then pull every page, or stop at a 304 on page 1.
 extension OfflineFirstHeroRepository {
-    /// Pushes every pending change with `If-Match`, then pulls every page and the teams, and
-    /// merges the pages into the store by id. A fault anywhere throws and leaves the store whole: each change leaves
-    /// the store only once the server confirmed it, and the pull is stored in one step or not
-    /// at all.
+    /// Pushes, then pulls every page and the teams; a fault leaves the store whole.
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet {
         if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
         let push = try await pushPending()
         let rosterTag = try await store.read { try $0.holdsRoster() ? try $0.rosterTag() : nil }
         let pull = try await pullEveryPage(ifNoneMatch: rosterTag, progress: progress)
-        // The teams too, so that everything a command reads can answer offline after a sync.
+        // The teams too, so every command can answer offline after a sync.
         _ = try await teams()
         guard let pull else {
             decided(.revalidated("the roster"))
@@ -25,7 +19,7 @@ extension OfflineFirstHeroRepository {
                 deleted: [],
                 rejected: [], conflicts: push.conflicts, pushed: push.pushed, dropped: push.dropped)
         }
-        // Read before the commit, so the writers' lock is held only while the commit is made.
+        // Read first, to hold the writers' lock briefly.
         let storedHeroes = try await store.read { reader in
             var heroes: [String: Hero] = [:]
             for id in try reader.heroIDs(in: 0..<reader.heroCount()) {
@@ -47,14 +41,14 @@ extension OfflineFirstHeroRepository {
             ) { first, _ in first }
             let result = HeroMapping.pipeline.run(
                 records: pull.records, stored: storedHeroes, localEdits: localEdits, isComplete: true)
-            // Only what changed is written: a sync where one hero changed writes one hero.
+            // Write only what changed.
             let changed = Set(result.inserted).union(result.updated)
             for item in result.items where changed.contains(item.id) {
                 try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
             }
             for id in result.deleted { try writer.setHero(id, to: nil) }
             try writer.setHoldsRoster(true)
-            // Kept only now, after the heroes: a 304 to it later means this roster is still whole.
+            // After the heroes: a later 304 to it means this roster is whole.
             try writer.setRosterTag(pull.firstPageTag)
             return result
         }
@@ -76,7 +70,7 @@ extension OfflineFirstHeroRepository {
             dropped: push.dropped)
     }
 
-    /// The most heroes a sync takes; a server whose roster is larger ends the sync as bad data.
+    /// The most heroes a sync takes; more is bad data.
     public static let maximumSyncedHeroes = 100_000
 
     /// Every record of every page, and page 1's entity tag.
@@ -85,10 +79,7 @@ extension OfflineFirstHeroRepository {
         var firstPageTag: String?
     }
 
-    /// Every record of every page, in order, telling `progress` after each page; nothing is
-    /// stored until all have arrived. `nil` when page 1 is still `rosterTag` (a 304). Pages that
-    /// contradict each other mean the roster moved while it was read (a create shifts every later
-    /// hero): the pull starts again, at most twice.
+    /// Every record; `nil` on a 304. Contradicting pages mean the roster moved: retry, twice.
     private func pullEveryPage(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
         async throws -> Pull?
     {
@@ -108,9 +99,8 @@ extension OfflineFirstHeroRepository {
         case contradicted
     }
 
-    /// One pass over the pages, ending at the first short or empty one; `.contradicted` when the
-    /// pages disagree (an id seen twice, another total, more or fewer heroes than the total), so
-    /// that a hero merely not seen is never taken as deleted.
+    /// One pass over the pages; `.contradicted` when they disagree (an id twice, another total),
+    /// so a hero merely not seen is never taken as deleted.
     private func pullOnce(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
         async throws -> PullOutcome
     {

@@ -1,12 +1,8 @@
 import Domain
 import Foundation
 
-/// The `HeroRepository` the app uses (storage, API service and mapping behind one protocol;
-/// Nemo Logic's data access controller): it revalidates what it stored with the server by
-/// entity tag, stores each hero the server confirmed, serves the stored copy, marked stale,
-/// when the server cannot be reached (or its policy says not to ask), and keeps writes made then
-/// as pending changes until `sync()` pushes them. Each command writes at most one commit per
-/// answer the server gave.
+/// The app's `HeroRepository` (Nemo Logic's data access controller): revalidates stored heroes by
+/// entity tag, serves them stale when offline, and keeps offline writes pending until `sync()`.
 public final class OfflineFirstHeroRepository: HeroRepository {
     let remote: RemoteHeroDataSource
     let store: any HeroStore
@@ -17,9 +13,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
 
     /// Reads through `remote` and keeps copies in `store`.
     /// - Parameters:
-    ///   - policy: whether to ask the server at all (`.cacheOnly`: never).
-    ///   - syncPageSize: how many heroes `sync()` asks for per page (1–100).
-    ///   - decided: told what each read did with the cache (by default, no one).
+    ///   - policy: whether to ask the server at all.
+    ///   - syncPageSize: heroes per page in `sync()` (1–100).
+    ///   - decided: told what each read did with the cache.
     public init(
         remote: RemoteHeroDataSource,
         store: any HeroStore,
@@ -36,12 +32,12 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         self.now = { Date() }
     }
 
-    /// The key a page is stored under: every part of the query, in a fixed order.
+    /// The key a page is stored under.
     static func pageKey(for query: HeroQuery) -> String {
         "page=\(query.page)&per_page=\(query.perPage)&q=\(query.text ?? "")&team=\(query.teamID?.rawValue ?? "")"
     }
 
-    /// What a read needs of the store besides the records it is about.
+    /// The pending changes and teams a read shows on top.
     struct Overlay: Sendable {
         var pending = PendingQueue()
         var teams: [Team] = []
@@ -52,9 +48,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// A page: revalidated by its entity tag, stored record by record as received, served
-    /// stale from the store when offline (from the roster a sync stored, when there is one),
-    /// with pending changes shown on top.
+    /// A page; offline, from the synced roster or the stored page.
     public func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage> {
         let key = Self.pageKey(for: query)
         let (entry, stored, overlay) = try await store.read { reader in
@@ -107,9 +101,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// One hero: revalidated by its entity tag (the server's, kept), stored, and served stale
-    /// when offline; a hero the server no longer has is dropped from the store. Pending
-    /// changes are shown on top; a hero created offline is served from them alone.
+    /// One hero; one the server no longer has is dropped.
     public func hero(_ id: Hero.ID) async throws -> Cached<Hero> {
         let key = id.rawValue
         let (stored, overlay) = try await store.read { reader in
@@ -150,7 +142,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         return Cached(shown, isStale: hero.isStale)
     }
 
-    /// The teams: revalidated by their entity tag, stored as received, and served stale when offline.
+    /// The teams, revalidated by entity tag.
     public func teams() async throws -> Cached<[Team]> {
         let stored = try await store.read { try $0.teams() }
         let storedTeams = stored?.teams
@@ -173,8 +165,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// Creates on the server, then stores the hero as received; when the server cannot be
-    /// reached, keeps the creation pending (under a local id) and returns it marked pending.
+    /// Creates on the server, or offline keeps it pending under a local id.
     public func create(_ draft: HeroDraft) async throws -> Hero {
         do {
             let (hero, tag) = try await online {
@@ -187,8 +178,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// Replaces on the server, then stores the new version; when the server cannot be reached,
-    /// or the hero already has pending changes, keeps the replacement pending, after them.
+    /// Replaces on the server; pending if offline or behind other pending changes.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
         if try await store.read({ try $0.pending().touches(id.rawValue) }) {
             return try await enqueue(
@@ -206,9 +196,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         }
     }
 
-    /// Deletes on the server, then from the store; when the server cannot be reached, or the
-    /// hero has pending changes, keeps the deletion pending. A hero created offline is simply
-    /// forgotten with its pending changes.
+    /// Deletes on the server, pending as `replace` is; a hero created offline is just forgotten.
     @discardableResult
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome {
         let key = id.rawValue
@@ -246,7 +234,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
 
     // MARK: Pending changes
 
-    /// Queues a write (a create under a new local id) and answers the hero it makes.
+    /// Queues a write and answers the hero it makes.
     private func enqueue(
         _ kind: PendingChange.Kind, id: String?, draft: HeroDraft, expectedVersion: Int?, _ why: String?
     ) async throws -> Hero {
@@ -268,8 +256,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         return hero
     }
 
-    /// `page` with pending replacements and deletions applied, and, on a first page, the
-    /// heroes created offline that the query keeps, first; cut to the page's size.
+    /// `page` with pending changes applied; a first page starts with heroes created offline.
     static func withPending(_ overlay: Overlay, on page: HeroPage, query: HeroQuery) -> HeroPage {
         guard !overlay.pending.changes.isEmpty else { return page }
         var items = page.items.compactMap {
@@ -281,13 +268,12 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             items: items, page: page.page, perPage: page.perPage, total: page.total + created.count)
     }
 
-    /// A hero as stored, with the server's entity tag, or the contract's `"<id>-<version>"`.
+    /// A hero to store, with the server's entity tag or the contract's `"<id>-<version>"`.
     static func stored(_ hero: Hero, tag: String?) -> StoredHero {
         StoredHero(hero, entityTag: tag ?? RemoteHeroDataSource.entityTag(hero.id, hero.version))
     }
 
-    /// Runs `call` unless the policy keeps to the cache: then no request is made, and the caller
-    /// answers from the store as it does when the server cannot be reached.
+    /// Runs `call`, or under `.cacheOnly` throws `.unavailable` so the caller answers offline.
     func online<Value>(_ call: () async throws -> Value) async throws -> Value {
         if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
         return try await call()

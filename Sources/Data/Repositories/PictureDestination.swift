@@ -11,20 +11,14 @@ import Synchronization
     import Darwin
 #endif
 
-/// Where a downloaded picture goes, decided by what is at the path, so that a download never
-/// replaces what it writes to:
-/// - a FIFO or a character device (standard output through `/dev/stdout`, a terminal, `/dev/null`)
-///   is written straight through, with no temporary file;
-/// - a symbolic link is followed, and its target written as a file is;
-/// - a regular file, or a new path, is written to a temporary file beside it and renamed over
-///   it, so a reader never sees half a picture.
+/// Where a picture goes: a FIFO or device (`/dev/stdout`) straight through, a file by rename.
 enum PictureDestination {
     /// A device or a FIFO, open for writing.
     case stream(descriptor: Int32)
-    /// A file to write atomically at this path, symbolic links already followed.
+    /// A file to write atomically, links followed.
     case file(URL)
 
-    /// What `destination` is; a device or FIFO that cannot be opened throws, naming it.
+    /// What `destination` is; a device or FIFO that cannot be opened throws.
     static func of(_ destination: URL) throws -> PictureDestination {
         var status = stat()
         if stat(destination.path, &status) == 0 {
@@ -42,8 +36,7 @@ enum PictureDestination {
         return .file(followingLinks(destination))
     }
 
-    /// `url` with every symbolic link at its end followed, even to a target that does not exist
-    /// yet (which `resolvingSymlinksInPath` leaves as it is).
+    /// `url` with its links followed, even to a missing target.
     static func followingLinks(_ url: URL) -> URL {
         var current = url
         for _ in 0..<40 {
@@ -59,15 +52,14 @@ enum PictureDestination {
     }
 }
 
-/// Passes a picture on only once its first bytes are a PNG signature, so a server that sends
-/// something else writes nothing to the reader. It remembers why it stopped: the transport
-/// reports any sink failure as a write failure, and only one of the two is this machine's.
+/// Passes a picture on only after a PNG signature. It keeps why it stopped, since the transport
+/// reports every sink failure as a write failure.
 final class PNGCheckingSink: ResponseBodySink {
     /// Why a write was refused.
     enum Failure: Sendable, Equatable {
         /// The body does not start like a PNG: the server's fault.
         case notPNG
-        /// The destination could not take the bytes (a full disk, a closed pipe): this machine's.
+        /// The destination refused the bytes (a full disk): this machine's fault.
         case write(reason: String)
     }
 

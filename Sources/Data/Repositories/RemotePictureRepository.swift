@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import Network
 
-/// The `PictureRepository` over the Heroes API: downloads stream to a file, uploads are checked
-/// (a PNG of at most 5 MiB) before a byte is sent, and both report progress.
+/// The `PictureRepository` over the Heroes API: streamed downloads, uploads checked before sending.
 public final class RemotePictureRepository: PictureRepository {
     /// The contract's limit on an uploaded picture.
     public static let maximumUploadBytes = 5 * 1024 * 1024
@@ -12,19 +11,16 @@ public final class RemotePictureRepository: PictureRepository {
     private let service: WebService
     private let policy: CachePolicy
 
-    /// Calls the API through `service`, which must be built on `HeroAPI.catalog()`, unless
-    /// `policy` keeps to the cache: then every transfer is unavailable, and nothing is sent.
+    /// Calls the API through `service` (on `HeroAPI.catalog()`); under `.cacheOnly`, nothing is sent.
     public init(service: WebService, policy: CachePolicy = .networkFirst) {
         self.service = service
         self.policy = policy
     }
 
-    /// Where a download to `url` writes: the path with every symbolic link at its end followed,
-    /// even to a target that does not exist yet, so the link stays and its target is written.
+    /// Where a download to `url` writes: its links followed, so the link stays.
     public static func followingLinks(_ url: URL) -> URL { PictureDestination.followingLinks(url) }
 
-    /// Streams the hero's picture into `destination`, never holding it in memory. A destination
-    /// that cannot take it is a `LocalFileError`, not the server's fault.
+    /// Streams the hero's picture into `destination`; a local failure is a `LocalFileError`.
     public func download(
         pictureOf hero: Hero.ID,
         to destination: URL,
@@ -82,8 +78,7 @@ public final class RemotePictureRepository: PictureRepository {
         return PictureFile(location: file, byteCount: size?.int64Value ?? 0)
     }
 
-    /// Sends the PNG at `file` as the hero's picture; refuses a missing, oversized or non-PNG
-    /// file with `DomainError.invalid([.picture: …])` before anything is sent.
+    /// Uploads the PNG at `file`; a missing, oversized or non-PNG file is refused first.
     public func upload(
         _ file: URL,
         for hero: Hero.ID,
@@ -100,7 +95,7 @@ public final class RemotePictureRepository: PictureRepository {
         }
     }
 
-    /// Whether the file at `file` begins with the PNG signature.
+    /// Whether `file` begins with the PNG signature.
     static func startsLikePNG(_ file: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
         defer { try? handle.close() }

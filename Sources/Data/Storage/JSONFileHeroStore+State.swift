@@ -9,10 +9,10 @@ struct StoreState: Encodable, Sendable {
     var pending = PendingQueue()
     var holdsRoster = false
     var rosterTag: String?
-    /// What did not decode and was left out, one line each (never written).
+    /// What did not decode, one line each (never written).
     var setAside: [String] = []
 
-    /// The one member read before the rest, to refuse a newer layout untouched.
+    /// Read first, to refuse a newer layout untouched.
     struct Header: Decodable {
         var schema: Int
     }
@@ -36,8 +36,7 @@ struct StoreState: Encodable, Sendable {
 }
 
 extension StoreState: Decodable {
-    /// Decodes the file; a hero, page, team list or pending change that does not decode is left
-    /// out and named in `setAside`, and the rest kept.
+    /// Decodes the file; what does not decode is named in `setAside`, the rest kept.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(Int.self, forKey: .schema)
@@ -72,7 +71,7 @@ extension StoreState: Decodable {
         let used = pending.changes.compactMap { Int($0.id.dropFirst(PendingChange.localPrefix.count)) }.max()
         pending.lastLocalNumber = (0...StoredLimits.count).contains(last) ? last : (used ?? 0)
         holdsRoster = try container.decode(Bool.self, forKey: .holdsRoster)
-        // A hole in the heroes must never hide behind a 304 to the roster's tag.
+        // A hole must not hide behind a 304 to the roster's tag.
         rosterTag = setAside.isEmpty ? try container.decodeIfPresent(String.self, forKey: .rosterTag) : nil
     }
 }
@@ -122,7 +121,7 @@ extension JSONFileHeroStore {
         func setHero(_ id: String, to hero: StoredHero?) throws {
             guard state.heroes[id] != hero else { return }
             if state.heroes[id]?.hero != hero?.hero {
-                // Every page of the server changed with it, and the roster is no longer the synced one.
+                // Every server page changed, and the roster is no longer the synced one.
                 for key in state.pages.keys { state.pages[key]?.entityTag = nil }
                 state.rosterTag = nil
                 reorder()

@@ -1,20 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The `HeroStore` kept in one JSON file, `heroes.json`, written by Foundation's `JSONEncoder`:
-///
-/// - **A commit replaces the file**: the new state goes to a new temporary file in the same
-///   folder, is flushed, and is renamed over the old one; the folder is flushed last. A reader
-///   opens whatever name is current and so sees one commit whole, without a lock.
-/// - **Writers take turns** by `flock(2)` on the folder; one waits up to its patience for another,
-///   then fails with `StorageError.locked`.
-/// - **The previous commit is kept** as `heroes.json.prev`. A file that does not parse is moved to
-///   `quarantine/` and the previous one read instead (losing at most the last commit); a record
-///   that parses but does not decode is set aside alone, the rest kept. Either way, one warning.
-/// - **A newer schema is refused** for reads and writes, and the file left untouched.
-///
-/// It costs what its file costs: every read parses the whole roster. Past a few thousand heroes,
-/// `SQLiteHeroStore` reads only the rows it needs.
+/// The `HeroStore` in one JSON file, replaced by rename so readers need no lock; writers take
+/// turns by `flock(2)`. Every read parses it all: past a few thousand heroes use SQLite.
 public final class JSONFileHeroStore: HeroStore {
     /// The store's file.
     public var location: URL { folder.path(Self.fileName) }
@@ -27,19 +15,15 @@ public final class JSONFileHeroStore: HeroStore {
 
     static let fileName = "heroes.json"
     static let previousName = "heroes.json.prev"
-    /// The version of the file's layout this code writes.
+    /// The layout version this code writes.
     static let schemaVersion = 3
-    /// The largest file the store reads: room for the most heroes a sync accepts (100,000, about
-    /// 35 MB) with margin.
+    /// The largest file read: 100,000 heroes (a sync's limit) is about 35 MB.
     static let sizeLimit = 64 << 20
 
-    /// Opens the store in the folder `url`, creating it; a folder in a layout this store does not
-    /// know has those files moved to `quarantine/`, with one warning.
+    /// Opens (or creates) the store in the folder `url`; unknown files go to `quarantine/`.
     /// - Parameters:
-    ///   - writerPatience: how long a write waits for another writer before `StorageError.locked`.
-    ///   - report: told about damage set aside (the store goes on without it).
-    /// - Throws: `StorageError.unsupportedSchema` for a file of a newer schema, `.io` when the
-    ///   folder cannot be used or is not safe to use.
+    ///   - writerPatience: how long a write waits for another writer.
+    ///   - report: told about damage set aside.
     public static func open(
         at url: URL, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
@@ -64,7 +48,7 @@ public final class JSONFileHeroStore: HeroStore {
         try body(Reader(try load()))
     }
 
-    /// Runs `body` holding the writers' lock and commits what it changed, all or nothing.
+    /// Runs `body` under the writers' lock and commits it.
     public func write<Result: Sendable>(_ body: @Sendable (any HeroStoreWriting) throws -> Result)
         async throws -> Result
     {
@@ -78,8 +62,7 @@ public final class JSONFileHeroStore: HeroStore {
 
     // MARK: The file
 
-    /// The last commit: parsed, with records that do not decode set aside, or the previous commit
-    /// when the file does not parse.
+    /// The last commit, or the previous one when the file does not parse.
     private func load(locked: Bool = false) throws -> StoreState {
         if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
             return try recover(from: nil, reason: "not a regular file", locked: locked)
@@ -115,10 +98,7 @@ public final class JSONFileHeroStore: HeroStore {
         return try JSONDecoder().decode(StoreState.self, from: data)
     }
 
-    /// The file does not parse: it is moved aside and the previous commit put back in its place
-    /// (or, with none that parses, the store starts empty). Under the writers' lock, so a commit
-    /// made meanwhile is never the one moved; where the folder cannot be written, the previous
-    /// commit is only read.
+    /// Quarantines an unparsable file and restores `.prev`, under the lock so no newer commit moves.
     private func recover(from damaged: Data?, reason: String, locked: Bool) throws -> StoreState {
         let previous = try? folder.read(Self.previousName, limit: Self.sizeLimit).map(decode)
         let fallback = (previous ?? nil) ?? StoreState()
@@ -138,8 +118,7 @@ public final class JSONFileHeroStore: HeroStore {
         return fallback
     }
 
-    /// Some records did not decode: the file as found is copied to `quarantine/` and the rest
-    /// written back without them, so the warning is given once.
+    /// Quarantines a copy and writes back the good records, so it warns once.
     private func repair(_ state: StoreState, found data: Data, locked: Bool) throws {
         let work = { [self] () throws in
             guard try folder.read(Self.fileName, limit: Self.sizeLimit) == data else { return }
@@ -155,7 +134,7 @@ public final class JSONFileHeroStore: HeroStore {
         if locked { try work() } else { try? folder.withWriterLock(patience: writerPatience, work) }
     }
 
-    /// Writes `state` as the new commit, keeping the one it replaces as the previous.
+    /// Commits `state`, keeping the old commit as the previous.
     private func commit(_ state: StoreState) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -174,8 +153,7 @@ public final class JSONFileHeroStore: HeroStore {
         if let identity = folder.identity(Self.fileName) { parsed.withLock { $0 = (identity, written) } }
     }
 
-    /// Names of a layout this store never wrote (the record folders of earlier builds), moved to
-    /// `quarantine/` with one warning.
+    /// Moves names this store never wrote to `quarantine/`, with one warning.
     private func setAsideUnknownLayout() throws {
         guard !folder.contains(Self.fileName) else { return }
         let known: Set = [Self.fileName, Self.previousName, "quarantine"]

@@ -2,14 +2,13 @@ import Foundation
 
 /// Why the local store could not be used. Every case names the file.
 public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Another process kept the store's lock for longer than a writer waits.
+    /// Another process held the lock too long.
     case locked(URL)
-    /// The file did not decode; it was moved aside to `movedTo`, never silently replaced.
+    /// The file did not decode and was moved to `movedTo`.
     case corrupt(URL, movedTo: URL, reason: String)
-    /// Records in the file did not decode (`what` names them and why); they were set aside, and
-    /// every other record kept.
+    /// Records that did not decode (`what`) were set aside, the rest kept.
     case setAside(URL, what: String)
-    /// The file was written by a newer version of the app; it is left untouched.
+    /// A newer app wrote the file; it is left untouched.
     case unsupportedSchema(URL, version: Int)
     /// The file system refused a read or a write.
     case io(URL, String)

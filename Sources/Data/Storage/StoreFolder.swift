@@ -8,17 +8,13 @@ import Foundation
     import Darwin
 #endif
 
-/// A store's folder, opened once and checked, and every file inside it reached from that open
-/// folder (`openat`), never through a link: another user cannot swap the folder after the check,
-/// nor plant a link where the store will write. New files are 0600, new folders 0700.
+/// A store's folder, checked once; files are reached by `openat`, never through a planted link.
 final class StoreFolder: Sendable {
     /// The folder's path, for messages.
     let url: URL
     private let descriptor: Int32
 
-    /// Opens the folder at `url`, creating it (0700) when missing. Refused, as `ssh` refuses such
-    /// a key folder, when another non-root user owns it, or others may write to it and it is not
-    /// sticky: anyone who can write there could plant files for the store to read.
+    /// Opens (or creates) the folder; refused, as `ssh` does, if others own it or may write to it.
     init(_ url: URL) throws {
         self.url = url
         try? FileManager.default.createDirectory(
@@ -49,8 +45,7 @@ final class StoreFolder: Sendable {
     /// The path of `name` inside the folder.
     func path(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    /// The bytes of the regular file `name`, at most `limit`; `nil` when there is none. A link, a
-    /// FIFO or a device is refused, never followed or waited on.
+    /// The regular file `name`, at most `limit` bytes, or `nil`; a link or FIFO is refused.
     func read(_ name: String, limit: Int) throws -> Data? {
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else {
@@ -81,8 +76,7 @@ final class StoreFolder: Sendable {
         return Data(bytes[..<count])
     }
 
-    /// Writes `data` to a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`, so nothing planted is written
-    /// through), flushes it, and renames it to `name`; the folder is flushed last.
+    /// Writes and flushes a new file, then renames it to `name`.
     func replace(_ name: String, with data: Data) throws {
         let (temporary, file) = try createTemporary(for: name)
         var written = 0
@@ -105,7 +99,7 @@ final class StoreFolder: Sendable {
         try sync()
     }
 
-    /// A new, empty file beside `name`, with a name no one else has.
+    /// A new, uniquely named file.
     private func createTemporary(for name: String) throws -> (String, Int32) {
         while true {
             let temporary = "\(name).tmp-\(UInt64.random(in: 0...UInt64.max))"
@@ -116,8 +110,7 @@ final class StoreFolder: Sendable {
         }
     }
 
-    /// Makes `existing` also known as `name` (replacing what had that name), by a hard link and a
-    /// rename, so `existing` stays where it was throughout. Nothing when `existing` is missing.
+    /// Hard-links `existing` as `name`.
     func keepCopy(of existing: String, as name: String) throws {
         let temporary = "\(name).tmp-\(UInt64.random(in: 0...UInt64.max))"
         guard linkat(descriptor, existing, descriptor, temporary, 0) == 0 else {
@@ -125,20 +118,18 @@ final class StoreFolder: Sendable {
             throw Self.failure(path(name), "cannot be kept")
         }
         try rename(temporary, to: name)
-        // rename(2) does nothing when both names are links to one file already (a commit killed
-        // after its copy was kept): then the temporary name is still there.
+        // rename(2) is a no-op if both are one file already.
         try remove(temporary)
     }
 
-    /// Renames `from` to `to` inside the folder, atomically.
+    /// Renames `from` to `to`, atomically.
     func rename(_ from: String, to: String) throws {
         guard renameat(descriptor, from, descriptor, to) == 0 else {
             throw Self.failure(path(to), "cannot be renamed")
         }
     }
 
-    /// Moves `name` into `quarantine/`, where nothing reads it; answers where it went, or `nil`
-    /// when there was nothing to move.
+    /// Moves `name` into `quarantine/`; where it went, or `nil` if missing.
     func quarantine(_ name: String) throws -> URL? {
         if mkdirat(descriptor, "quarantine", 0o700) != 0, errno != EEXIST {
             throw Self.failure(path("quarantine"), "cannot be created")
@@ -158,22 +149,21 @@ final class StoreFolder: Sendable {
         }
     }
 
-    /// Creates `name` empty, 0600, unless it exists; a link there is refused, never followed.
+    /// Creates `name` 0600 unless it exists.
     func create(_ name: String) throws {
         let file = openat(descriptor, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw Self.failure(path(name), "cannot be created") }
         close(file)
     }
 
-    /// Whether `name` is a regular file (not a link, a FIFO, a folder).
+    /// Whether `name` is a regular file.
     func isRegularFile(_ name: String) -> Bool {
         var status = stat()
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
             && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// What tells one version of `name` from another: a commit renames a new file into place, so
-    /// the same identity means the same bytes. `nil` when there is no such file.
+    /// One version of `name` (a commit renames a new file in, so a new identity); `nil` if none.
     func identity(_ name: String) -> FileIdentity? {
         var status = stat()
         guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
@@ -187,22 +177,20 @@ final class StoreFolder: Sendable {
             seconds: Int64(modified.tv_sec), nanoseconds: Int64(modified.tv_nsec))
     }
 
-    /// Whether `name` exists, as anything (a link included).
+    /// Whether `name` exists, as anything.
     func contains(_ name: String) -> Bool {
         var status = stat()
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
     }
 
-    /// Flushes the folder, so names made or removed in it survive a power cut.
+    /// Flushes the folder, so renames survive a power cut.
     func sync() throws {
         guard fsync(descriptor) == 0 else { throw Self.failure(url, "cannot be flushed") }
     }
 
-    /// Takes the writers' lock, `flock(2)` on the folder itself, waiting up to `patience`; the
-    /// lock is released when `body` returns. Readers take no lock.
+    /// Runs `body` under the writers' lock, waiting up to `patience`.
     func withWriterLock<Result>(patience: Duration, _ body: () throws -> Result) throws -> Result {
-        // A descriptor of its own: flock(2) is held per open file, so two threads of this process
-        // sharing one descriptor would both hold it.
+        // flock(2) is per open file: each caller needs its own.
         let lock = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard lock >= 0 else { throw Self.failure(url, "cannot be locked") }
         defer { close(lock) }
@@ -212,7 +200,7 @@ final class StoreFolder: Sendable {
             guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
                 throw StorageError.locked(url)
             }
-            usleep(5_000)  // a commit takes milliseconds; flock(2) itself cannot time out
+            usleep(5_000)  // flock(2) cannot time out
         }
         return try body()
     }
@@ -231,7 +219,7 @@ struct FileIdentity: Equatable, Sendable {
     let nanoseconds: Int64
 }
 
-// The C functions whose names the folder's own methods shadow.
+// The C functions the folder's methods shadow.
 #if canImport(Glibc)
     private let systemRead = Glibc.read
     private let systemWrite = Glibc.write

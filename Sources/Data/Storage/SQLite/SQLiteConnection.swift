@@ -1,20 +1,20 @@
 import CSQLite
 import Foundation
 
-/// What SQLite refused, with its extended result code and message.
+/// What SQLite refused.
 struct SQLiteError: Error, CustomStringConvertible {
-    /// The extended result code (`SQLITE_CORRUPT`, `SQLITE_BUSY_SNAPSHOT`, …).
+    /// The extended result code.
     let code: Int32
     /// SQLite's words for it.
     let message: String
 
-    /// The file is damaged or is not a database: what SQLite says when a page it reads is wrong.
+    /// The file is damaged or not a database.
     var isDamage: Bool {
         let primary = code & 0xff
         return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
     }
 
-    /// Another connection holds the lock for longer than the busy timeout.
+    /// Another connection held the lock past the busy timeout.
     var isBusy: Bool {
         let primary = code & 0xff
         return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
@@ -31,18 +31,15 @@ enum SQLiteValue {
     case null
 }
 
-/// One connection to a database file, with its prepared statements kept by their SQL, so a
-/// statement run 10,000 times in a commit is compiled once. Used by one thread at a time: the
-/// store's pool hands it to one transaction and takes it back after.
+/// One connection, its statements cached by SQL so each compiles once; one thread at a time.
 final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens (creating it) the database at `path`, in multi-thread mode: no mutex of SQLite's,
-    /// since one transaction at a time uses a connection.
+    /// Opens (or creates) the database, without SQLite's mutex (one user at a time).
     init(path: String, busyTimeout: Duration) throws {
         var opened: OpaquePointer?
-        // NOFOLLOW: a database reached through a link (one planted by another user) is refused.
+        // NOFOLLOW: refuse a link another user may have planted.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else { throw SQLiteError(code: status, message: "cannot open the database") }
@@ -63,13 +60,13 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs SQL that answers no rows (several statements, separated by `;`).
+    /// Runs SQL that answers no rows (statements separated by `;`).
     func execute(_ sql: String) throws {
         let status = sqlite3_exec(handle, sql, nil, nil, nil)
         guard status == SQLITE_OK else { throw error(status) }
     }
 
-    /// Runs the statement `sql` with `values`, calling `row` for each row it answers.
+    /// Runs `sql` with `values`, calling `row` for each row.
     func run(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
         let statement = try prepared(sql)
         defer {
@@ -111,7 +108,7 @@ final class SQLiteConnection {
         }
     }
 
-    /// The first column of the first row `sql` answers, as an integer; `nil` for no row.
+    /// The first row's first column as an integer; `nil` for no row.
     func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int? {
         var found: Int?
         try run(sql, values) { row in if found == nil { found = row.integer(0) } }
@@ -132,7 +129,7 @@ final class SQLiteConnection {
     }
 }
 
-/// The row a statement stands on, read column by column.
+/// The row a statement stands on.
 struct SQLiteRow {
     fileprivate let statement: OpaquePointer
 

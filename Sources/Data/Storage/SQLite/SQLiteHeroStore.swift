@@ -9,25 +9,9 @@ import Foundation
     import Darwin
 #endif
 
-/// The `HeroStore` kept in one SQLite database, `heroes.sqlite` in the store's folder, over the
-/// system's SQLite (`SQLiteSchema` has the tables):
-///
-/// - **WAL mode**: readers read a snapshot and never wait for the writer, nor it for them.
-/// - **A commit is a transaction** opened with `BEGIN IMMEDIATE`, which takes the write lock
-///   before the first read: a deferred one that turns into a write after another commit gets
-///   `SQLITE_BUSY_SNAPSHOT`, which no busy timeout retries. A second writer waits for the lock up
-///   to the store's patience (`busy_timeout`), then fails with `StorageError.locked`.
-/// - **Durable**: `synchronous = FULL`, so a commit is on disk before `write` returns, as the
-///   JSON store's is.
-/// - **Versioned**: `PRAGMA user_version`; a newer database is refused with
-///   `StorageError.unsupportedSchema` naming the file, for reads and writes alike; an older one
-///   is a layout this store does not know, set aside as damage is.
-/// - **Damage is quarantined**: a file SQLite calls damaged or not a database (`SQLITE_CORRUPT`,
-///   `SQLITE_NOTADB`), at open or when a page is read, is moved into `quarantine/` with its
-///   `-wal` and `-shm`, reported once, and the store starts again empty. A zero-length file is
-///   an empty database. No `integrity_check` at open: it reads every page. A row that does not
-///   decode is moved alone into the `set_aside` table, and the rest kept.
-/// - Files are created 0600 (SQLite gives `-wal` and `-shm` the database's mode), the folder 0700.
+/// The `HeroStore` in one SQLite database, `heroes.sqlite`, in WAL mode with `synchronous = FULL`.
+/// - Writes use `BEGIN IMMEDIATE`: an upgraded deferred one gets `SQLITE_BUSY_SNAPSHOT`, never retried.
+/// - A damaged file goes to `quarantine/` and the store starts empty; a bad row to `set_aside`.
 public final class SQLiteHeroStore: HeroStore {
     /// The database file.
     public let location: URL
@@ -36,18 +20,12 @@ public final class SQLiteHeroStore: HeroStore {
     private let report: @Sendable (StorageError) -> Void
     private let pool = SQLiteConnectionPool()
 
-    /// The database's name inside the store's folder.
+    /// The database's name.
     static let fileName = "heroes.sqlite"
 
-    /// Opens the store in the folder `url` (creating it and its database), migrating a database
-    /// of an earlier schema.
-    /// - Parameter writerPatience: how long a write waits for another writer's commit before it
-    ///   fails with `StorageError.locked`.
-    /// - Parameter report: told about a damaged database that was moved aside (the store goes on
-    ///   empty).
-    /// - Throws: `StorageError.unsupportedSchema` for a database of a newer schema, `.io` when the
-    ///   folder or the file cannot be used, `.locked` when another writer holds the database for
-    ///   longer than `writerPatience` while this one must migrate it.
+    /// Opens (or creates) the store in the folder `url`.
+    /// - Parameter writerPatience: how long a write waits for another writer before `.locked`.
+    /// - Parameter report: told about a damaged database that was moved aside.
     public static func open(
         at url: URL, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
@@ -55,8 +33,7 @@ public final class SQLiteHeroStore: HeroStore {
         let store = SQLiteHeroStore(
             folder: try StoreFolder(url), writerPatience: writerPatience, report: report)
         try store.prepareFile()
-        // A first connection checks (and migrates) the schema now, so that a newer database is
-        // refused at open, as the JSON store refuses one.
+        // Check the schema now, so a newer database is refused at open.
         try store.transaction(immediate: false) { _ in }
         return store
     }
@@ -70,7 +47,7 @@ public final class SQLiteHeroStore: HeroStore {
         self.report = report
     }
 
-    /// Runs `body` in a read transaction: one snapshot, taken without a lock.
+    /// Runs `body` on one snapshot, without a lock.
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
@@ -79,7 +56,7 @@ public final class SQLiteHeroStore: HeroStore {
             return (try body(reader), reader.damaged)
         }
         if !damaged.isEmpty {
-            // Set aside in a write of its own, once; a store that cannot be written keeps them.
+            // Set aside once; a store that cannot be written keeps them.
             _ = try? transaction(immediate: true) { connection in
                 try SQLiteStoreWriter(connection: connection).setAside(damaged)
             }
@@ -88,7 +65,7 @@ public final class SQLiteHeroStore: HeroStore {
         return result
     }
 
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction and commits what it changed.
+    /// Runs `body` in a write transaction and commits it.
     public func write<Result: Sendable>(_ body: @Sendable (any HeroStoreWriting) throws -> Result)
         async throws -> Result
     {
@@ -110,9 +87,7 @@ public final class SQLiteHeroStore: HeroStore {
 
     // MARK: Transactions
 
-    /// Runs `body` in one transaction on a pooled connection. A database found damaged on the
-    /// way is quarantined once and `body` runs again on the new, empty one; a read found busy
-    /// runs again until the writer's patience is spent.
+    /// Runs `body` in a transaction, again after a quarantine or a busy read.
     private func transaction<Result>(immediate: Bool, _ body: (SQLiteConnection) throws -> Result) throws
         -> Result
     {
@@ -128,8 +103,7 @@ public final class SQLiteHeroStore: HeroStore {
                 quarantined = true
                 try quarantine(because: damage.reason, epoch: epoch, closing: damage.connection)
             } catch let error as SQLiteError where error.isBusy && !immediate && clock.now < deadline {
-                // A read is busy only for a moment (another process turning a new file to WAL, or
-                // recovering its log), and the busy timeout does not retry that: read again.
+                // Brief (WAL setup), and the busy timeout does not retry it.
                 usleep(10_000)
             } catch let error as SQLiteError {
                 throw storageError(error)
@@ -137,9 +111,8 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// Damage SQLite found, with the connection that found it: it is closed only once the files
-    /// are moved, or closing it would remove the `-wal` that is to go with them.
-    // @unchecked Sendable: thrown and caught on one thread, in `transaction`, and never kept.
+    /// Damage and its connection, closed after the move or it would delete the `-wal`.
+    // @unchecked Sendable: thrown and caught on one thread, never kept.
     private struct DamageFound: Error, @unchecked Sendable {
         let reason: String
         let connection: SQLiteConnection?
@@ -183,7 +156,7 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// A new connection, set up for the store, on a database of this schema.
+    /// A new, set-up connection.
     private func connect() throws -> SQLiteConnection {
         try createFile()
         let connection = try SQLiteConnection(path: location.path, busyTimeout: writerPatience)
@@ -195,10 +168,7 @@ public final class SQLiteHeroStore: HeroStore {
         return connection
     }
 
-    /// Puts a new connection in WAL mode and brings its database to this schema. Two processes
-    /// opening a new file at once can get `SQLITE_BUSY` here that no busy timeout retries (turning
-    /// the file to WAL wants it alone), so a busy setup is tried again until the writer's
-    /// patience is spent.
+    /// WAL mode and schema, retried when busy (the busy timeout does not here).
     private func setUp(_ connection: SQLiteConnection) throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: writerPatience)
@@ -221,8 +191,7 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// Makes an empty database this store's, in one transaction that holds the write lock, so two
-    /// processes opening a new file at once make its tables once.
+    /// Creates the tables under the write lock, once.
     private func migrate(_ connection: SQLiteConnection) throws {
         guard try schemaVersion(connection, inTransaction: false) == 0 else { return }
         do {
@@ -242,9 +211,7 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// The database's schema version, refused when newer than this code's. A version 0 with
-    /// tables in it looks wrong: a `quick_check` says whether it is damaged, and either way it
-    /// is not this store's.
+    /// The schema version; 0 with tables is not this store's.
     private func schemaVersion(_ connection: SQLiteConnection, inTransaction: Bool) throws -> Int {
         if !inTransaction { try connection.execute("BEGIN") }
         defer { if !inTransaction { try? connection.execute("COMMIT") } }
@@ -259,8 +226,7 @@ public final class SQLiteHeroStore: HeroStore {
         return version
     }
 
-    /// A newer version is refused untouched; any other than this code's (an older one, a negative
-    /// one) is a layout this store does not know, set aside as damage.
+    /// Refuses a newer version; any other is damage.
     private func checkVersion(_ version: Int) throws {
         guard version <= SQLiteSchema.version else {
             throw StorageError.unsupportedSchema(location, version: version)
@@ -277,25 +243,19 @@ public final class SQLiteHeroStore: HeroStore {
 
     // MARK: Files
 
-    /// A database that is not a regular file (a FIFO, a folder, a link) is moved aside.
+    /// A database that is not a regular file is moved aside.
     private func prepareFile() throws {
         if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
             try quarantine(because: "not a regular file", epoch: pool.epoch, closing: nil)
         }
     }
 
-    /// The database file, 0600, unless it exists: made before each new connection opens it
-    /// (SQLite would create it 0644 less the umask), and so after a quarantine only once every
-    /// connection to the file that was moved is closed.
+    /// Creates the file 0600 (SQLite would use 0644).
     private func createFile() throws {
         try folder.create(Self.fileName)
     }
 
-    /// Moves the database, its `-wal` and its `-shm` into `quarantine/`, where nothing reads them
-    /// (the next connection makes a new, empty one); reported once. Only this process's first
-    /// thread to find the damage moves it (`epoch` says which state of the file it found damaged).
-    /// The connections to it are closed only after the move: closing the last one removes the
-    /// `-wal` and `-shm` by name, which must by then be gone from under those names.
+    /// Quarantines the files once per `epoch`; connections close after, as the last deletes the `-wal`.
     private func quarantine(because reason: String, epoch: Int, closing finder: SQLiteConnection?) throws {
         guard let idle = pool.retire(ifAt: epoch) else { return }
         let moved = try withExtendedLifetime((idle, finder)) { try moveAside() }
@@ -311,13 +271,10 @@ public final class SQLiteHeroStore: HeroStore {
     }
 }
 
-/// The connections a store's transactions take turns with, behind an `NSLock` (a pthread mutex,
-/// which ThreadSanitizer sees). The epoch moves on when the database is quarantined: a
-/// connection to the file that was moved is closed instead of being pooled again.
-// @unchecked Sendable: `idle` and `current` are only touched under `lock`, and a connection is
-// in the pool or leased to one transaction, never both.
+/// Pooled connections; a quarantine starts a new epoch, so old ones are not reused.
+// @unchecked Sendable: state only under `lock`; a connection is pooled or leased.
 final class SQLiteConnectionPool: @unchecked Sendable {
-    /// A connection leased to one transaction, and the epoch it was opened in.
+    /// A leased connection and its epoch.
     struct Lease {
         let connection: SQLiteConnection
         let epoch: Int
@@ -327,7 +284,7 @@ final class SQLiteConnectionPool: @unchecked Sendable {
     private var idle: [SQLiteConnection] = []
     private var current = 0
 
-    /// The state of the file connections are opened on now.
+    /// The current file's epoch.
     var epoch: Int { lock.withLock { current } }
 
     /// An idle connection, if there is one.
@@ -335,13 +292,12 @@ final class SQLiteConnectionPool: @unchecked Sendable {
         lock.withLock { idle.popLast().map { Lease(connection: $0, epoch: current) } }
     }
 
-    /// Takes a connection back, unless its file was quarantined since it was opened.
+    /// Takes a connection back, unless its file was quarantined.
     func give(_ lease: Lease) {
         lock.withLock { if lease.epoch == current { idle.append(lease.connection) } }
     }
 
-    /// Moves to the next epoch and hands over the idle connections, to be closed, if no one
-    /// did since `epoch`; `nil` if someone did.
+    /// Next epoch and the idle connections to close; `nil` if already moved on.
     func retire(ifAt epoch: Int) -> [SQLiteConnection]? {
         lock.withLock {
             guard epoch == current else { return nil }

@@ -1,13 +1,11 @@
 import Foundation
 
-/// Heroes as the JSON text `SQLiteHeroStore` keeps, encoded by Foundation's
-/// `JSONEncoder`. A large commit (a first sync) encodes on every core: the records are
-/// independent, and encoding them was the largest part of the commit.
+/// Heroes as the JSON `SQLiteHeroStore` keeps; a large commit encodes them on every core.
 enum SQLiteRecordEncoding {
-    /// Past this many records, the encoding is spread over the cores.
+    /// Past this many records, encode in parallel.
     static let serialLimit = 64
 
-    /// Each record's text, in order; `nil` stays `nil` (a hero deleted).
+    /// Each record's text, in order; `nil` (deleted) stays `nil`.
     static func encode(_ records: [StoredHero?]) throws -> [Data?] {
         let workers = records.count > serialLimit ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
         let results = EncodedTexts(count: records.count)
@@ -21,8 +19,7 @@ enum SQLiteRecordEncoding {
     }
 }
 
-/// The workers' results, one slot each, behind an `NSLock` (a pthread mutex, which
-/// ThreadSanitizer sees).
+/// The workers' results, one slot each.
 // @unchecked Sendable: `slots` is only touched under `lock`.
 private final class EncodedTexts: @unchecked Sendable {
     private let lock = NSLock()

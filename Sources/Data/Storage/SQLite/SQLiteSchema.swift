@@ -1,11 +1,10 @@
-/// The tables of `SQLiteHeroStore`. The version is kept in `PRAGMA user_version`, which SQLite
-/// keeps in the file's header. There is no migration: a database of another version is set aside
-/// (an older one) or refused (a newer one), as a cache may be.
+/// The tables of `SQLiteHeroStore`, versioned by `PRAGMA user_version`. No migration: another
+/// version is set aside (older) or refused (newer), as a cache may be.
 enum SQLiteSchema {
-    /// The version this code writes; a newer database is refused for reads and writes alike.
+    /// The version this code writes.
     static let version = 2
 
-    /// Makes an empty database of this version (user_version 0) into the store's.
+    /// Makes an empty database the store's.
     static let create = """
         CREATE TABLE heroes (
             id TEXT PRIMARY KEY NOT NULL,

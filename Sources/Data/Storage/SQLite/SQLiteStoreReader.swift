@@ -1,22 +1,19 @@
 import CSQLite
 import Foundation
 
-/// Reads one transaction of `SQLiteHeroStore`: each answer one indexed query, each hero decoded
-/// once per transaction. A row that does not decode is answered as missing and noted in
-/// `damaged`, for the store to set aside alone.
+/// Reads one transaction; a row that does not decode reads as missing and is noted in `damaged`.
 class SQLiteStoreReader: HeroStoreReading {
     let connection: SQLiteConnection
-    /// The heroes decoded (or changed) so far, by id (`nil`: none stored).
+    /// Heroes decoded or changed so far (`nil`: none stored).
     var heroes: [String: StoredHero?] = [:]
-    /// Rows found that do not decode.
+    /// Rows that do not decode.
     var damaged: [SQLiteDamage] = []
     private var loadedState: StoreState?
 
     /// The one row of `store_state`, less the teams.
     struct StoreState {
         var holdsRoster = false
-        /// Moved on by every commit that changes a hero; a page stored at another version has
-        /// lost its entity tag.
+        /// Bumped when a hero changes; a page stored at another version loses its entity tag.
         var heroesVersion = 0
         var heroCount = 0
         var lastLocalNumber = 0
@@ -35,7 +32,7 @@ class SQLiteStoreReader: HeroStoreReading {
                 holdsRoster: row.integer(0) != 0, heroesVersion: row.integer(1), heroCount: row.integer(2),
                 lastLocalNumber: row.integer(3), rosterTag: row.text(4))
         }
-        // Counters out of bounds (a tampered file) are counted again, never trusted.
+        // A tampered counter is recounted, never trusted.
         if !(0...StoredLimits.count).contains(found.heroCount) {
             found.heroCount = try connection.integer("SELECT count(*) FROM heroes") ?? 0
         }

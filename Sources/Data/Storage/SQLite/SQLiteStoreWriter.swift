@@ -1,18 +1,17 @@
 import Foundation
 
-/// Changes one `BEGIN IMMEDIATE` transaction: rows at once, the state row once, at the end.
+/// Writes one transaction; heroes and the state row at the end.
 final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
     private let encoder = JSONEncoder()
     private var stateChanged = false
     private var heroesBumped = false
-    /// Heroes changed in `heroes` but not yet in the table. They are written together, in id
-    /// order, at the end (or before the order is read): a sync's 10,000 inserts in a random order
-    /// walked the table's pages at random, and spilled each page into the log many times over.
+    /// Heroes changed but not yet written: written in id order at the end, since random-order
+    /// inserts spill each page into the log many times.
     private var unwritten: Set<String> = []
 
     func setHero(_ id: String, to hero: StoredHero?) throws {
         let old = try self.hero(id)
-        // A row set aside as damage still counts until it is replaced here.
+        // A damaged row still counts until replaced.
         let wasDamaged = damaged.contains { $0.what == "hero \(id)" }
         guard old != hero || wasDamaged else { return }
         damaged.removeAll { $0.what == "hero \(id)" }
@@ -35,7 +34,7 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         return try super.heroIDs(in: range)
     }
 
-    /// Writes the changed heroes, in id order; a large commit encodes them on every core.
+    /// Writes the changed heroes in id order.
     private func writeHeroes() throws {
         guard !unwritten.isEmpty else { return }
         let ids = unwritten.sorted()
@@ -80,7 +79,7 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
                 "INSERT INTO pending_changes (position, change) VALUES (?, ?)",
                 [.integer(position), .data(try encoder.encode(change))])
         }
-        // The rows were renumbered: a damaged one read before is gone with the rest.
+        // Renumbered: damaged rows read before are gone.
         damaged.removeAll { if case .pending = $0 { true } else { false } }
         var state = try state()
         state.lastLocalNumber = queue.lastLocalNumber
@@ -104,8 +103,7 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         stateChanged = true
     }
 
-    /// Writes the heroes, and the state row if anything in it changed; then moves the rows
-    /// found damaged into `set_aside`, where nothing reads them.
+    /// Writes the heroes and the state row, then sets aside damaged rows.
     func finish() throws {
         try writeHeroes()
         if stateChanged {
@@ -124,8 +122,7 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         try setAside(damaged)
     }
 
-    /// Moves each damaged row into `set_aside`, keeping every other; a hero set aside leaves a
-    /// hole in the roster, so its tag is forgotten.
+    /// Moves damaged rows into `set_aside`; a hero's leaves a hole, so the roster tag goes.
     func setAside(_ rows: [SQLiteDamage]) throws {
         for row in rows {
             let what = SQLiteValue.text(row.what)
@@ -156,8 +153,7 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         }
     }
 
-    /// The key a hero is ordered by: its code name without regard to case, in Unicode's composed
-    /// form, so that SQLite's byte order is Swift's order of strings.
+    /// The sort key: the case-folded code name, precomposed so SQLite's byte order is Swift's.
     static func sortName(of hero: StoredHero) -> String {
         let name = hero.sortName
         return name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
