@@ -1,6 +1,6 @@
 import Domain
 
-/// Runs a mapping in Zeus's order, one pass: root key path, key paths, transformers,
+/// Runs a mapping in one order, one pass: root key path, key paths, transformers,
 /// conditions, merge, upsert by id.
 public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
     /// The entity's mapping.

@@ -1,4 +1,4 @@
-/// Decides an attribute's value when a local edit meets a new server version (Zeus's cherry picker).
+/// Decides an attribute's value when a local edit meets a new server version.
 public struct MergePicker<Value: Sendable & Hashable>: Sendable {
     /// What a picker chose.
     public enum Pick: Sendable, Hashable {

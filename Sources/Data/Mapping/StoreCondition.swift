@@ -1,4 +1,4 @@
-/// A rule a record must meet to be stored (Zeus's should-store condition); others are skipped.
+/// A rule a record must meet to be stored; others are skipped.
 public struct StoreCondition<Entity: Sendable>: Sendable {
     private let body: @Sendable (Entity) -> String?
 

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Network
 
-/// The Heroes API over a `WebService` (Nemo Logic's communication controller); throws `DomainError`.
+/// The Heroes API over a `WebService`; throws `DomainError`.
 public final class RemoteHeroDataSource: Sendable {
     private let service: WebService
 

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// The app's `HeroRepository` (Nemo Logic's data access controller): revalidates stored heroes by
+/// The app's `HeroRepository`: revalidates stored heroes by
 /// entity tag, serves them stale when offline, and keeps offline writes pending until `sync()`.
 public final class OfflineFirstHeroRepository: HeroRepository {
     let remote: RemoteHeroDataSource

@@ -1,6 +1,6 @@
 import Domain
 
-/// The pictures' use cases: Nemo Logic's manager for moving pictures with progress.
+/// The pictures' use cases, moving pictures with progress.
 struct PictureManager: Sendable {
     /// Where the pictures come from and go to.
     let pictures: any PictureRepository
