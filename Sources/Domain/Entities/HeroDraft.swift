@@ -1,22 +1,22 @@
 /// What a client sends to create or replace a hero; one that breaks a rule cannot be made.
 public struct HeroDraft: Sendable, Hashable {
-    /// A code name is 1–80 characters (Unicode code points), after trimming surrounding spaces.
+    /// A code name's length in code points, trimmed.
     public static let codeNameLength = 1...80
-    /// A hero has at most this many powers.
+    /// The most powers a hero has.
     public static let maximumPowerCount = 20
-    /// Each power is 1–120 characters (Unicode code points), after trimming surrounding spaces.
+    /// A power's length in code points, trimmed.
     public static let powerLength = 1...120
 
     /// The public name, trimmed.
     public let codeName: String
-    /// The powers, each trimmed, in the order given.
+    /// Each trimmed, in order.
     public let powers: [String]
-    /// The team to join, if any.
+    /// The team to join.
     public let teamID: Team.ID?
-    /// The real name, already sealed by a `SecretIdentityCipher`; `nil` for none.
+    /// Sealed by a `SecretIdentityCipher`.
     public let sealedRealName: SealedSecret?
 
-    /// Checks every rule and throws `DomainError.invalid` naming each field that breaks one.
+    /// Throws `DomainError.invalid` naming each field that breaks a rule.
     public init(
         codeName: String,
         powers: [String] = [],
@@ -33,8 +33,7 @@ public struct HeroDraft: Sendable, Hashable {
 }
 
 extension HeroDraft {
-    /// Every rule the fields break, by field; empty when valid. Control characters count: a
-    /// terminal acts on an ESC sequence or a bidirectional override instead of showing it.
+    /// Every rule broken, by field. Control characters count: a terminal acts on them.
     public static func problems(codeName: String, powers: [String]) -> [Field: String] {
         var problems = sizeProblems(codeName: codeName, powers: powers)
         if problems[.codeName] == nil, codeName.trimmed.containsControlCharacters {
@@ -48,8 +47,7 @@ extension HeroDraft {
         return problems
     }
 
-    /// The size rules alone, for a record read from a server; one with a control character is
-    /// kept and shown escaped.
+    /// The size rules alone, for a server's record: control characters are kept and shown escaped.
     public static func sizeProblems(codeName: String, powers: [String]) -> [Field: String] {
         let codeName = codeName.trimmed
         let powers = powers.map(\.trimmed)
@@ -67,7 +65,7 @@ extension HeroDraft {
 }
 
 extension String {
-    /// Whether it holds a C0 or C1 control, DEL, or a bidirectional control (U+202A–E, U+2066–9).
+    /// C0, C1, DEL, or a bidirectional control (U+202A–E, U+2066–9).
     var containsControlCharacters: Bool {
         unicodeScalars.contains { scalar in
             switch scalar.value {
@@ -77,7 +75,7 @@ extension String {
         }
     }
 
-    /// The string without leading and trailing spaces, tabs and newlines.
+    /// Without leading and trailing whitespace.
     var trimmed: String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })

@@ -3,23 +3,21 @@ import Domain
 import Foundation
 import Network
 
-/// Builds the graph an app plist describes through the registry's factories; every problem
-/// names the plist and key path.
+/// Builds the graph an app plist describes; every problem names the plist and key path.
 public final class GraphBuilder {
-    /// What the components need from outside the plist.
     let environment: GraphEnvironment
     private let registry: ComponentRegistry
     private var built: [String: Manager] = [:]
-    /// Managers being built, so one naming itself is refused instead of recursing forever.
+    /// Managers being built, so a cycle is refused.
     private var building: Set<String> = []
     private var root: PlistNode?
-    /// Service plists loaded so far: services naming the same one share it.
+    /// Shared by the services naming the same plist.
     private var catalogs: [String: ServiceCatalog] = [:]
-    /// The hero commands' service deadline (`AppGraph.commandDeadline`).
+    /// See `AppGraph.commandDeadline`.
     var commandDeadline: Duration?
-    /// The token provider services naming `authentication` `token` share, made when first named.
+    /// Shared by the services whose `authentication` is `token`.
     private var sharedTokenProvider: TokenProvider?
-    /// Every service built, with the key path it was declared at, for `lint`.
+    /// Every service built, with its key path, for `lint`.
     public private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
 
     /// A builder with the standard registry, every class name the app knows.
@@ -32,8 +30,7 @@ public final class GraphBuilder {
         self.registry = registry
     }
 
-    /// Builds every manager under `root`. Throws `AppPlistError` naming the key, or the failing
-    /// layer's own error.
+    /// Builds every manager under `root`; throws `AppPlistError` naming the key, or a layer's error.
     public func build(_ root: PlistNode) throws -> AppGraph {
         self.root = root
         guard !root.keys.isEmpty else { throw root.error("names no manager") }
@@ -44,7 +41,7 @@ public final class GraphBuilder {
             managers: built, plist: root, commandDeadline: commandDeadline ?? AppGraph.defaultCommandDeadline)
     }
 
-    /// The manager called `name`, building it first when it has not been built yet.
+    /// The manager `name`, built on first use.
     func heroManager(named name: String, from node: PlistNode) throws -> HeroManager {
         if built[name] == nil {
             guard let root, root.keys.contains(name) else {
@@ -62,21 +59,19 @@ public final class GraphBuilder {
         return manager
     }
 
-    /// The data access controller that `node` declares.
     func dataAccessController(in node: PlistNode) throws -> DataAccessController {
         try make(
             registry.dataAccessControllers, from: try node.node("dataAccessController"),
             kind: "data access controller")
     }
 
-    /// The communication controller that `node` declares.
     func communicationController(in node: PlistNode) throws -> CommunicationController {
         try make(
             registry.communicationControllers, from: try node.node("communicationController"),
             kind: "communication controller")
     }
 
-    /// The services `node` declares, by their `propertyName`.
+    /// Keyed by `propertyName`.
     func services(in node: PlistNode) throws -> [String: WebService] {
         var services: [String: WebService] = [:]
         for declaration in try node.nodes("services") {
@@ -89,22 +84,20 @@ public final class GraphBuilder {
         return services
     }
 
-    /// The offline store `node` declares under `store`.
     func store(in node: PlistNode) throws -> any HeroStore {
         try make(registry.stores, from: try node.node("store"), kind: "store")
     }
 
-    /// The cipher `node` declares.
     func cipher(_ node: PlistNode) throws -> any SecretIdentityCipher {
         try make(registry.ciphers, from: node, kind: "cipher")
     }
 
-    /// The cipher used when a manager names none: AES-256-GCM with the environment's key.
+    /// For a manager naming none: AES-256-GCM with the environment's key.
     func defaultCipher() -> any SecretIdentityCipher {
         AESGCMSecretIdentityCipher(key: environment.clearanceKey)
     }
 
-    /// A `WebService` on the environment's server and transport, as `configuration` sets it up.
+    /// A `WebService` on the environment's server and transport.
     func webService(configuredBy configuration: PlistNode) throws -> WebService {
         try configuration.allowOnly([
             "catalog", "authentication", "deadlineSeconds", "retryAttempts", "maximumRetryAfterSeconds",
@@ -134,7 +127,7 @@ public final class GraphBuilder {
             logger: environment.networkLogger)
     }
 
-    /// The graph's one token provider, shared by every service naming `token`: one token per process.
+    /// One token per process, shared by every service naming `token`.
     private func tokenProvider() -> TokenProvider {
         if let sharedTokenProvider { return sharedTokenProvider }
         let endpoint = TokenEndpoint(
@@ -146,7 +139,7 @@ public final class GraphBuilder {
         return provider
     }
 
-    /// The transport `transport` names (`curl` or `urlsession`), by default `AppTransports.defaultKind`.
+    /// `curl` or `urlsession`; by default `AppTransports.defaultKind`.
     private func transport(configuredBy configuration: PlistNode) throws -> any HTTPTransport {
         guard let name = try configuration.optionalString("transport") else {
             return environment.transports.transport(AppTransports.defaultKind)
@@ -180,7 +173,7 @@ public final class GraphBuilder {
         return try load()
     }
 
-    /// Builds the manager `name` of `root`, marked as being built while its factory runs.
+    /// Marks `name` as being built while its factory runs.
     private func manager(named name: String, in root: PlistNode) throws -> Manager {
         building.insert(name)
         defer { building.remove(name) }

@@ -1,21 +1,19 @@
 /// One command: its words, arguments, options and help lines.
 struct CommandSpec: Sendable {
-    /// Which command this is, for the runner to dispatch on.
+    /// For the runner to dispatch on.
     let id: CommandID
-    /// The words that name it on the command line: `["demo", "reset"]`.
+    /// `["demo", "reset"]`.
     let words: [String]
-    /// Its positional arguments, in order.
     let arguments: [ArgumentSpec]
-    /// Its own options (the global ones are declared once, in `CommandTable.globalOptions`).
+    /// Not the global ones, which are in `CommandTable.globalOptions`.
     let options: [OptionSpec]
-    /// One line saying what it does.
     let summary: String
-    /// Two or three command lines that show it in use, ending its help and its man page section.
+    /// Two or three, ending its help and its man page section.
     let examples: [Example]
-    /// Left out of the help, the man page and completion: the plumbing completion scripts call.
+    /// Left out of help, man page and completion: plumbing for the completion scripts.
     let isHidden: Bool
 
-    /// A command taking `options`, given as typed keys (`options: .page, .perPage`).
+    /// `options` as typed keys: `options: .page, .perPage`.
     init<each Value>(
         _ id: CommandID,
         _ words: [String],
@@ -34,11 +32,11 @@ struct CommandSpec: Sendable {
         self.isHidden = hidden
     }
 
-    /// One example of a command in use: the shell line as typed and what it does.
+    /// A shell line as typed, and what it does.
     struct Example: Sendable {
-        /// The whole line, `heroes-cli` included (it may be inside `<(…)` or before `&&`, `|` or `>`).
+        /// `heroes-cli` included; it may be inside `<(…)` or before `&&`, `|` or `>`.
         let line: String
-        /// What the line does, in a few words.
+        /// In a few words.
         let effect: String
 
         init(_ line: String, _ effect: String) {
@@ -47,10 +45,10 @@ struct CommandSpec: Sendable {
         }
     }
 
-    /// The command's name as typed: `demo reset`.
+    /// `demo reset`.
     var name: String { words.joined(separator: " ") }
 
-    /// The usage line: `heroes-cli show ID`, optional parts in brackets.
+    /// `heroes-cli show ID`, optional parts in brackets.
     var synopsis: String {
         let arguments = arguments.map(\.synopsis)
         let options = options.map { "[\($0.synopsis)]" }
@@ -62,7 +60,7 @@ struct CommandSpec: Sendable {
 enum CommandID: String, Sendable, CaseIterable {
     case list, search, show, create, update, delete, picture, uploadPicture, teams, sync
     case demo, demoReset, serve, lint, help, completion
-    /// `__complete teams`: the team ids of the offline cache, for the completion scripts.
+    /// `__complete teams`: cached team ids, for the completion scripts.
     case complete
 
     /// Whether the command may send a request (unless `--offline`).

@@ -1,26 +1,23 @@
 /// One `--option`: its name, its value and its help line.
 struct OptionSpec: Sendable {
-    /// What follows the option on the command line.
     enum Value: Sendable, Equatable {
-        /// Nothing: the option is a switch.
+        /// A switch.
         case none
-        /// One value, shown in help as the placeholder (`N`, `URL`, …).
+        /// One value; help shows the placeholder (`N`, `URL`, …).
         case text(String)
-        /// A whole number within the given range.
         case integer(String, ClosedRange<Int>)
-        /// A value that may be given more than once; every one is kept, in order.
+        /// May be given more than once; every one is kept, in order.
         case repeated(String)
-        /// One of a few fixed words (`--color WHEN`: `auto`, `always` or `never`).
+        /// One of a few words (`--color WHEN`).
         case choice(String, [String])
     }
 
-    /// The name without its dashes: `per-page` for `--per-page`.
+    /// Without dashes: `per-page`.
     let name: String
-    /// What follows it.
     let value: Value
     /// One line for the help text.
     let help: String
-    /// The environment variable read when the option is absent, if any.
+    /// Read when the option is absent.
     let environment: String?
 
     init(_ name: String, _ value: Value = .none, help: String, environment: String? = nil) {
@@ -30,14 +27,13 @@ struct OptionSpec: Sendable {
         self.environment = environment
     }
 
-    /// The declarations of some typed keys, in order.
     static func of<each Value>(_ options: repeat Option<each Value>) -> [OptionSpec] {
         var specs: [OptionSpec] = []
         for option in repeat each options { specs.append(option.spec) }
         return specs
     }
 
-    /// How the option is written in usage lines: `--page N`, `--power P...`, `--json`.
+    /// `--page N`, `--power P...`, `--json`.
     var synopsis: String {
         switch value {
         case .none: "--\(name)"
@@ -48,17 +44,15 @@ struct OptionSpec: Sendable {
     }
 }
 
-/// One positional word a command takes, such as the `ID` of `show ID`.
+/// A positional word, such as the `ID` of `show ID`.
 struct ArgumentSpec: Sendable {
-    /// The placeholder shown in usage lines.
     let name: String
     /// One line for the help text.
     let help: String
-    /// Whether the command runs without it.
     let isOptional: Bool
-    /// Whether it takes every word that is left (`help demo reset`); only the last one may.
+    /// Takes every word left (`help demo reset`); only the last one may.
     let isRepeated: Bool
-    /// The words it may be, when only a few are (`completion bash`); empty when any will do.
+    /// When only a few words will do (`completion bash`).
     let choices: [String]
 
     init(_ name: String, help: String, optional: Bool = false, repeated: Bool = false, choices: [String] = [])
@@ -70,7 +64,7 @@ struct ArgumentSpec: Sendable {
         self.choices = choices
     }
 
-    /// How it is written in usage lines: `ID`, `[FILE]`, `[COMMAND...]`.
+    /// `ID`, `[FILE]`, `[COMMAND...]`.
     var synopsis: String {
         let word = name + (isRepeated ? "..." : "")
         return isOptional ? "[\(word)]" : word

@@ -5,16 +5,14 @@ import MockServerKit
 import Network
 import Presentation
 
-/// One run's world: the server (bundled when none is named), the graph, the cache, the credentials.
+/// One run's server, graph, cache and credentials.
 @MainActor
 final class AppSession {
-    /// The managers the commands call.
     let graph: AppGraph
-    /// The API the graph talks to.
     let serverURL: URL
-    /// The bundled server, when this session started one.
+    /// When this session started one.
     let embeddedServer: MockServer?
-    /// Every service the graph built, for `lint`.
+    /// For `lint`.
     let services: [(keyPath: String, service: WebService)]
 
     private init(
@@ -27,14 +25,9 @@ final class AppSession {
         self.services = services
     }
 
-    /// What a read the cache cannot answer says under `--offline`.
     static let offlineReason = "offline (--offline): only the cache can answer"
 
-    /// Starts what `settings` ask for and builds the graph.
-    /// - Parameters:
-    ///   - plist: the app plist's root.
-    ///   - environment: the process environment, for the password.
-    ///   - reportStorageProblem: told about a cache file moved aside.
+    /// Starts what `settings` ask for and builds the graph. `environment` gives the password.
     static func open(
         settings: Settings,
         plist: AppPlist,
@@ -48,7 +41,7 @@ final class AppSession {
         if let server = settings.server {
             serverURL = server
         } else if settings.isOffline {
-            // Nothing will be sent: the repositories keep to the cache (and the transport refuses).
+            // Nothing is sent: the repositories keep to the cache, and the transport refuses.
             serverURL = URL(string: "http://offline.invalid") ?? URL(fileURLWithPath: "/")
         } else {
             let server = try await EmbeddedServer.start(dataDirectory: settings.dataDirectory)
@@ -82,8 +75,7 @@ final class AppSession {
         }
     }
 
-    /// Opens a session, runs `body` on its graph and closes it whatever happens. Storage warnings
-    /// go to standard error at once, so none is lost.
+    /// Runs `body` in a session, closed whatever happens. Storage warnings go out at once, so none is lost.
     static func with(
         _ settings: Settings, environment: [String: String], _ body: (AppGraph) async throws -> Void
     ) async throws {
@@ -102,13 +94,11 @@ final class AppSession {
         await session.close()
     }
 
-    /// Stops the bundled server, if this session started one.
     func close() async {
         await embeddedServer?.stop()
     }
 
-    /// Basic credentials for the user (or the bundled server's demo editor), the password read
-    /// when a write first needs it.
+    /// Basic, the password read when a write first needs it.
     private static func authentication(
         settings: Settings, usesBundledServer: Bool, environment: [String: String]
     ) -> (any AuthenticationProvider)? {

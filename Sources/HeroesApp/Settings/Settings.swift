@@ -2,28 +2,21 @@ import Foundation
 
 /// The global options, the environment filling the gaps.
 struct Settings: Sendable {
-    /// The server named by `--server` or `HEROES_SERVER`; `nil` means the bundled demo server.
+    /// `nil` means the bundled demo server.
     var server: URL?
-    /// The editor account, if one was named.
     let user: String?
-    /// The clearance key in base64, if one was given.
+    /// In base64.
     let clearanceKey: String?
-    /// Where the offline cache lives.
     var cacheDirectory: URL
-    /// Where the bundled server keeps its state between runs.
+    /// The bundled server's state between runs.
     var dataDirectory: URL
-    /// An app plist given with `--config`, instead of the bundled one.
+    /// `--config`, instead of the bundled plist.
     let configFile: URL?
-    /// Read from the cache only.
     var isOffline: Bool
-    /// Print JSON on standard output.
     let isJSON: Bool
-    /// `--color WHEN`, `never` with `--no-color`, else `auto`.
     let color: ColorChoice
-    /// Log each HTTP exchange and cache decision on standard error.
     let isVerbose: Bool
 
-    /// Reads the global options of `invocation`, falling back to `environment`.
     init(_ invocation: Invocation, environment: [String: String]) throws(UsageError) {
         func given(_ option: Option<String>) -> String? {
             if let value = invocation[option] { return value }
@@ -33,8 +26,7 @@ struct Settings: Sendable {
             return value
         }
         if let text = given(.server) {
-            // A password in the URL sits in `ps` output and shell history, so it is refused, and
-            // never repeated in a message.
+            // A password in the URL sits in `ps` output and shell history: refused, never repeated.
             if Self.userInfo(in: text) != nil {
                 throw UsageError(
                     "\(Option.server.spec.synopsis) must not hold a user name or password; "
@@ -46,7 +38,7 @@ struct Settings: Sendable {
                 throw UsageError(
                     "\(Option.server.spec.synopsis) must be an http:// or https:// URL, not '\(text)'")
             }
-            // Paths are appended to the base: a query or fragment would send every request elsewhere.
+            // Paths are appended: a query or fragment would misdirect every request.
             if text.contains("?") || text.contains("#") {
                 throw UsageError(
                     "\(Option.server.spec.synopsis) must not hold a query (?) or a fragment (#), not '\(text)'"
@@ -57,7 +49,7 @@ struct Settings: Sendable {
             server = nil
         }
         user = given(.user)
-        // Basic credentials are `user:password`: a colon in the user would move the split (RFC 7617).
+        // A colon in the user would move Basic's `user:password` split (RFC 7617).
         if let user,
             user.contains(":") || user.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         {
@@ -76,7 +68,7 @@ struct Settings: Sendable {
         isVerbose = invocation[.verbose]
     }
 
-    /// The `user:password@` of a URL, read from the text so an unparsable URL is caught too.
+    /// Read from the text, so an unparsable URL is caught too.
     static func userInfo(in text: String) -> Substring? {
         let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
         let authority = afterScheme.prefix { !"/?#".contains($0) }

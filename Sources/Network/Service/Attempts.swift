@@ -1,29 +1,26 @@
 /// Sends a request until it succeeds, fails for good, or runs out of attempts or time.
-/// Cancellation and the deadline stop the attempt in flight and any wait at once.
 struct Attempts {
     let policy: RetryPolicy
     /// Attempts in all, the first included.
     let limit: Int
-    /// Whether the method may be retried (idempotent, or the descriptor allows any method).
+    /// Idempotent, or the descriptor allows any method.
     let retryAllowed: Bool
-    /// `If-Match` or `If-Unmodified-Since`: once it may have reached the server, a retry could
-    /// meet the precondition its own first attempt changed.
+    /// `If-Match` or `If-Unmodified-Since`: a retry could meet the precondition its first attempt changed.
     var conditional = false
     let deadline: Duration
     let logger: NetworkLogger?
 
-    /// The end `WebService.withDeadline` set for the current task; nil outside one.
+    /// Set by `WebService.withDeadline`.
     @TaskLocal static var sharedEnd: ContinuousClock.Instant?
 
-    /// Runs `send` (given the attempt number, from 1) under the deadline and the retry rules.
+    /// `send` gets the attempt number, from 1.
     func run<Value: Sendable>(
         _ send: @escaping @Sendable (Int) async throws -> (Value, HTTPResponseHead)
     ) async throws -> Value {
-        // An instant fixed now: a child task that starts late must not outlive it. The sooner of
-        // this and a shared deadline holds.
+        // Fixed now, so a child task that starts late cannot outlive it.
         let own = ContinuousClock.now + deadline
         let end = Self.sharedEnd.map { min($0, own) } ?? own
-        // A call that starts after the shared deadline sends nothing: it would only be cut.
+        // Past the shared deadline, a request would only be cut.
         guard ContinuousClock.now < end else { throw NetworkError.timedOut }
         return try await withDeadline(end) { try await self.retrying(send, until: end) }
     }
@@ -40,11 +37,11 @@ struct Attempts {
                 guard canRetry, policy.retryableStatuses.contains(head.status) else { return value }
                 var wait = policy.backoff(after: attempt)
                 if let header = head.headers["Retry-After"], let asked = policy.wait(forRetryAfter: header) {
-                    // A server that asks for a longer pause than we would wait gets its error now.
+                    // A longer pause than we would wait: the error now.
                     guard asked <= policy.maximumRetryAfter else { return value }
                     wait = asked
                 }
-                // A wait that would outlast the deadline only turns this answer into `.timedOut`.
+                // Waiting past the deadline would only turn this into `.timedOut`.
                 guard ContinuousClock.now + wait < end else { return value }
                 try await pause(wait, before: attempt + 1, reason: "status \(head.status)")
             } catch let error as NetworkError
@@ -67,7 +64,7 @@ struct Attempts {
         }
     }
 
-    /// Races `operation` against the deadline `end`; the loser is cancelled.
+    /// Races `operation` against `end`; the loser is cancelled.
     private func withDeadline<Value: Sendable>(
         _ end: ContinuousClock.Instant, _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {

@@ -4,13 +4,13 @@ import Foundation
 public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A service plist is malformed, or an endpoint has no valid descriptor.
     case invalidDescriptor(DescriptorError)
-    /// An argument could not be turned into the request: wrong count, CR/LF in a header, and so on.
+    /// An argument could not go into the request (wrong count, CR/LF in a header).
     case encoding(String)
     /// The connection failed: no route, refused, reset, TLS and the like (`URLError` code and text).
     case transport(code: Int, message: String)
     /// The call's overall deadline passed, retries included.
     case timedOut
-    /// The calling task was cancelled; the request and any retries were stopped.
+    /// The calling task was cancelled.
     case cancelled
     /// The server answered with a status the call does not accept.
     case unacceptableStatus(code: Int, headers: HTTPHeaders, bodyExcerpt: String)
@@ -18,17 +18,17 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case decoding(message: String, bodyExcerpt: String)
     /// 401; `realm` from `WWW-Authenticate`.
     case unauthorized(realm: String?)
-    /// 403: the credentials are valid but not allowed to do this.
+    /// 403: valid credentials, not allowed.
     case forbidden
     /// The body passed `limit` bytes; the transfer was stopped and nothing kept.
     case responseTooLarge(limit: Int64)
-    /// More than 5 redirects. Cross-origin redirects, and of methods but GET and HEAD, are not followed.
+    /// More than 5 redirects (only same-origin GET and HEAD ones are followed).
     case tooManyRedirects
     /// Fewer bytes than `Content-Length` said. Retried like a lost connection.
     case incompleteBody(expected: Int64, received: Int64)
-    /// A 2xx in a media type the serializer does not read (a proxy's HTML), with the start of the body.
+    /// A 2xx in a media type the serializer does not read, such as a proxy's HTML.
     case unexpectedContentType(String, bodyExcerpt: String)
-    /// No bearer token could be had; every request waiting for it fails with this, unsent.
+    /// No bearer token could be had; the requests waiting for it fail unsent.
     case tokenRefreshFailed(TokenRefreshFailure)
 
     /// A one-line explanation, safe to log: it never contains credentials.
@@ -55,7 +55,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether trying the same request again may succeed: connection-level failures, a body cut short.
+    /// Whether the same request may succeed if retried.
     var isTransient: Bool {
         switch self {
         case .transport(let code, _): Self.transientTransportCodes.contains(code)
@@ -64,7 +64,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether the failure is this machine's: the response could not be written where it was to go.
+    /// Whether the response could not be written locally.
     public var isLocalFileFailure: Bool {
         guard case .transport(let code, _) = self else { return false }
         return Self.localFileCodes.contains(code)
@@ -76,7 +76,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         URLError.Code.cannotRemoveFile.rawValue, URLError.Code.cannotMoveFile.rawValue,
     ]
 
-    /// Whether the request certainly never reached the server, so even a conditional write may be resent.
+    /// Whether the request never reached the server, so even a conditional write may be resent.
     var wasNotSent: Bool {
         guard case .transport(let code, _) = self else { return false }
         return Self.notSentTransportCodes.contains(code)

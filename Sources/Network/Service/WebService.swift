@@ -4,16 +4,14 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Calls the endpoints of one service plist: fills a descriptor, adds credentials, sends with
-/// retries under a deadline, and returns a `Reply` or a `NetworkError`. Stateless; share one.
+/// Calls the endpoints of one service plist, with credentials, retries and a deadline. Stateless; share one.
 public final class WebService: Sendable {
     /// The most body `call` holds in memory without `maxResponseBytes`: 8 MiB.
     public static let defaultMaximumResponseBytes: Int64 = 8 * 1024 * 1024
     /// The most `download` writes without `maxResponseBytes`: 64 MiB.
     public static let defaultMaximumDownloadBytes: Int64 = 64 * 1024 * 1024
 
-    /// A call's overall time, retries and waits included, unless set otherwise: a stalled server
-    /// ends in `.timedOut` within half a minute.
+    /// A call's overall time, retries and waits included, so a stalled server ends in `.timedOut`.
     public static let defaultDeadline: Duration = .seconds(25)
 
     /// The URL every descriptor's `path` is appended to.
@@ -32,7 +30,6 @@ public final class WebService: Sendable {
     /// - Parameters:
     ///   - authentication: the provider for descriptors without `auth`.
     ///   - retryPolicy: for descriptors without `retry`.
-    ///   - deadline: a call's overall time, unless its descriptor has a `timeout`.
     ///   - logger: sees every attempt, redacted.
     public init(
         baseURL: URL,
@@ -54,8 +51,7 @@ public final class WebService: Sendable {
         self.logger = logger
     }
 
-    /// Runs `body` with one deadline, `deadline` from now, for every call it makes: so a command's
-    /// two calls cannot take twice its deadline. Nested, the sooner holds.
+    /// Runs `body` under one deadline for all its calls, so two cannot take twice. Nested, the sooner holds.
     @discardableResult
     public static func withDeadline<Value>(
         _ deadline: Duration, isolation: isolated (any Actor)? = #isolation,
@@ -81,12 +77,12 @@ public final class WebService: Sendable {
         return try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
     }
 
-    /// Calls `endpoint` with `arguments`. Conditions are parameters, never descriptor arguments.
+    /// Calls `endpoint` with `arguments`.
     /// - Parameters:
     ///   - ifNoneMatch: an `ETag`; a 304 comes back as `.notModified`.
-    ///   - ifMatch: the `ETag` a write expects; a 412 means the resource changed.
+    ///   - ifMatch: the `ETag` a write expects; 412 if it changed.
     ///   - progress: upload progress for a body, download progress for the response.
-    /// - Throws: `NetworkError` (or an authentication provider's own error).
+    /// - Throws: `NetworkError`, or an authentication provider's error.
     public func call<Response>(
         _ endpoint: Endpoint<Response>,
         _ arguments: any Encodable & Sendable...,
@@ -98,7 +94,7 @@ public final class WebService: Sendable {
             endpoint, arguments: arguments, ifNoneMatch: ifNoneMatch, ifMatch: ifMatch, progress: progress)
     }
 
-    /// Calls `endpoint` with an array of arguments; see `call(_:_:ifNoneMatch:ifMatch:progress:)`.
+    /// `call(_:_:ifNoneMatch:ifMatch:progress:)` with an array of arguments.
     public func call<Response>(
         _ endpoint: Endpoint<Response>,
         arguments: [any Encodable & Sendable],
@@ -122,8 +118,7 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Downloads into `destination`, streamed. The body replaces `destination` in one `rename`
-    /// only once accepted; on any failure an existing file is left as it was.
+    /// Downloads into `destination` by one `rename` once accepted; a failure leaves it as it was.
     public func download(
         _ endpoint: Endpoint<Data>,
         _ arguments: any Encodable & Sendable...,
@@ -171,8 +166,7 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Streams the body into `sink` as it arrives (a pipe, a FIFO). A failure before the first
-    /// byte is retried; after it, a retry would write bytes twice, so the error ends the call.
+    /// Streams the body into `sink` (a pipe, a FIFO). Retried only before the first byte is written.
     public func stream(
         _ endpoint: Endpoint<Data>,
         _ arguments: any Encodable & Sendable...,
@@ -206,7 +200,7 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Runs `body`, telling the logger when it fails, on the wire or in judging the response.
+    /// Runs `body`, logging its failure.
     private func reportingFailure<Value>(
         of request: URLRequest, _ body: () async throws -> Value
     ) async throws -> Value {
@@ -221,7 +215,7 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Authenticates, logs and sends `request` under the descriptor's retry rules and deadline.
+    /// Sends `request` with credentials, under the descriptor's retries and deadline.
     private func send<Value: Sendable>(
         _ request: URLRequest,
         _ descriptor: RequestDescriptor,
@@ -247,7 +241,7 @@ public final class WebService: Sendable {
         let logger = self.logger
         let shownURL = request.url.map { logger?.redaction.url($0) ?? "" } ?? ""
         let method = descriptor.method.rawValue
-        // One replay per call after a 401, so a server refusing every token cannot cause a loop.
+        // One replay after a 401, so a server refusing every token cannot loop.
         let replay = OnceFlag()
         return try await attempts.run { attempt in
             let send = { @Sendable (prepared: URLRequest) async throws -> (Value, HTTPResponseHead) in
@@ -273,7 +267,7 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Warns once when Basic credentials go over plain http to another host.
+    /// Warns once of Basic credentials over http to another host.
     private func warnOfClearTextBasic(_ request: URLRequest) {
         guard let logger, let url = request.url, url.scheme?.lowercased() == "http",
             request.value(forHTTPHeaderField: "Authorization")?.lowercased().hasPrefix("basic ") == true,
@@ -286,7 +280,7 @@ public final class WebService: Sendable {
         host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
     }
 
-    /// Sets `If-None-Match` and `If-Match` (entity tags, already quoted).
+    /// Entity tags, already quoted.
     static func setConditions(on request: inout URLRequest, ifNoneMatch: String?, ifMatch: String?) {
         if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
         if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }

@@ -4,33 +4,29 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One task's state inside `SessionDelegate`; every property is guarded by the delegate's lock.
+/// One task's state in `SessionDelegate`, guarded by the delegate's lock.
 final class Transfer {
-    /// What a finished task produced.
     struct Outcome: Sendable {
         let head: HTTPResponseHead
         let body: Data
     }
 
-    /// Where a download goes; nil for a data or upload task.
+    /// Nil for a data or upload task.
     let destination: URL?
     let progress: ProgressHandler?
-    /// The most body bytes accepted; one more stops the task.
+    /// One byte more stops the task.
     let limit: Int64
     var continuation: CheckedContinuation<Outcome, any Error>?
-    /// The body of a data or upload task.
     var body = Data()
-    /// Body bytes received so far, in memory or in the file.
+    /// In memory or in the file.
     var received: Int64 = 0
-    /// A download's body goes here as it arrives, and is renamed to `destination` at the end.
+    /// Renamed to `destination` at the end.
     var partialFile: (url: URL, handle: FileHandle)?
     var cancelled = false
-    /// Redirects seen so far, and whether they went past the policy's limit.
     var redirects = 0
     var tooManyRedirects = false
-    /// Set when the body passed `limit` and the delegate stopped the task.
     var exceededLimit = false
-    /// Set when a challenge was declined: the task then ends `cancelled` though the server answered 401.
+    /// The task then ends `cancelled` though the server answered 401.
     var declinedChallenge = false
     var fileError: String?
 
@@ -40,8 +36,7 @@ final class Transfer {
         self.progress = progress
     }
 
-    /// Takes a piece of the body, in memory or into the partial file. False past `limit` (nothing
-    /// kept) or when the file cannot be written.
+    /// False past `limit` (nothing kept) or when the file cannot be written.
     func receive(_ data: Data, expectedLength: Int64) -> Bool {
         guard received + Int64(data.count) <= limit, expectedLength <= limit else {
             exceededLimit = true
@@ -82,7 +77,7 @@ final class Transfer {
         partialFile = nil
     }
 
-    /// Puts a finished download at `destination`, replacing a file but never a folder.
+    /// Replaces a file at `destination`, never a folder.
     private func finishDownload(at destination: URL) {
         let files = FileManager.default
         do {
@@ -118,7 +113,7 @@ final class Transfer {
         }
     }
 
-    /// The task's result; a download is moved into place on success, its partial file removed otherwise.
+    /// A download is moved into place on success, its partial file removed otherwise.
     func outcome(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
         let result = judge(response: response, error: error)
         if case .success = result, let destination {
@@ -156,7 +151,7 @@ final class Transfer {
             Outcome(head: HTTPResponseHead(status: http.statusCode, headers: headers), body: body))
     }
 
-    /// `.incompleteBody` when fewer bytes came than `Content-Length` said (not for a compressed body).
+    /// Fewer bytes than `Content-Length` said (not for a compressed body).
     private func incompleteBody(_ response: URLResponse?) -> NetworkError? {
         guard let http = response as? HTTPURLResponse else { return nil }
         let encoding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased()
@@ -165,7 +160,6 @@ final class Transfer {
         return .incompleteBody(expected: expected, received: received)
     }
 
-    /// Maps a URLSession error to the case a caller acts on.
     static func networkError(_ error: any Error, cancelled: Bool, afterHead: Bool) -> NetworkError {
         var code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
         if cancelled || code == URLError.cancelled.rawValue { return .cancelled }

@@ -4,13 +4,12 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One long-lived `URLSession` whose single delegate routes progress and completion by task,
-/// avoiding the traps of README.md's Platform notes. Make one per client and keep it (#4).
+/// One long-lived `URLSession`, one delegate routing by task (README.md's Platform notes #4). Keep one.
 public final class URLSessionTransport: BoundedHTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// A transport over a session made from `configuration`, by default `standardConfiguration`.
+    /// A transport over a session made from `configuration`.
     public init(configuration: URLSessionConfiguration = URLSessionTransport.standardConfiguration) {
         let delegate = SessionDelegate()
         let queue = OperationQueue()
@@ -25,9 +24,9 @@ public final class URLSessionTransport: BoundedHTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// How long a connection may stay silent unless the request says: 30 s.
+    /// A connection's longest silence, unless the request says.
     public static let idleTimeout: TimeInterval = 30
-    /// The longest a transfer may take where honoured (not FoundationNetworking): 5 minutes.
+    /// The longest a transfer may take, where honoured (not FoundationNetworking).
     public static let resourceTimeout: TimeInterval = 300
 
     /// No URL cache, cookies or credential storage (credentials go up front, #5), and our
@@ -45,7 +44,7 @@ public final class URLSessionTransport: BoundedHTTPTransport {
         return configuration
     }
 
-    /// Sends `request` (an upload task when it has a body), stopping once the body passes the limit.
+    /// An upload task when `request` has a body; stops once the body passes the limit.
     public func data(
         for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponse {
@@ -62,8 +61,7 @@ public final class URLSessionTransport: BoundedHTTPTransport {
         return HTTPResponse(head: outcome.head, body: outcome.body)
     }
 
-    /// Streams the body into a partial file renamed to `destination` when complete; on any
-    /// failure the partial file is removed and `destination` left as it was.
+    /// Streams into a partial file, renamed to `destination` only when complete.
     public func download(
         for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead {

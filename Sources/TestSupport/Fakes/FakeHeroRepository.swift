@@ -1,9 +1,9 @@
 import Domain
 import Testing
 
-/// A `HeroRepository` that answers as each test sets it up and records every call.
+/// A `HeroRepository` answering as a test sets it up, recording every call.
 public final class FakeHeroRepository: HeroRepository {
-    /// A call the fake received, with its arguments.
+    /// A recorded call, with its arguments.
     public enum Call: Sendable, Hashable {
         case heroes(HeroQuery)
         case hero(Hero.ID)
@@ -26,15 +26,15 @@ public final class FakeHeroRepository: HeroRepository {
     public let onReplace: Stub<(Hero.ID, HeroDraft, Int?), Hero>
     /// Answers `delete(_:expectedVersion:)`.
     public let onDelete: Stub<(Hero.ID, Int?), WriteOutcome>
-    /// Answers `sync(progress:)`; the handler may report progress through the sink.
+    /// Answers `sync(progress:)`; may report progress through the sink.
     public let onSync: Stub<SyncProgressSink, HeroChangeSet>
 
     private let log = CallLog<Call>()
 
-    /// Reports a sync's progress to its caller; a test's answer may call it.
+    /// Reports a sync's progress.
     public typealias SyncProgressSink = @Sendable (SyncProgress) -> Void
 
-    /// A fake whose every call fails the test at `sourceLocation` until stubbed.
+    /// Every call fails the test at `sourceLocation` until stubbed.
     public init(sourceLocation: SourceLocation = #_sourceLocation) {
         onHeroes = Stub("HeroRepository.heroes(matching:)", sourceLocation: sourceLocation)
         onHero = Stub("HeroRepository.hero(_:)", sourceLocation: sourceLocation)
@@ -45,46 +45,46 @@ public final class FakeHeroRepository: HeroRepository {
         onSync = Stub("HeroRepository.sync(progress:)", sourceLocation: sourceLocation)
     }
 
-    /// Every call so far, oldest first.
+    /// Every call, oldest first.
     public var calls: [Call] { log.calls }
 
-    /// Records the call, then answers with the stub `onHeroes`.
+    /// Answers with `onHeroes`.
     public func heroes(matching query: HeroQuery) async throws -> Cached<HeroPage> {
         log.record(.heroes(query))
         return try await onHeroes(query)
     }
 
-    /// Records the call, then answers with the stub `onHero`.
+    /// Answers with `onHero`.
     public func hero(_ id: Hero.ID) async throws -> Cached<Hero> {
         log.record(.hero(id))
         return try await onHero(id)
     }
 
-    /// Records the call, then answers with the stub `onTeams`.
+    /// Answers with `onTeams`.
     public func teams() async throws -> Cached<[Team]> {
         log.record(.teams)
         return try await onTeams(())
     }
 
-    /// Records the call, then answers with the stub `onCreate`.
+    /// Answers with `onCreate`.
     public func create(_ draft: HeroDraft) async throws -> Hero {
         log.record(.create(draft))
         return try await onCreate(draft)
     }
 
-    /// Records the call, then answers with the stub `onReplace`.
+    /// Answers with `onReplace`.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
         log.record(.replace(id, draft, expectedVersion: expectedVersion))
         return try await onReplace((id, draft, expectedVersion))
     }
 
-    /// Records the call, then answers with the stub `onDelete`.
+    /// Answers with `onDelete`.
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome {
         log.record(.delete(id, expectedVersion: expectedVersion))
         return try await onDelete((id, expectedVersion))
     }
 
-    /// Records the call, then answers with the stub `onSync`.
+    /// Answers with `onSync`.
     public func sync(progress: @escaping SyncProgressSink) async throws -> HeroChangeSet {
         log.record(.sync)
         return try await onSync(progress)

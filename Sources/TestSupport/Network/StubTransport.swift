@@ -7,45 +7,42 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Answers from a script per route (`"GET /v1/heroes/0007"`), each answer once, in order. A
-/// call with none left fails the test and throws `UnimplementedCall`; every call is recorded.
+/// Answers from a script per route (`"GET /v1/heroes/0007"`), each once; running out fails the test.
 public final class StubTransport: HTTPTransport {
     /// A request as the transport received it.
     public struct Call: Sendable, Equatable {
         /// `GET`, `POST`, …
         public let method: String
-        /// The whole URL as sent.
+        /// The URL as sent.
         public let url: String
-        /// The header fields, by name as set.
+        /// Header fields by name.
         public let headers: [String: String]
-        /// The body, if any.
+        /// The body.
         public let body: Data?
-        /// Whether the call was a download to a file.
+        /// Whether it was a download.
         public let isDownload: Bool
     }
 
     private struct State {
         var scripts: [String: [StubResponse]] = [:]
         var calls: [Call] = []
-        /// Tasks waiting for the call count to reach theirs.
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Locked(State())
 
-    /// A transport with nothing scripted.
+    /// Nothing scripted.
     public init() {}
 
-    /// Adds `responses` to the answers for `route`, such as `"GET /v1/heroes"`.
+    /// Adds `responses` for `route`, such as `"GET /v1/heroes"`.
     public func on(_ route: String, _ responses: StubResponse...) {
         state.withLock { $0.scripts[route, default: []].append(contentsOf: responses) }
     }
 
-    /// Every call so far, oldest first.
+    /// Every call, oldest first.
     public var calls: [Call] { state.withLock { $0.calls } }
 
-    /// Returns once `count` calls have arrived, so a test cancelling one need not poll a clock.
-    /// Give such a test a `.timeLimit`.
+    /// Returns once `count` calls have arrived, so a test need not poll. Give it a `.timeLimit`.
     public func waitForCalls(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let reached = state.withLock { state in
@@ -57,7 +54,7 @@ public final class StubTransport: HTTPTransport {
         }
     }
 
-    /// Routes that still have scripted answers, to check that a test used all it set up.
+    /// Routes with answers left, to check a test used all it set up.
     public var unusedRoutes: [String] {
         state.withLock { $0.scripts.filter { !$0.value.isEmpty }.keys.sorted() }
     }
@@ -67,7 +64,7 @@ public final class StubTransport: HTTPTransport {
         try await answer(request, isDownload: false, progress: progress)
     }
 
-    /// Answers from the script, writing the scripted body to `destination`.
+    /// Writes the scripted body to `destination`.
     public func download(
         for request: URLRequest, to destination: URL, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead {
@@ -116,7 +113,7 @@ public final class StubTransport: HTTPTransport {
         return try scripted.outcome.get()
     }
 
-    /// The routes a call matches, most specific first: with its query, then without.
+    /// With its query, then without.
     private static func routes(for call: Call) -> [String] {
         guard let components = URLComponents(string: call.url) else { return ["\(call.method) \(call.url)"] }
         let path = "\(call.method) \(components.percentEncodedPath)"

@@ -1,46 +1,38 @@
 /// What completion offers, read off `CommandTable`, so every shell completes a new option at once.
 struct CompletionTable {
-    /// What completes where a value or an argument goes.
     enum Value: Equatable {
-        /// Nothing: a switch takes no value.
+        /// A switch takes no value.
         case none
-        /// Any text; nothing to offer.
         case free
-        /// A path of a file.
         case file
-        /// A path of a folder.
         case directory
-        /// A team id, from the offline cache through `heroes-cli __complete teams`.
+        /// From the offline cache, by `heroes-cli __complete teams`.
         case teams
-        /// One of these words.
         case words([String])
     }
 
-    /// A command as completion sees it.
     struct Command {
-        /// The words that name it: `["demo", "reset"]`.
+        /// `["demo", "reset"]`.
         let words: [String]
-        /// One line of what it does.
         let summary: String
-        /// Its own options (the global ones are in `globalOptions`).
+        /// Not the global ones.
         let options: [OptionSpec]
-        /// What each positional argument may be, in order; the last one repeats when it is `repeats`.
+        /// In order; the last one repeats when `repeats`.
         let arguments: [Value]
-        /// The arguments' placeholders, in the same order (`ID`, `FILE`).
+        /// `ID`, `FILE`, in the same order.
         let argumentNames: [String]
-        /// The placeholders of the arguments the command runs without.
+        /// The placeholders of optional arguments.
         let optionalArguments: Set<String>
-        /// Whether the last argument takes every word left.
         let repeats: Bool
 
-        /// The command's name as typed: `demo reset`.
+        /// `demo reset`.
         var name: String { words.joined(separator: " ") }
     }
 
     let commands: [Command]
     let globalOptions: [OptionSpec]
 
-    /// The table of the visible commands of `CommandTable`.
+    /// The visible commands of `CommandTable`.
     init() {
         globalOptions = CommandTable.globalOptions
         commands = CommandTable.visibleCommands.map { spec in
@@ -52,19 +44,18 @@ struct CompletionTable {
         }
     }
 
-    /// The first word of every command, each once, in the table's order.
+    /// Each once, in the table's order.
     var topLevelWords: [String] {
         var seen: Set<String> = []
         return commands.compactMap(\.words.first).filter { seen.insert($0).inserted }
     }
 
-    /// The commands of one word, in the table's order.
     var topLevelCommands: [Command] { commands.filter { $0.words.count == 1 } }
 
-    /// The commands of two words: `demo reset`, completed after `demo`.
+    /// `demo reset`, completed after `demo`.
     var subcommands: [Command] { commands.filter { $0.words.count == 2 } }
 
-    /// Every option taking a value; a script skips the word after one when looking for the command.
+    /// A script skips the word after one when looking for the command.
     var valueOptionNames: [String] {
         var seen: Set<String> = []
         return (globalOptions + commands.flatMap(\.options))
@@ -73,12 +64,11 @@ struct CompletionTable {
             .filter { seen.insert($0).inserted }
     }
 
-    /// The global options whose values say which cache `__complete teams` reads.
+    /// They say which cache `__complete teams` reads.
     static let forwardedToTeams = [
         Option.server.spec.name, Option.cacheDirectory.spec.name, Option.config.spec.name,
     ]
 
-    /// What completes as the value of `option`.
     static func value(of option: OptionSpec) -> Value {
         if option.name == Option.team.spec.name { return .teams }
         switch option.value {
@@ -89,7 +79,7 @@ struct CompletionTable {
         }
     }
 
-    /// What completes as `argument`: its choices, a path for `FILE`, a command for `COMMAND`.
+    /// Its choices, a path for `FILE`, a command for `COMMAND`.
     private static func value(_ argument: ArgumentSpec) -> Value {
         if !argument.choices.isEmpty { return .words(argument.choices) }
         if argument.name == "COMMAND" {

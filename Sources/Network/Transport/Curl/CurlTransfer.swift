@@ -9,11 +9,10 @@
     /// One request on a libcurl easy handle; the body rules are `Transfer`'s.
     /// `@unchecked Sendable`: touched only on the engine's thread, but `cancelled`, behind `cancelLock`.
     final class CurlTransfer: @unchecked Sendable {
-        /// What `finish` asks of the engine.
         enum Next: Equatable {
-            /// The transfer is over; its continuation has been resumed (or will be, once its sink drains).
+            /// Over; its continuation is resumed, or will be once its sink drains.
             case done
-            /// The handle points at the redirect's target: add it again.
+            /// Pointed at the redirect's target: add it again.
             case followRedirect
         }
 
@@ -37,16 +36,15 @@
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
         private let redirectPolicy = RedirectPolicy()
 
-        /// The response being read: a 1xx, a redirect or the final answer.
+        /// Of a 1xx, a redirect or the final answer.
         private var status = 0
         private var fields: [(String, String)] = []
         private var headBytes = 0
         private var interimResponses = 0
-        /// Set when the head of the final answer is complete.
         private(set) var headComplete = false
-        /// Where the current 3xx leads, when the policy follows it: its body is dropped.
+        /// Where a followed 3xx leads; its body is dropped.
         private var redirectTarget: URL?
-        /// Why the answer was refused before its body (too large a head, a flood of 1xx).
+        /// Why the answer was refused before its body.
         private var violation: String?
         private var sinkFailure: String?
         private var uploadReported: Int64 = 0
@@ -54,7 +52,6 @@
         private let cancelLock = NSLock()
         private var cancelled = false
 
-        /// Prepares `request` on a new easy handle.
         init(request: URLRequest, state: Transfer, sink: StreamedBody?) throws {
             guard let url = request.url, let handle = curl_easy_init() else {
                 throw NetworkError.transport(
@@ -75,17 +72,17 @@
             errorBuffer.deallocate()
         }
 
-        /// Whether the caller gave up; a transfer not yet started then never starts.
+        /// A transfer not yet started then never starts.
         var cancellationRequested: Bool { cancelLock.withLock { cancelled } }
 
-        /// Notes that the caller gave up (from any thread).
+        /// From any thread.
         func requestCancellation() {
             cancelLock.withLock { cancelled = true }
         }
 
         // MARK: Callbacks, on the engine's thread
 
-        /// One line of a head: a status line, a field, or the blank line that ends it.
+        /// A status line, a field, or the blank line that ends the head.
         func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
             headBytes += bytes.count
             guard headBytes <= CurlTransport.maximumHeaderBytes else {
@@ -119,7 +116,7 @@
             return headEnded()
         }
 
-        /// The final head is in: decides whether it is a redirect to follow.
+        /// Decides whether the head is a redirect to follow.
         private func headEnded() -> Bool {
             headComplete = true
             guard [301, 302, 303, 307, 308].contains(status), let location = field("Location"),
@@ -142,7 +139,7 @@
 
         private var announcedLength: Int64 { field("Content-Length").flatMap { Int64($0) } ?? -1 }
 
-        /// One piece of the decoded body; returns the bytes taken, 0 to stop, or the pause value.
+        /// Returns the bytes taken, 0 to stop, or the pause value.
         func bodyPiece(_ bytes: UnsafeRawBufferPointer) -> Int {
             if redirectTarget != nil { return bytes.count }  // a followed redirect's body is dropped
             let expected = announcedLength
@@ -175,7 +172,7 @@
 
         // MARK: The end
 
-        /// Ends the transfer with `code`, or points it at the redirect it follows.
+        /// Ends the transfer, or points it at the redirect it follows.
         func finish(_ code: CURLcode) -> Next {
             if code == CURLE_OK, let target = redirectTarget {
                 url = target
@@ -204,7 +201,6 @@
             return .done
         }
 
-        /// Ends a transfer that never ran, or was stopped, with `error`.
         func fail(_ error: NetworkError) {
             sink?.abandon()
             state.cancelled = error == .cancelled
@@ -235,16 +231,16 @@
                 response = HTTPURLResponse(
                     url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
             }
-            // Past the limit or one redirect too many: `Transfer` reports it, whatever libcurl says.
+            // Past the limit or too many redirects: `Transfer` reports it, whatever libcurl says.
             if state.exceededLimit || state.tooManyRedirects {
                 return state.outcome(response: response, error: URLError(.cancelled))
             }
-            // The file could not be written: `Transfer` reports that rather than libcurl's write error.
+            // An unwritable file: `Transfer` reports it, not libcurl's write error.
             if state.fileError != nil { return state.outcome(response: response, error: nil) }
             return state.outcome(response: response, error: code == CURLE_OK ? nil : urlError(code))
         }
 
-        /// libcurl's failure as the `URLError` that `Transfer` maps, with libcurl's own message.
+        /// As the `URLError` that `Transfer` maps, with libcurl's message.
         private func urlError(_ code: CURLcode) -> URLError {
             let detail = String(cString: errorBuffer)
             let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
