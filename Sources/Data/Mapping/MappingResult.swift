@@ -29,3 +29,32 @@ public struct MappingResult<Entity: Sendable>: Sendable {
     /// Ids whose local edit a picker refused to merge.
     public internal(set) var unmerged: [String] = []
 }
+
+extension MappingResult {
+    /// The results of one body's consecutive parts (a roster's pages, each run against the same
+    /// `stored`) as one: rejected records numbered across the parts, and, for a complete body,
+    /// every stored id that no part kept or rejected deleted.
+    static func combining(_ parts: [MappingResult], stored: [String: Entity], isComplete: Bool)
+        -> MappingResult
+    {
+        var whole = MappingResult()
+        var offset = 0
+        for part in parts {
+            whole.items += part.items
+            whole.inserted += part.inserted
+            whole.updated += part.updated
+            whole.unchanged += part.unchanged
+            whole.conflicts += part.conflicts
+            whole.unmerged += part.unmerged
+            whole.rejected += part.rejected.map {
+                RejectedRecord(id: $0.id, index: $0.index + offset, reason: $0.reason)
+            }
+            offset += part.items.count + part.rejected.count
+        }
+        if isComplete {
+            let kept = Set(whole.items.map(\.id)).union(whole.rejected.compactMap(\.id))
+            whole.deleted = stored.keys.filter { !kept.contains($0) }.sorted()
+        }
+        return whole
+    }
+}

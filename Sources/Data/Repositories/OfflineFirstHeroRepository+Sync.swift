@@ -19,38 +19,18 @@ extension OfflineFirstHeroRepository {
                 deleted: [],
                 rejected: [], conflicts: push.conflicts, pushed: push.pushed, dropped: push.dropped)
         }
-        // Read first, to hold the writers' lock briefly.
-        let storedHeroes = try await store.read { reader in
-            var heroes: [String: Hero] = [:]
-            for id in try reader.heroIDs(in: 0..<reader.heroCount()) {
-                heroes[id] = try reader.hero(id)?.hero
-            }
-            return heroes
-        }
-        let pulled = try await store.write { writer in
-            let overlay = try Overlay(writer)
-            let localEdits = Dictionary(
-                overlay.pending.changes.compactMap { queued -> (String, Hero)? in
-                    let base = storedHeroes[queued.id]
-                    guard
-                        case .hero(let hero) = overlay.pending.overlay(
-                            queued.id, on: base, teams: overlay.teams)
-                    else { return nil }
-                    return (queued.id, hero)
-                }
-            ) { first, _ in first }
-            let result = HeroMapping.pipeline.run(
-                records: pull.records, stored: storedHeroes, localEdits: localEdits, isComplete: true)
+        let firstPageTag = pull.firstPageTag
+        let pulled = MappingResult.combining(pull.parts, stored: pull.stored, isComplete: true)
+        try await store.write { writer in
             // Write only what changed.
-            let changed = Set(result.inserted).union(result.updated)
-            for item in result.items where changed.contains(item.id) {
+            let changed = Set(pulled.inserted).union(pulled.updated)
+            for item in pulled.items where changed.contains(item.id) {
                 try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
             }
-            for id in result.deleted { try writer.setHero(id, to: nil) }
+            for id in pulled.deleted { try writer.setHero(id, to: nil) }
             try writer.setHoldsRoster(true)
             // After the heroes: a later 304 to it means this roster is whole.
-            try writer.setRosterTag(pull.firstPageTag)
-            return result
+            try writer.setRosterTag(firstPageTag)
         }
         let ids = { (raw: [String]) in raw.compactMap { try? Hero.ID($0) }.sorted() }
         var conflicts = push.conflicts
@@ -70,12 +50,38 @@ extension OfflineFirstHeroRepository {
             dropped: push.dropped)
     }
 
+    /// The stored heroes, and each pending edit as a hero, for the pipeline to map pages against
+    /// (the edits only for the conflicts it reports: what is stored is always the server's hero).
+    private func mappingContext() async throws -> (stored: [String: Hero], localEdits: [String: Hero]) {
+        let (stored, overlay) = try await store.read { reader in
+            var heroes: [String: Hero] = [:]
+            for id in try reader.heroIDs(in: 0..<reader.heroCount()) {
+                heroes[id] = try reader.hero(id)?.hero
+            }
+            return (heroes, try Overlay(reader))
+        }
+        let localEdits = Dictionary(
+            overlay.pending.changes.compactMap { queued -> (String, Hero)? in
+                guard
+                    case .hero(let hero) = overlay.pending.overlay(
+                        queued.id, on: stored[queued.id], teams: overlay.teams)
+                else { return nil }
+                return (queued.id, hero)
+            }
+        ) { first, _ in first }
+        return (stored, localEdits)
+    }
+
     /// The most heroes a sync takes; more is bad data.
     public static let maximumSyncedHeroes = 100_000
 
     /// Every record of every page, and page 1's entity tag.
+    /// Each page mapped as it arrived (so no more than one page's trees are held at once), what
+    /// they were mapped against, and page 1's entity tag.
     struct Pull {
-        var records: [JSONValue] = []
+        var parts: [MappingResult<Hero>] = []
+        var count = 0
+        var stored: [String: Hero] = [:]
         var firstPageTag: String?
     }
 
@@ -105,6 +111,7 @@ extension OfflineFirstHeroRepository {
         async throws -> PullOutcome
     {
         var pull = Pull()
+        var context: (stored: [String: Hero], localEdits: [String: Hero])?
         var ids: Set<JSONValue> = []
         var total: Int?
         var page = 1
@@ -131,13 +138,19 @@ extension OfflineFirstHeroRepository {
             for record in pageRecords {
                 if let id = record[path: "id"], !ids.insert(id).inserted { return .contradicted }
             }
-            pull.records += pageRecords
-            guard pull.records.count <= numbers.total else { return .contradicted }
+            if context == nil { context = try await mappingContext() }
+            guard let mapping = context else { return .contradicted }
+            pull.stored = mapping.stored
+            pull.parts.append(
+                HeroMapping.pipeline.run(
+                    records: pageRecords, stored: mapping.stored, localEdits: mapping.localEdits))
+            pull.count += pageRecords.count
+            guard pull.count <= numbers.total else { return .contradicted }
             let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)
             progress(SyncProgress(pagesPulled: page, pageCount: max(page, seen.pageCount)))
-            if pageRecords.count < numbers.perPage || pull.records.count == numbers.total { break }
+            if pageRecords.count < numbers.perPage || pull.count == numbers.total { break }
             page += 1
         }
-        return pull.records.count == total ? .pulled(pull) : .contradicted
+        return pull.count == total ? .pulled(pull) : .contradicted
     }
 }

@@ -137,7 +137,6 @@ public final class JSONFileHeroStore: HeroStore {
     /// Commits `state`, keeping the old commit as the previous.
     private func commit(_ state: StoreState) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(state)
         guard data.count <= Self.sizeLimit else {
             throw StorageError.io(location, "would grow past \(Self.sizeLimit) bytes")
