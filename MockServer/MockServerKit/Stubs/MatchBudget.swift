@@ -1,5 +1,5 @@
-/// The time one request may spend matching, shared by all its patterns (regexes included) and
-/// its near miss, so no request holds the loop for long. One thread at a time.
+/// The CPU time one request may spend matching, shared by all its patterns (regexes included) and
+/// its near miss, so no request holds the loop for long. Used on the thread that made it.
 final class MatchBudget {
     static let defaultNanoseconds: UInt64 = 50_000_000
     /// The most stubs a near miss compares.
@@ -10,12 +10,12 @@ final class MatchBudget {
     private(set) var wasSpent = false
 
     init(nanoseconds: UInt64 = defaultNanoseconds) {
-        deadline = Monotonic.now() &+ nanoseconds
+        deadline = Monotonic.threadCPU() &+ nanoseconds
     }
 
     /// Checked against the clock; once up, always up.
     var isSpent: Bool {
-        if !wasSpent, Monotonic.now() >= deadline { wasSpent = true }
+        if !wasSpent, Monotonic.threadCPU() >= deadline { wasSpent = true }
         return wasSpent
     }
 
