@@ -134,6 +134,23 @@ struct StubAdminTests {
         }
     }
 
+    @Test("unmatched lists every request no stub matched, as WireMock's LoggedRequest with url at the top")
+    func unmatchedBesideHeroes() async throws {
+        try await withStubs(["greeting.json": Self.fileStub]) { server, client async throws in
+            #expect(try client.get("/greeting", headers: [("Accept", "text/plain")]).status == 200)
+            #expect(try client.get("/v1/heroes/0001").status == 200)
+            // A client's stale bearer token makes the hero routes answer 401; no stub matched it.
+            #expect(try client.get("/orders/7", headers: [("Authorization", "Bearer stale")]).status == 401)
+            #expect(try client.get("/greeting", headers: [("Accept", "text/html")]).status == 404)
+            _ = try await server.waitForRequests(count: 4)
+            let unmatched = try #require(
+                try client.get("/__admin/requests/unmatched").json["requests"] as? [[String: Any]])
+            #expect(unmatched.compactMap { $0["url"] as? String } == ["/orders/7", "/greeting"])
+            #expect(unmatched.compactMap { $0["method"] as? String } == ["GET", "GET"])
+            #expect(unmatched.map { $0["wasMatched"] as? Bool } == [false, false])
+        }
+    }
+
     @Test("scenarios are listed with their states, and reset puts them back in Started")
     func scenarios() async throws {
         try await withStubs(["todo.json": StubScenarioTests.toDoList], heroes: false) {

@@ -14,6 +14,17 @@ enum LoggedRequestJSON {
         return .object(members)
     }
 
+    /// WireMock's `LoggedRequest` (`url`, `method`, `headers`… at the top, as `find` and
+    /// `unmatched` give them), with `entry`'s members beside them for our own clients.
+    static func logged(_ request: RecordedRequest) -> StubJSON {
+        guard case .object(var members) = self.request(request), case .object(let entry) = entry(request)
+        else {
+            return entry(request)
+        }
+        members.merge(entry) { top, _ in top }
+        return .object(members)
+    }
+
     static func request(_ request: RecordedRequest) -> StubJSON {
         let target = request.query.map { "\(request.path)?\($0)" } ?? request.path
         var headers: [String: StubJSON] = [:]

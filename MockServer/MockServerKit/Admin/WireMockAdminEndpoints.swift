@@ -38,7 +38,7 @@ extension HeroesApplication {
         case ("/__admin/requests/unmatched", .get):
             let page = AdminPage(query: request.query) ?? AdminPage()
             let unmatched = page.apply(journal.entries(since: 0).filter { !$0.wasMatched }, size: Self.size)
-            return Self.json(200, ["requests": .array(unmatched.map(LoggedRequestJSON.entry))])
+            return Self.json(200, ["requests": .array(unmatched.map(LoggedRequestJSON.logged))])
         case ("/__admin/requests/unmatched/near-misses", .get):
             return nearMisses(page: AdminPage(query: request.query) ?? AdminPage())
         case ("/__admin/scenarios", .get):
