@@ -151,6 +151,43 @@ struct StubAdminTests {
         }
     }
 
+    @Test(
+        "entries carry loggedDate and loggedDateString; find gives LoggedRequests, url and method at the top")
+    func loggedRequests() async throws {
+        try await withStubs(["greeting.json": Self.fileStub], heroes: false) { server, client async throws in
+            let before = Int(Date().timeIntervalSince1970 * 1000)
+            #expect(
+                try client.get("/greeting?lang=en&lang=fr", headers: [("Accept", "text/plain")]).status == 200
+            )
+            _ = try await server.waitForRequests(count: 1)
+            let after = Int(Date().timeIntervalSince1970 * 1000) + 1
+            let iso = try Regex(#"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$"#)
+
+            let listed = try #require(
+                try client.get("/__admin/requests").json["requests"] as? [[String: Any]])
+            let entry = try #require(listed.first)
+            for logged in [entry, try #require(entry["request"] as? [String: Any])] {
+                let date = try #require(logged["loggedDate"] as? Int)
+                #expect((before...after).contains(date))
+                let text = try #require(logged["loggedDateString"] as? String)
+                #expect(text.wholeMatch(of: iso) != nil, "\(text)")
+            }
+
+            let found = try Self.post(
+                client, "/__admin/requests/find", #"{"method": "GET", "urlPath": "/greeting"}"#)
+            let request = try #require((found.json["requests"] as? [[String: Any]])?.first)
+            #expect(request["url"] as? String == "/greeting?lang=en&lang=fr")
+            #expect(request["method"] as? String == "GET")
+            #expect((request["headers"] as? [String: Any])?["Accept"] as? String == "text/plain")
+            #expect(request["browserProxyRequest"] as? Bool == false)
+            let lang = (request["queryParams"] as? [String: Any])?["lang"] as? [String: Any]
+            #expect(lang?["values"] as? [String] == ["en", "fr"])
+            let text = try #require(request["loggedDateString"] as? String)
+            #expect(text.wholeMatch(of: iso) != nil)
+            #expect(request["loggedDate"] is Int)
+        }
+    }
+
     @Test("scenarios are listed with their states, and reset puts them back in Started")
     func scenarios() async throws {
         try await withStubs(["todo.json": StubScenarioTests.toDoList], heroes: false) {

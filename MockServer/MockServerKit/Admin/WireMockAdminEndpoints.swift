@@ -33,7 +33,7 @@ extension HeroesApplication {
             // Paged as the journal's listing is (about 128 KiB a page).
             let page = AdminPage(query: request.query) ?? AdminPage()
             return matchingRequests(request.body) { found in
-                ["requests": .array(page.apply(found, size: Self.size).map(LoggedRequestJSON.entry))]
+                ["requests": .array(page.apply(found, size: Self.size).map(LoggedRequestJSON.logged))]
             }
         case ("/__admin/requests/unmatched", .get):
             let page = AdminPage(query: request.query) ?? AdminPage()
