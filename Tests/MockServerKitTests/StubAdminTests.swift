@@ -188,6 +188,40 @@ struct StubAdminTests {
         }
     }
 
+    @Test(
+        "near-misses/request names the closest stubs; near-misses/request-pattern the closest journalled requests"
+    )
+    func nearMissEndpoints() async throws {
+        let other = #"{"id": "other", "request": {"method": "POST", "url": "/elsewhere"}, "response": {}}"#
+        try await withStubs(["greeting.json": Self.fileStub, "other.json": other], heroes: false) {
+            server, client async throws in
+            let misses = try Self.post(
+                client, "/__admin/near-misses/request",
+                #"{"url": "/greeting", "method": "GET", "headers": {"Accept": "text/html"}}"#)
+            #expect(misses.status == 200)
+            let listed = try #require(misses.json["nearMisses"] as? [[String: Any]])
+            #expect(
+                listed.compactMap { ($0["stubMapping"] as? [String: Any])?["id"] as? String } == [
+                    "file-stub", "other",
+                ])
+            #expect((listed.first?["request"] as? [String: Any])?["url"] as? String == "/greeting")
+
+            #expect(try client.get("/greeting", headers: [("Accept", "text/html")]).status == 404)
+            #expect(try client.request("DELETE", "/far/away").status == 404)
+            _ = try await server.waitForRequests(count: 2)
+            let byPattern = try Self.post(
+                client, "/__admin/near-misses/request-pattern",
+                #"{"method": "GET", "url": "/greeting", "headers": {"Accept": {"equalTo": "text/plain"}}}"#)
+            #expect(byPattern.status == 200)
+            let requests = try #require(byPattern.json["nearMisses"] as? [[String: Any]])
+            #expect(
+                requests.compactMap { ($0["request"] as? [String: Any])?["url"] as? String } == [
+                    "/greeting", "/far/away",
+                ])
+            #expect((requests.first?["requestPattern"] as? [String: Any])?["url"] as? String == "/greeting")
+        }
+    }
+
     @Test("scenarios are listed with their states, and reset puts them back in Started")
     func scenarios() async throws {
         try await withStubs(["todo.json": StubScenarioTests.toDoList], heroes: false) {

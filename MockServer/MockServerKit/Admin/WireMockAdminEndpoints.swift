@@ -41,6 +41,10 @@ extension HeroesApplication {
             return Self.json(200, ["requests": .array(unmatched.map(LoggedRequestJSON.logged))])
         case ("/__admin/requests/unmatched/near-misses", .get):
             return nearMisses(page: AdminPage(query: request.query) ?? AdminPage())
+        case ("/__admin/near-misses/request", .post):
+            return nearMissesForRequest(request.body)
+        case ("/__admin/near-misses/request-pattern", .post):
+            return nearMissesForPattern(request.body)
         case ("/__admin/scenarios", .get):
             let scenarios = stubs.scenarios().map { scenario -> StubJSON in
                 .object([
@@ -61,8 +65,8 @@ extension HeroesApplication {
                 "/__admin/mappings", "/__admin/mappings/reset", "/__admin/requests/count",
                 "/__admin/requests/find",
                 "/__admin/requests/unmatched", "/__admin/requests/unmatched/near-misses",
-                "/__admin/scenarios",
-                "/__admin/scenarios/reset",
+                "/__admin/scenarios", "/__admin/scenarios/reset", "/__admin/near-misses/request",
+                "/__admin/near-misses/request-pattern",
             ]
             return known.contains(String(path))
                 ? ErrorBody.response(status: 405, message: "\(request.method) is not allowed here") : nil

@@ -219,11 +219,16 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// The closest stub and the parts that differ; nil without stubs. Indexed stubs first, then
-    /// others, at most `MatchBudget.nearMissComparisons`, within the budget.
+    /// The closest stub and the parts that differ; nil without stubs.
     func closest(to request: StubRequest) -> (mapping: StubMapping, differences: [String])? {
+        nearest(to: request, limit: 1).first
+    }
+
+    /// The `limit` closest stubs, closest first, with the parts that differ. Indexed stubs first,
+    /// then others, at most `MatchBudget.nearMissComparisons`, within the budget.
+    func nearest(to request: StubRequest, limit: Int) -> [(mapping: StubMapping, differences: [String])] {
         state.withLock { state in
-            var closest: (mapping: StubMapping, differences: [String])?
+            var misses: [(mapping: StubMapping, differences: [String])] = []
             let indexed = state.ranked(state.index.candidates(for: request.path))
             let seen = Set(indexed)
             let others = state.mappings.indices.reversed().filter { !seen.contains($0) }
@@ -240,15 +245,19 @@ final class StubRegistry: Sendable {
                         "scenario \(step.scenario): expected state \(required), is in \(state.state(of: step.scenario))"
                     )
                 }
-                if closest.map({ differences.count < $0.differences.count }) ?? true {
-                    closest = (mapping, differences)
-                }
+                misses.append((mapping, differences))
             }
-            if compared < state.mappings.count, var found = closest {
-                found.differences.append(
-                    "(compared with \(compared) of \(state.mappings.count) stubs; matching is bounded per request)"
-                )
-                closest = found
+            // Stable: among equals, the try order stays.
+            var closest = misses.enumerated().sorted { left, right in
+                let (a, b) = (left.element.differences.count, right.element.differences.count)
+                return a != b ? a < b : left.offset < right.offset
+            }.prefix(limit).map(\.element)
+            if compared < state.mappings.count {
+                for index in closest.indices {
+                    closest[index].differences.append(
+                        "(compared with \(compared) of \(state.mappings.count) stubs; matching is bounded per request)"
+                    )
+                }
             }
             return closest
         }
