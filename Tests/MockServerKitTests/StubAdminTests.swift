@@ -222,6 +222,38 @@ struct StubAdminTests {
         }
     }
 
+    @Test("near misses are ranked by WireMock's distance, URL and method weighing most, closest first")
+    func nearMissDistance() async throws {
+        // Two differences but the same URL: WireMock names it before a stub with another URL.
+        let sameURL = #"""
+            {"id": "same-url", "request": {"method": "POST", "url": "/users/list",
+             "headers": {"X-Team": {"equalTo": "blue"}}}, "response": {}}
+            """#
+        let otherURL =
+            #"{"id": "other-url", "request": {"method": "GET", "url": "/orders/42/lines"}, "response": {}}"#
+        try await withStubs(["a.json": sameURL, "b.json": otherURL], heroes: false) {
+            _, client async throws in
+            let misses = try Self.post(
+                client, "/__admin/near-misses/request",
+                #"{"url": "/users/list", "method": "GET", "headers": {"X-Team": "red"}}"#)
+            let listed = try #require(misses.json["nearMisses"] as? [[String: Any]])
+            #expect(
+                listed.compactMap { ($0["stubMapping"] as? [String: Any])?["id"] as? String } == [
+                    "same-url", "other-url",
+                ])
+            let distances = listed.compactMap {
+                ($0["matchResult"] as? [String: Any])?["distance"] as? Double
+            }
+            #expect(distances.count == 2)
+            #expect(distances == distances.sorted())
+            #expect(distances.allSatisfy { $0 > 0 && $0 <= 1 })
+            let notFound = try client.get("/users/list", headers: [("X-Team", "red")])
+            #expect(notFound.status == 404)
+            #expect(notFound.text.contains("same-url"))
+            #expect(!notFound.text.contains("other-url"))
+        }
+    }
+
     @Test("scenarios are listed with their states, and reset puts them back in Started")
     func scenarios() async throws {
         try await withStubs(["todo.json": StubScenarioTests.toDoList], heroes: false) {

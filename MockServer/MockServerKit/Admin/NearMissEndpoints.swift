@@ -16,6 +16,7 @@ extension HeroesApplication {
             miss -> StubJSON in
             .object([
                 "request": value, "stubMapping": miss.mapping.json,
+                "matchResult": .object(["distance": .double(miss.distance)]),
                 "differences": .array(miss.differences.map(StubJSON.string)),
             ])
         }
@@ -35,11 +36,12 @@ extension HeroesApplication {
         }
         // One budget for the search, and the near-miss bound on how many are compared.
         let budget = MatchBudget()
-        var misses: [(recorded: RecordedRequest, differences: [String])] = []
+        var misses: [(recorded: RecordedRequest, distance: Double, differences: [String])] = []
         for entry in journal.matchable().reversed().prefix(MatchBudget.nearMissComparisons) {
             if !misses.isEmpty, budget.isSpent { break }
-            let differences = pattern.differences(StubRequest(entry.request, budget: budget), all: true)
-            misses.append((entry.recorded, differences))
+            let request = StubRequest(entry.request, budget: budget)
+            misses.append(
+                (entry.recorded, pattern.distance(request), pattern.differences(request, all: true)))
         }
         let closest = misses.enumerated().sorted { left, right in
             left.element.differences.count != right.element.differences.count
@@ -49,6 +51,7 @@ extension HeroesApplication {
         let listed = closest.map { miss -> StubJSON in
             .object([
                 "request": LoggedRequestJSON.logged(miss.recorded), "requestPattern": value,
+                "matchResult": .object(["distance": .double(miss.distance)]),
                 "differences": .array(miss.differences.map(StubJSON.string)),
             ])
         }

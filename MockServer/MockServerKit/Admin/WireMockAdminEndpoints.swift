@@ -123,6 +123,7 @@ extension HeroesApplication {
             return .object([
                 "request": LoggedRequestJSON.request(entry.recorded),
                 "stubMapping": closest.mapping.json,
+                "matchResult": .object(["distance": .double(closest.distance)]),
                 "differences": .array(closest.differences.map(StubJSON.string)),
             ])
         }
