@@ -134,6 +134,126 @@ struct StubAdminTests {
         }
     }
 
+    @Test("unmatched lists every request no stub matched, as WireMock's LoggedRequest with url at the top")
+    func unmatchedBesideHeroes() async throws {
+        try await withStubs(["greeting.json": Self.fileStub]) { server, client async throws in
+            #expect(try client.get("/greeting", headers: [("Accept", "text/plain")]).status == 200)
+            #expect(try client.get("/v1/heroes/0001").status == 200)
+            // A client's stale bearer token makes the hero routes answer 401; no stub matched it.
+            #expect(try client.get("/orders/7", headers: [("Authorization", "Bearer stale")]).status == 401)
+            #expect(try client.get("/greeting", headers: [("Accept", "text/html")]).status == 404)
+            _ = try await server.waitForRequests(count: 4)
+            let unmatched = try #require(
+                try client.get("/__admin/requests/unmatched").json["requests"] as? [[String: Any]])
+            #expect(unmatched.compactMap { $0["url"] as? String } == ["/orders/7", "/greeting"])
+            #expect(unmatched.compactMap { $0["method"] as? String } == ["GET", "GET"])
+            #expect(unmatched.map { $0["wasMatched"] as? Bool } == [false, false])
+        }
+    }
+
+    @Test(
+        "entries carry loggedDate and loggedDateString; find gives LoggedRequests, url and method at the top")
+    func loggedRequests() async throws {
+        try await withStubs(["greeting.json": Self.fileStub], heroes: false) { server, client async throws in
+            let before = Int(Date().timeIntervalSince1970 * 1000)
+            #expect(
+                try client.get("/greeting?lang=en&lang=fr", headers: [("Accept", "text/plain")]).status == 200
+            )
+            _ = try await server.waitForRequests(count: 1)
+            let after = Int(Date().timeIntervalSince1970 * 1000) + 1
+            let iso = try Regex(#"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$"#)
+
+            let listed = try #require(
+                try client.get("/__admin/requests").json["requests"] as? [[String: Any]])
+            let entry = try #require(listed.first)
+            for logged in [entry, try #require(entry["request"] as? [String: Any])] {
+                let date = try #require(logged["loggedDate"] as? Int)
+                #expect((before...after).contains(date))
+                let text = try #require(logged["loggedDateString"] as? String)
+                #expect(text.wholeMatch(of: iso) != nil, "\(text)")
+            }
+
+            let found = try Self.post(
+                client, "/__admin/requests/find", #"{"method": "GET", "urlPath": "/greeting"}"#)
+            let request = try #require((found.json["requests"] as? [[String: Any]])?.first)
+            #expect(request["url"] as? String == "/greeting?lang=en&lang=fr")
+            #expect(request["method"] as? String == "GET")
+            #expect((request["headers"] as? [String: Any])?["Accept"] as? String == "text/plain")
+            #expect(request["browserProxyRequest"] as? Bool == false)
+            let lang = (request["queryParams"] as? [String: Any])?["lang"] as? [String: Any]
+            #expect(lang?["values"] as? [String] == ["en", "fr"])
+            let text = try #require(request["loggedDateString"] as? String)
+            #expect(text.wholeMatch(of: iso) != nil)
+            #expect(request["loggedDate"] is Int)
+        }
+    }
+
+    @Test(
+        "near-misses/request names the closest stubs; near-misses/request-pattern the closest journalled requests"
+    )
+    func nearMissEndpoints() async throws {
+        let other = #"{"id": "other", "request": {"method": "POST", "url": "/elsewhere"}, "response": {}}"#
+        try await withStubs(["greeting.json": Self.fileStub, "other.json": other], heroes: false) {
+            server, client async throws in
+            let misses = try Self.post(
+                client, "/__admin/near-misses/request",
+                #"{"url": "/greeting", "method": "GET", "headers": {"Accept": "text/html"}}"#)
+            #expect(misses.status == 200)
+            let listed = try #require(misses.json["nearMisses"] as? [[String: Any]])
+            #expect(
+                listed.compactMap { ($0["stubMapping"] as? [String: Any])?["id"] as? String } == [
+                    "file-stub", "other",
+                ])
+            #expect((listed.first?["request"] as? [String: Any])?["url"] as? String == "/greeting")
+
+            #expect(try client.get("/greeting", headers: [("Accept", "text/html")]).status == 404)
+            #expect(try client.request("DELETE", "/far/away").status == 404)
+            _ = try await server.waitForRequests(count: 2)
+            let byPattern = try Self.post(
+                client, "/__admin/near-misses/request-pattern",
+                #"{"method": "GET", "url": "/greeting", "headers": {"Accept": {"equalTo": "text/plain"}}}"#)
+            #expect(byPattern.status == 200)
+            let requests = try #require(byPattern.json["nearMisses"] as? [[String: Any]])
+            #expect(
+                requests.compactMap { ($0["request"] as? [String: Any])?["url"] as? String } == [
+                    "/greeting", "/far/away",
+                ])
+            #expect((requests.first?["requestPattern"] as? [String: Any])?["url"] as? String == "/greeting")
+        }
+    }
+
+    @Test("near misses are ranked by WireMock's distance, URL and method weighing most, closest first")
+    func nearMissDistance() async throws {
+        // Two differences but the same URL: WireMock names it before a stub with another URL.
+        let sameURL = #"""
+            {"id": "same-url", "request": {"method": "POST", "url": "/users/list",
+             "headers": {"X-Team": {"equalTo": "blue"}}}, "response": {}}
+            """#
+        let otherURL =
+            #"{"id": "other-url", "request": {"method": "GET", "url": "/orders/42/lines"}, "response": {}}"#
+        try await withStubs(["a.json": sameURL, "b.json": otherURL], heroes: false) {
+            _, client async throws in
+            let misses = try Self.post(
+                client, "/__admin/near-misses/request",
+                #"{"url": "/users/list", "method": "GET", "headers": {"X-Team": "red"}}"#)
+            let listed = try #require(misses.json["nearMisses"] as? [[String: Any]])
+            #expect(
+                listed.compactMap { ($0["stubMapping"] as? [String: Any])?["id"] as? String } == [
+                    "same-url", "other-url",
+                ])
+            let distances = listed.compactMap {
+                ($0["matchResult"] as? [String: Any])?["distance"] as? Double
+            }
+            #expect(distances.count == 2)
+            #expect(distances == distances.sorted())
+            #expect(distances.allSatisfy { $0 > 0 && $0 <= 1 })
+            let notFound = try client.get("/users/list", headers: [("X-Team", "red")])
+            #expect(notFound.status == 404)
+            #expect(notFound.text.contains("same-url"))
+            #expect(!notFound.text.contains("other-url"))
+        }
+    }
+
     @Test("scenarios are listed with their states, and reset puts them back in Started")
     func scenarios() async throws {
         try await withStubs(["todo.json": StubScenarioTests.toDoList], heroes: false) {

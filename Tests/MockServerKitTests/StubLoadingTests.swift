@@ -147,6 +147,26 @@ struct StubLoadingTests {
                 == "mappings/b.json: $.id: id 0f0e is already the id of a stub in mappings/a.json")
     }
 
+    @Test("// and /* */ comments outside strings load, as in WireMock; markers inside strings stay")
+    func comments() async throws {
+        let commented = #"""
+            // A greeting, for the demo.
+            {
+              "request": {"method": "GET", /* the path */ "url": "/hello//there"},
+              /* a block
+                 over lines */
+              "response": {"status": 200, "body": "no /* comment */ here // either \" // nor here"} // trailing
+            }
+            """#
+        try await withStubs(["commented.json": commented], heroes: false) { _, client async throws in
+            let answer = try client.get("/hello//there")
+            #expect(answer.status == 200)
+            #expect(answer.text == #"no /* comment */ here // either " // nor here"#)
+        }
+        let error = try #require(try await startError(["open.json": #"{"request": {} /* never closed"#]))
+        #expect(error.description == "mappings/open.json: $: not valid JSON")
+    }
+
     @Test("a root directory that does not exist is a configuration error")
     func missingRoot() async throws {
         let server = MockServer(

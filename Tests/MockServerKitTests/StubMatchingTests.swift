@@ -189,6 +189,24 @@ struct StubMatchingTests {
         }
     }
 
+    @Test("basicAuthCredentials matches the Basic scheme spelt in any case (RFC 9110 §11.1)")
+    func basicAuthSchemeCase() async throws {
+        try await withStubs(
+            [
+                "b.json": Self.stub(
+                    #""urlPath": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}"#,
+                    answer: "b")
+            ], heroes: false
+        ) { _, client async throws in
+            let credentials = Data("tom:secret".utf8).base64EncodedString()
+            for scheme in ["BASIC", "basic", "bAsIc"] {
+                let answer = try client.get("/b", headers: [("Authorization", "\(scheme) \(credentials)")])
+                #expect(answer.text == "b", "scheme \(scheme)")
+            }
+            #expect(try client.get("/b", headers: [("Authorization", "Bearer \(credentials)")]).status == 404)
+        }
+    }
+
     @Test("bodyPatterns: equalTo, contains, matches and doesNotMatch on the text, all of them at once")
     func textBodies() async throws {
         let patterns = #"""

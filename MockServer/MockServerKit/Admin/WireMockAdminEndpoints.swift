@@ -33,14 +33,18 @@ extension HeroesApplication {
             // Paged as the journal's listing is (about 128 KiB a page).
             let page = AdminPage(query: request.query) ?? AdminPage()
             return matchingRequests(request.body) { found in
-                ["requests": .array(page.apply(found, size: Self.size).map(LoggedRequestJSON.entry))]
+                ["requests": .array(page.apply(found, size: Self.size).map(LoggedRequestJSON.logged))]
             }
         case ("/__admin/requests/unmatched", .get):
             let page = AdminPage(query: request.query) ?? AdminPage()
             let unmatched = page.apply(journal.entries(since: 0).filter { !$0.wasMatched }, size: Self.size)
-            return Self.json(200, ["requests": .array(unmatched.map(LoggedRequestJSON.entry))])
+            return Self.json(200, ["requests": .array(unmatched.map(LoggedRequestJSON.logged))])
         case ("/__admin/requests/unmatched/near-misses", .get):
             return nearMisses(page: AdminPage(query: request.query) ?? AdminPage())
+        case ("/__admin/near-misses/request", .post):
+            return nearMissesForRequest(request.body)
+        case ("/__admin/near-misses/request-pattern", .post):
+            return nearMissesForPattern(request.body)
         case ("/__admin/scenarios", .get):
             let scenarios = stubs.scenarios().map { scenario -> StubJSON in
                 .object([
@@ -61,8 +65,8 @@ extension HeroesApplication {
                 "/__admin/mappings", "/__admin/mappings/reset", "/__admin/requests/count",
                 "/__admin/requests/find",
                 "/__admin/requests/unmatched", "/__admin/requests/unmatched/near-misses",
-                "/__admin/scenarios",
-                "/__admin/scenarios/reset",
+                "/__admin/scenarios", "/__admin/scenarios/reset", "/__admin/near-misses/request",
+                "/__admin/near-misses/request-pattern",
             ]
             return known.contains(String(path))
                 ? ErrorBody.response(status: 405, message: "\(request.method) is not allowed here") : nil
@@ -119,6 +123,7 @@ extension HeroesApplication {
             return .object([
                 "request": LoggedRequestJSON.request(entry.recorded),
                 "stubMapping": closest.mapping.json,
+                "matchResult": .object(["distance": .double(closest.distance)]),
                 "differences": .array(closest.differences.map(StubJSON.string)),
             ])
         }

@@ -123,7 +123,11 @@ final class HeroesApplication: RequestHandler {
             if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
         } else if servesHeroes {
             response = sharingState(request) { route(request) }
-            if response.status == 404 { match = .unmatched }
+            // Outside the hero paths no route knew it, whatever it answered (401 for a stale
+            // bearer token, say): WireMock would list it as unmatched.
+            if response.status == 404 || !(Self.isUnderV1(request.path) || request.path == "/health") {
+                match = .unmatched
+            }
             // Outside /v1 the hero contract says nothing, so show the closest stub instead
             // (under /v1, docs/API.md's JSON 404 stays).
             if response.status == 404, stubs.count > 0, !Self.isUnderV1(request.path) {

@@ -41,7 +41,7 @@ enum MappingLoader {
 
     /// One file: a mapping or `{"mappings": [...]}`.
     static func decode(_ data: Data, file: String, files: BodyFolder?) throws(MappingError) -> [StubMapping] {
-        guard let value = StubJSON(parsing: data) else {
+        guard let value = StubJSON(parsing: JSONComments.strip(Array(data))) else {
             throw MappingError(file: file, path: "$", reason: "not valid JSON")
         }
         let root = JSONCursor(value: value, path: "$", file: file)

@@ -97,7 +97,10 @@ struct RequestPattern: Sendable {
                 }
             }
         }
-        if let basicAuthorization, !request.headerValues("Authorization").contains(basicAuthorization.value),
+        if let basicAuthorization,
+            !request.headerValues("Authorization").contains(where: {
+                Self.isBasic($0, basicAuthorization.value)
+            }),
             differ("basic auth: expected user \(basicAuthorization.user) and its password")
         {
             return found
@@ -117,6 +120,15 @@ struct RequestPattern: Sendable {
             }
         }
         return found
+    }
+
+    /// `Basic` in any case, as RFC 9110 §11.1 makes every scheme, then the expected credentials.
+    static func isBasic(_ header: String, _ expected: String) -> Bool {
+        let sent = header.split(separator: " ", maxSplits: 1)
+        let wanted = expected.split(separator: " ", maxSplits: 1)
+        guard sent.count == 2, wanted.count == 2 else { return false }
+        return asciiCaseInsensitiveEqual(String(sent[0]), String(wanted[0]))
+            && sent[1].trimmingWhitespace() == wanted[1]
     }
 
     private static func describe(_ values: [String]) -> String {

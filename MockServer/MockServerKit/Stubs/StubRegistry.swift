@@ -219,11 +219,19 @@ final class StubRegistry: Sendable {
         }
     }
 
-    /// The closest stub and the parts that differ; nil without stubs. Indexed stubs first, then
-    /// others, at most `MatchBudget.nearMissComparisons`, within the budget.
-    func closest(to request: StubRequest) -> (mapping: StubMapping, differences: [String])? {
+    /// The closest stub and the parts that differ; nil without stubs.
+    func closest(to request: StubRequest) -> NearMiss? {
+        nearest(to: request, limit: 1).first
+    }
+
+    /// A stub, how far the request is from it (WireMock's `matchResult.distance`) and why.
+    typealias NearMiss = (mapping: StubMapping, distance: Double, differences: [String])
+
+    /// The `limit` closest stubs, by WireMock's distance. Indexed stubs first, then others, at
+    /// most `MatchBudget.nearMissComparisons`, within the budget.
+    func nearest(to request: StubRequest, limit: Int) -> [NearMiss] {
         state.withLock { state in
-            var closest: (mapping: StubMapping, differences: [String])?
+            var misses: [NearMiss] = []
             let indexed = state.ranked(state.index.candidates(for: request.path))
             let seen = Set(indexed)
             let others = state.mappings.indices.reversed().filter { !seen.contains($0) }
@@ -240,15 +248,23 @@ final class StubRegistry: Sendable {
                         "scenario \(step.scenario): expected state \(required), is in \(state.state(of: step.scenario))"
                     )
                 }
-                if closest.map({ differences.count < $0.differences.count }) ?? true {
-                    closest = (mapping, differences)
-                }
+                misses.append((mapping, mapping.request.distance(request), differences))
             }
-            if compared < state.mappings.count, var found = closest {
-                found.differences.append(
-                    "(compared with \(compared) of \(state.mappings.count) stubs; matching is bounded per request)"
-                )
-                closest = found
+            // Ties go to fewer differences (a scenario state), then the try order.
+            var closest = misses.enumerated().sorted { left, right in
+                let (a, b) = (left.element, right.element)
+                if a.distance != b.distance { return a.distance < b.distance }
+                if a.differences.count != b.differences.count {
+                    return a.differences.count < b.differences.count
+                }
+                return left.offset < right.offset
+            }.prefix(limit).map(\.element)
+            if compared < state.mappings.count {
+                for index in closest.indices {
+                    closest[index].differences.append(
+                        "(compared with \(compared) of \(state.mappings.count) stubs; matching is bounded per request)"
+                    )
+                }
             }
             return closest
         }
