@@ -82,6 +82,7 @@ extension OfflineFirstHeroRepository {
         var parts: [MappingResult<Hero>] = []
         var count = 0
         var stored: [String: Hero] = [:]
+        var localEdits: [String: Hero] = [:]
         var firstPageTag: String?
     }
 
@@ -111,7 +112,6 @@ extension OfflineFirstHeroRepository {
         async throws -> PullOutcome
     {
         var pull = Pull()
-        var context: (stored: [String: Hero], localEdits: [String: Hero])?
         var ids: Set<JSONValue> = []
         var total: Int?
         var page = 1
@@ -125,7 +125,10 @@ extension OfflineFirstHeroRepository {
                 progress(SyncProgress(pagesPulled: 1, pageCount: 1))
                 return .unchanged
             }
-            if page == 1 { pull.firstPageTag = reply.entityTag }
+            if page == 1 {
+                pull.firstPageTag = reply.entityTag
+                (pull.stored, pull.localEdits) = try await mappingContext()
+            }
             let numbers = try HeroPageBody.numbers(of: body)
             guard numbers.total <= Self.maximumSyncedHeroes else {
                 throw DomainError.badData(
@@ -138,12 +141,9 @@ extension OfflineFirstHeroRepository {
             for record in pageRecords {
                 if let id = record[path: "id"], !ids.insert(id).inserted { return .contradicted }
             }
-            if context == nil { context = try await mappingContext() }
-            guard let mapping = context else { return .contradicted }
-            pull.stored = mapping.stored
             pull.parts.append(
                 HeroMapping.pipeline.run(
-                    records: pageRecords, stored: mapping.stored, localEdits: mapping.localEdits))
+                    records: pageRecords, stored: pull.stored, localEdits: pull.localEdits))
             pull.count += pageRecords.count
             guard pull.count <= numbers.total else { return .contradicted }
             let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)

@@ -136,13 +136,11 @@ public final class JSONFileHeroStore: HeroStore {
 
     /// Commits `state`, keeping the old commit as the previous.
     private func commit(_ state: StoreState) throws {
-        let encoder = JSONEncoder()
-        let data = try encoder.encode(state)
+        let data = try JSONEncoder().encode(state)
         guard data.count <= Self.sizeLimit else {
             throw StorageError.io(location, "would grow past \(Self.sizeLimit) bytes")
         }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
-        where name.contains(".tmp-") {
+        for name in folder.names() where name.contains(".tmp-") {
             try? folder.remove(name)  // left by a writer that was killed
         }
         try folder.keepCopy(of: Self.fileName, as: Self.previousName)
@@ -156,8 +154,9 @@ public final class JSONFileHeroStore: HeroStore {
     private func setAsideUnknownLayout() throws {
         guard !folder.contains(Self.fileName) else { return }
         let known: Set = [Self.fileName, Self.previousName, "quarantine"]
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? [])
-            .filter { !known.contains($0) && !$0.contains(".tmp-") && !$0.hasPrefix("heroes.sqlite") }
+        let names = folder.names().filter {
+            !known.contains($0) && !$0.contains(".tmp-") && !$0.hasPrefix("heroes.sqlite")
+        }
         guard !names.isEmpty else { return }
         try folder.withWriterLock(patience: writerPatience) {
             for name in names { _ = try folder.quarantine(name) }

@@ -177,6 +177,11 @@ final class StoreFolder: Sendable {
             seconds: Int64(modified.tv_sec), nanoseconds: Int64(modified.tv_nsec))
     }
 
+    /// The names in the folder (none if it cannot be listed).
+    func names() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    }
+
     /// Whether `name` exists, as anything.
     func contains(_ name: String) -> Bool {
         var status = stat()

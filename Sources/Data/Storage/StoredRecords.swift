@@ -220,8 +220,7 @@ extension PendingChange: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         sequence = try container.decode(Int.self, forKey: .sequence, in: 0...StoredLimits.count)
         kind = try container.decode(Kind.self, forKey: .kind)
-        id = try container.decode(String.self, forKey: .id)
-        _ = try container.decodeHeroID(forKey: .id)
+        id = try container.decodeHeroID(forKey: .id).rawValue
         if let stored = try container.decodeIfPresent(StoredDraft.self, forKey: .draft) {
             do {
                 draft = try HeroDraft(

@@ -90,7 +90,7 @@ enum ManPage {
     }
 
     /// `text` as roff shows it literally: hyphens as minus signs, so options paste as typed;
-    /// non-ASCII as `\[uXXXX]`; a leading `.` or `'` escaped.
+    /// non-ASCII as a `\[u…]` code point escape (`é` is `\[u00E9]`); a leading `.` or `'` escaped.
     static func escaped(_ text: String) -> String {
         var body = ""
         for scalar in text.unicodeScalars {

@@ -293,18 +293,3 @@ public final class WebService: Sendable {
         return ResponseInterpreter.excerpt(of: data)
     }
 }
-
-/// A flag that says yes once, from any thread.
-private final class OnceFlag: @unchecked Sendable {
-    // `@unchecked` is safe: `done` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var done = false
-
-    /// True the first time only.
-    func firstTime() -> Bool {
-        lock.withLock {
-            defer { done = true }
-            return !done
-        }
-    }
-}
