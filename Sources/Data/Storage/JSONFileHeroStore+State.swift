@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything `JSONFileHeroStore` keeps: the content of its one file.
-struct StoreState: Encodable, Sendable {
+struct StoreState: Encodable, Sendable, Equatable {
     var schema = JSONFileHeroStore.schemaVersion
     var heroes: [String: StoredHero] = [:]
     var pages: [String: StoredPage] = [:]

@@ -126,20 +126,30 @@ struct HostileStoreFileTests {
                 try connection.execute(statement)
             }
         }
+        func set(_ path: String, _ value: String, keepsTheRest: Bool = true, reports: Bool = true)
+            -> Tampering
+        {
+            var tampering = sql(
+                "UPDATE state SET content = json_set(content, '\(path)', json('\(value)'))",
+                keepsTheRest: keepsTheRest)
+            tampering.reports = reports
+            return tampering
+        }
         let max = Int.max
         return [
             sql("PRAGMA user_version = -1", keepsTheRest: false),
             sql("PRAGMA user_version = -2147483648", keepsTheRest: false),
-            sql("PRAGMA user_version = 1", keepsTheRest: false),
-            sql(
-                "UPDATE store_state SET heroes_version = \(max), hero_count = \(max), last_local_number = \(max)"
-            ),
-            sql("UPDATE store_state SET hero_count = -5, last_local_number = -9"),
+            sql("PRAGMA user_version = 2", keepsTheRest: false),
+            sql("UPDATE state SET content = 'not json'", keepsTheRest: false),
             sql("UPDATE heroes SET hero = 'not json' WHERE id = '0002'"),
             sql("UPDATE heroes SET hero = '{\"id\": \"0002\", \"version\": \(max)}' WHERE id = '0002'"),
-            sql("UPDATE pages SET total = \(max), page = -1"),
-            sql("UPDATE pending_changes SET change = '{}' WHERE position = 1"),
-            sql("UPDATE store_state SET teams = 'x'"),
+            sql("UPDATE heroes SET id = '0009' WHERE id = '0002'"),
+            set("$.pages.\"page=1\".total", "\(max)"), set("$.pages.\"page=1\".page", "-1"),
+            set("$.pending.lastLocalNumber", "\(max)", reports: false),
+            set("$.pending.lastLocalNumber", "-9", reports: false),
+            set("$.pending.changes[1].sequence", "\(max)"),
+            set("$.pending.changes[1].expectedVersion", "\(Int.min)"),
+            set("$.teams", "\"not teams\""), set("$.holdsRoster", "\"yes\"", keepsTheRest: false),
         ]
     }
 

@@ -18,7 +18,8 @@ public final class SQLiteHeroStore: HeroStore {
     private let folder: StoreFolder
     private let writerPatience: Duration
     private let report: @Sendable (StorageError) -> Void
-    private let pool = SQLiteConnectionPool()
+    /// The one connection, opened at first use; a command's transactions take turns on it.
+    private let slot = ConnectionSlot()
 
     /// The database's name.
     static let fileName = "heroes.sqlite"
@@ -51,14 +52,17 @@ public final class SQLiteHeroStore: HeroStore {
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
-        let (result, damaged) = try transaction(immediate: false) { connection in
+        let (result, damaged, heroIDs) = try transaction(immediate: false) { connection in
             let reader = SQLiteStoreReader(connection: connection)
-            return (try body(reader), reader.damaged)
+            return (try body(reader), reader.damaged, Array(reader.damagedHeroes.keys))
         }
         if !damaged.isEmpty {
             // Set aside once; a store that cannot be written keeps them.
             _ = try? transaction(immediate: true) { connection in
-                try SQLiteStoreWriter(connection: connection).setAside(damaged)
+                let writer = SQLiteStoreWriter(connection: connection)
+                for id in heroIDs { _ = try writer.hero(id) }
+                _ = try writer.state()
+                try writer.finish()
             }
             reportSetAside(damaged)
         }
@@ -80,95 +84,69 @@ public final class SQLiteHeroStore: HeroStore {
         return result
     }
 
-    private func reportSetAside(_ damaged: [SQLiteDamage]) {
+    private func reportSetAside(_ damaged: [String]) {
         guard !damaged.isEmpty else { return }
-        report(.setAside(location, what: damaged.map(\.line).joined(separator: "; ")))
+        report(.setAside(location, what: damaged.joined(separator: "; ")))
     }
 
     // MARK: Transactions
 
-    /// Runs `body` in a transaction, again after a quarantine or a busy read.
-    private func transaction<Result>(immediate: Bool, _ body: (SQLiteConnection) throws -> Result) throws
-        -> Result
-    {
-        var quarantined = false
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: writerPatience)
-        while true {
-            let epoch = pool.epoch
-            do {
-                return try attempt(immediate: immediate, body)
-            } catch let damage as DamageFound {
-                guard !quarantined else { throw StorageError.io(location, damage.reason) }
-                quarantined = true
-                try quarantine(because: damage.reason, epoch: epoch, closing: damage.connection)
-            } catch let error as SQLiteError where error.isBusy && !immediate && clock.now < deadline {
-                // Brief (WAL setup), and the busy timeout does not retry it.
-                usleep(10_000)
-            } catch let error as SQLiteError {
-                throw storageError(error)
+    /// Runs `body` in a transaction; again once after moving a damaged database aside, and again
+    /// while a plain read is kept busy (briefly, by another process's WAL setup).
+    private func transaction<Result: Sendable>(
+        immediate: Bool, _ body: (SQLiteConnection) throws -> Result
+    ) throws -> Result {
+        try slot.lock.withLock {
+            var quarantined = false
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: writerPatience)
+            while true {
+                // Kept open through a quarantine: the last connection to close deletes the `-wal`.
+                var made: SQLiteConnection?
+                do {
+                    let current: SQLiteConnection
+                    if let open = slot.open {
+                        current = open
+                    } else {
+                        try folder.create(Self.fileName)  // 0600; SQLite would use 0644.
+                        current = try SQLiteConnection(path: location.path, busyTimeout: writerPatience)
+                        made = current
+                        try setUp(current)
+                        slot.open = current
+                    }
+                    return try attempt(current, immediate: immediate, body)
+                } catch let error as SQLiteError where error.isDamage && !quarantined {
+                    quarantined = true
+                    try withExtendedLifetime((slot.open, made)) { try quarantine(because: error.message) }
+                    slot.open = nil
+                } catch let error as SQLiteError where error.isBusy && !immediate && clock.now < deadline {
+                    usleep(10_000)
+                } catch let error as SQLiteError {
+                    throw error.isBusy
+                        ? StorageError.locked(location) : StorageError.io(location, error.description)
+                }
             }
         }
     }
 
-    /// Damage and its connection, closed after the move or it would delete the `-wal`.
-    // @unchecked Sendable: thrown and caught on one thread, never kept.
-    private struct DamageFound: Error, @unchecked Sendable {
-        let reason: String
-        let connection: SQLiteConnection?
-    }
-
-    private func attempt<Result>(immediate: Bool, _ body: (SQLiteConnection) throws -> Result) throws
-        -> Result
-    {
-        let lease: SQLiteConnectionPool.Lease
-        if let idle = pool.take() {
-            lease = idle
-        } else {
-            let epoch = pool.epoch
-            lease = SQLiteConnectionPool.Lease(connection: try connect(), epoch: epoch)
-        }
-        let connection = lease.connection
+    private func attempt<Result>(
+        _ connection: SQLiteConnection, immediate: Bool, checkingVersion: Bool = true,
+        _ body: (SQLiteConnection) throws -> Result
+    ) throws -> Result {
+        try connection.execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
-            try connection.execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
-        } catch let error as SQLiteError where error.isDamage {
-            throw DamageFound(reason: error.message, connection: connection)
-        } catch let error as SQLiteError where error.isBusy {
-            pool.give(lease)
-            throw StorageError.locked(location)
-        } catch {
-            pool.give(lease)
-            throw error
-        }
-        do {
-            try checkVersion(try connection.integer("PRAGMA user_version") ?? 0)
+            if checkingVersion { try checkVersion(try connection.integer("PRAGMA user_version") ?? 0) }
             let result = try body(connection)
             try connection.execute("COMMIT")
-            pool.give(lease)
             return result
         } catch {
             try? connection.execute("ROLLBACK")
-            if let damage = error as? SQLiteError, damage.isDamage {
-                throw DamageFound(reason: damage.message, connection: connection)
-            }
-            pool.give(lease)
             throw error
         }
     }
 
-    /// A new, set-up connection.
-    private func connect() throws -> SQLiteConnection {
-        try createFile()
-        let connection = try SQLiteConnection(path: location.path, busyTimeout: writerPatience)
-        do {
-            try setUp(connection)
-        } catch let error as SQLiteError where error.isDamage {
-            throw DamageFound(reason: error.message, connection: connection)
-        }
-        return connection
-    }
-
-    /// WAL mode and schema, retried when busy (the busy timeout does not here).
+    /// WAL mode, and the tables in a new database; retried while another process sets them up
+    /// (the busy timeout does not cover it).
     private func setUp(_ connection: SQLiteConnection) throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: writerPatience)
@@ -180,43 +158,26 @@ public final class SQLiteHeroStore: HeroStore {
                     throw StorageError.io(location, "cannot use write-ahead logging (\(mode))")
                 }
                 try connection.execute("PRAGMA synchronous = FULL")
-                try migrate(connection)
+                if try schemaVersion(connection) == 0 {
+                    // Under the write lock, so two new stores do not both create the tables.
+                    try attempt(connection, immediate: true, checkingVersion: false) { connection in
+                        if try schemaVersion(connection) == 0 {
+                            try connection.execute(SQLiteSchema.create)
+                            try connection.execute("PRAGMA user_version = \(SQLiteSchema.version)")
+                        }
+                    }
+                }
                 return
             } catch let error as SQLiteError where error.isBusy && clock.now < deadline {
-                try? connection.execute("ROLLBACK")
-            } catch StorageError.locked where clock.now < deadline {
                 try? connection.execute("ROLLBACK")
             }
             usleep(10_000)
         }
     }
 
-    /// Creates the tables under the write lock, once.
-    private func migrate(_ connection: SQLiteConnection) throws {
-        guard try schemaVersion(connection, inTransaction: false) == 0 else { return }
-        do {
-            try connection.execute("BEGIN IMMEDIATE")
-        } catch let error as SQLiteError where error.isBusy {
-            throw StorageError.locked(location)
-        }
-        do {
-            if try schemaVersion(connection, inTransaction: true) == 0 {
-                try connection.execute(SQLiteSchema.create)
-                try connection.execute("PRAGMA user_version = \(SQLiteSchema.version)")
-            }
-            try connection.execute("COMMIT")
-        } catch {
-            try? connection.execute("ROLLBACK")
-            throw error
-        }
-    }
-
     /// The schema version; 0 with tables is not this store's.
-    private func schemaVersion(_ connection: SQLiteConnection, inTransaction: Bool) throws -> Int {
-        if !inTransaction { try connection.execute("BEGIN") }
-        defer { if !inTransaction { try? connection.execute("COMMIT") } }
+    private func schemaVersion(_ connection: SQLiteConnection) throws -> Int {
         let version = try connection.integer("PRAGMA user_version") ?? 0
-        if version != 0 { try checkVersion(version) }
         if version == 0, try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0 > 0 {
             var verdict: [String] = []
             try connection.run("PRAGMA quick_check") { row in verdict.append(row.text(0) ?? "") }
@@ -237,36 +198,27 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    private func storageError(_ error: SQLiteError) -> StorageError {
-        error.isBusy ? .locked(location) : .io(location, error.description)
-    }
-
     // MARK: Files
 
     /// A database that is not a regular file is moved aside.
     private func prepareFile() throws {
         if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
-            try quarantine(because: "not a regular file", epoch: pool.epoch, closing: nil)
+            try quarantine(because: "not a regular file")
         }
     }
 
-    /// Creates the file 0600 (SQLite would use 0644).
-    private func createFile() throws {
-        try folder.create(Self.fileName)
-    }
-
-    /// Quarantines the files once per `epoch`; connections close after, as the last deletes the `-wal`.
-    private func quarantine(because reason: String, epoch: Int, closing finder: SQLiteConnection?) throws {
-        guard let idle = pool.retire(ifAt: epoch) else { return }
-        let moved = try withExtendedLifetime((idle, finder)) { try moveAside() }
-        report(.corrupt(location, movedTo: moved, reason: reason))
-    }
-
-    private func moveAside() throws -> URL {
+    private func quarantine(because reason: String) throws {
         let moved = try folder.quarantine(Self.fileName) ?? location
         for suffix in ["-wal", "-shm"] {
             try? folder.rename(Self.fileName + suffix, to: "quarantine/" + moved.lastPathComponent + suffix)
         }
-        return moved
+        report(.corrupt(location, movedTo: moved, reason: reason))
     }
+}
+
+/// The store's connection and the lock its users take turns by.
+// @unchecked Sendable: `open` is only touched under `lock`.
+private final class ConnectionSlot: @unchecked Sendable {
+    let lock = NSLock()
+    var open: SQLiteConnection?
 }

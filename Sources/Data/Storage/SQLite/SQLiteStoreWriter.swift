@@ -1,10 +1,9 @@
 import Foundation
 
-/// Writes one transaction; heroes and the state row at the end.
+/// Writes one transaction: changed heroes and the state row at the end.
 final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
-    private let encoder = JSONEncoder()
     private var stateChanged = false
-    private var heroesBumped = false
+    private var pagesInvalidated = false
     /// Heroes changed but not yet written: written in id order at the end, since random-order
     /// inserts spill each page into the log many times.
     private var unwritten: Set<String> = []
@@ -12,26 +11,31 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
     func setHero(_ id: String, to hero: StoredHero?) throws {
         let old = try self.hero(id)
         // A damaged row still counts until replaced.
-        let wasDamaged = damaged.contains { $0.what == "hero \(id)" }
+        let wasDamaged = damagedHeroes.removeValue(forKey: id) != nil
         guard old != hero || wasDamaged else { return }
-        damaged.removeAll { $0.what == "hero \(id)" }
-        var state = try state()
-        if old == nil, !wasDamaged, hero != nil { state.heroCount += 1 }
-        if hero == nil, old != nil || wasDamaged { state.heroCount -= 1 }
         heroes[id] = .some(hero)
         unwritten.insert(id)
-        if old?.hero != hero?.hero || wasDamaged {
-            if !heroesBumped { state.heroesVersion &+= 1 }
-            heroesBumped = true
+        if old?.hero != hero?.hero || wasDamaged { try heroesChanged() }
+    }
+
+    /// Every server page's tag is stale, and the roster is no longer the synced one.
+    private func heroesChanged() throws {
+        guard !pagesInvalidated else { return }
+        pagesInvalidated = true
+        try update { state in
+            for key in state.pages.keys { state.pages[key]?.entityTag = nil }
             state.rosterTag = nil
         }
-        setState(state)
-        stateChanged = true
     }
 
     override func heroIDs(in range: Range<Int>) throws -> [String] {
         try writeHeroes()
         return try super.heroIDs(in: range)
+    }
+
+    override func heroCount() throws -> Int {
+        try writeHeroes()
+        return try super.heroCount()
     }
 
     /// Writes the changed heroes in id order.
@@ -52,104 +56,46 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         }
     }
 
-    func setPage(_ key: String, to page: StoredPage) throws {
-        try connection.run(
-            """
-            INSERT OR REPLACE INTO pages (query, ids, page, per_page, total, entity_tag, heroes_version)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(key), .data(try encoder.encode(page.ids)), .integer(page.page), .integer(page.perPage),
-                .integer(page.total), page.entityTag.map(SQLiteValue.text) ?? .null,
-                .integer(try state().heroesVersion),
-            ])
-        damaged.removeAll { $0.what == "page \(key)" }
-    }
+    func setPage(_ key: String, to page: StoredPage) throws { try update { $0.pages[key] = page } }
+    func setTeams(_ teams: StoredTeams) throws { try update { $0.teams = teams } }
+    func setPending(_ queue: PendingQueue) throws { try update { $0.pending = queue } }
+    func setHoldsRoster(_ holds: Bool) throws { try update { $0.holdsRoster = holds } }
+    func setRosterTag(_ tag: String?) throws { try update { $0.rosterTag = tag } }
 
-    func setTeams(_ teams: StoredTeams) throws {
-        try connection.run(
-            "UPDATE store_state SET teams = ? WHERE id = 1", [.data(try encoder.encode(teams))])
-        damaged.removeAll { $0.what == "the teams" }
-    }
-
-    func setPending(_ queue: PendingQueue) throws {
-        try connection.run("DELETE FROM pending_changes")
-        for (position, change) in queue.changes.enumerated() {
-            try connection.run(
-                "INSERT INTO pending_changes (position, change) VALUES (?, ?)",
-                [.integer(position), .data(try encoder.encode(change))])
-        }
-        // Renumbered: damaged rows read before are gone.
-        damaged.removeAll { if case .pending = $0 { true } else { false } }
+    private func update(_ change: (inout StoreState) -> Void) throws {
         var state = try state()
-        state.lastLocalNumber = queue.lastLocalNumber
-        setState(state)
-        stateChanged = true
+        let before = state
+        change(&state)
+        loadedState = state
+        if state != before { stateChanged = true }
     }
 
-    func setHoldsRoster(_ holds: Bool) throws {
-        var state = try state()
-        guard state.holdsRoster != holds else { return }
-        state.holdsRoster = holds
-        setState(state)
-        stateChanged = true
-    }
-
-    func setRosterTag(_ tag: String?) throws {
-        var state = try state()
-        guard state.rosterTag != tag else { return }
-        state.rosterTag = tag
-        setState(state)
-        stateChanged = true
-    }
-
-    /// Writes the heroes and the state row, then sets aside damaged rows.
+    /// Writes the heroes and the state row, setting aside what did not decode.
     func finish() throws {
         try writeHeroes()
+        try setAside()
         if stateChanged {
-            let state = try state()
+            var state = try state()
+            state.setAside = []
             try connection.run(
-                """
-                UPDATE store_state SET holds_roster = ?, heroes_version = ?, hero_count = ?,
-                    last_local_number = ?, roster_tag = ? WHERE id = 1
-                """,
-                [
-                    .integer(state.holdsRoster ? 1 : 0), .integer(state.heroesVersion),
-                    .integer(state.heroCount),
-                    .integer(state.lastLocalNumber), state.rosterTag.map(SQLiteValue.text) ?? .null,
-                ])
+                "INSERT OR REPLACE INTO state (id, content) VALUES (1, ?)",
+                [.data(try JSONEncoder().encode(state))])
         }
-        try setAside(damaged)
     }
 
-    /// Moves damaged rows into `set_aside`; a hero's leaves a hole, so the roster tag goes.
-    func setAside(_ rows: [SQLiteDamage]) throws {
-        for row in rows {
-            let what = SQLiteValue.text(row.what)
-            switch row {
-            case .hero(let id, _):
-                try connection.run(
-                    "INSERT INTO set_aside SELECT ?, hero FROM heroes WHERE id = ?", [what, .text(id)])
-                try connection.run("DELETE FROM heroes WHERE id = ?", [.text(id)])
-                try connection.run(
-                    """
-                    UPDATE store_state SET hero_count = (SELECT count(*) FROM heroes), roster_tag = NULL,
-                        heroes_version = heroes_version + 1 WHERE id = 1
-                    """)
-            case .page(let key, _):
-                try connection.run(
-                    "INSERT INTO set_aside SELECT ?, ids FROM pages WHERE query = ?", [what, .text(key)])
-                try connection.run("DELETE FROM pages WHERE query = ?", [.text(key)])
-            case .pending(let position, _):
-                try connection.run(
-                    "INSERT INTO set_aside SELECT ?, change FROM pending_changes WHERE position = ?",
-                    [what, .integer(position)])
-                try connection.run("DELETE FROM pending_changes WHERE position = ?", [.integer(position)])
-            case .teams:
-                try connection.run(
-                    "INSERT INTO set_aside SELECT ?, teams FROM store_state WHERE id = 1", [what])
-                try connection.run("UPDATE store_state SET teams = NULL WHERE id = 1")
-            }
+    /// Moves damaged hero rows, and the state row as found, into `set_aside`; the state keeps
+    /// what still decodes. A hero's leaves a hole, so the roster tag goes.
+    func setAside() throws {
+        for (id, _) in damagedHeroes {
+            try connection.run(
+                "INSERT INTO set_aside SELECT ?, hero FROM heroes WHERE id = ?",
+                [.text("hero \(id)"), .text(id)])
+            try connection.run("DELETE FROM heroes WHERE id = ?", [.text(id)])
+            try heroesChanged()
+        }
+        if let found = damagedState {
+            try connection.run("INSERT INTO set_aside VALUES ('the store''s state', ?)", [.data(found)])
+            stateChanged = true
         }
     }
 
