@@ -61,38 +61,31 @@ final class StoreFolder: Sendable {
             throw StorageError.io(
                 path(name), "is \(status.st_size) bytes, more than the \(limit) a store reads")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes {
-                systemRead(file, $0.baseAddress.map { $0 + count }, $0.count - count)
-            }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw Self.failure(path(name), "cannot be read") }
-            if got == 0 { break }
-            count += got
+        // One byte past the limit, to see a file that grew while read.
+        let handle = FileHandle(fileDescriptor: file, closeOnDealloc: false)
+        let bytes: Data
+        do {
+            bytes = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw StorageError.io(path(name), "cannot be read: \(error.localizedDescription)")
         }
-        guard count <= limit else { throw StorageError.io(path(name), "grew past \(limit) bytes while read") }
-        return Data(bytes[..<count])
+        guard bytes.count <= limit else {
+            throw StorageError.io(path(name), "grew past \(limit) bytes while read")
+        }
+        return bytes
     }
 
     /// Writes and flushes a new file, then renames it to `name`.
     func replace(_ name: String, with data: Data) throws {
         let (temporary, file) = try createTemporary(for: name)
-        var written = 0
-        var failed = false
-        while written < data.count, !failed {
-            let done = data.withUnsafeBytes {
-                systemWrite(file, $0.baseAddress.map { $0 + written }, $0.count - written)
-            }
-            if done < 0, errno == EINTR { continue }
-            if done <= 0 { failed = true } else { written += done }
-        }
-        if failed || fsync(file) != 0 {
-            let reason = String(cString: strerror(errno))
+        do {
+            let handle = FileHandle(fileDescriptor: file, closeOnDealloc: false)
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+        } catch {
             close(file)
             unlinkat(descriptor, temporary, 0)
-            throw StorageError.io(path(name), "cannot be written: \(reason)")
+            throw StorageError.io(path(name), "cannot be written: \(error.localizedDescription)")
         }
         close(file)
         try rename(temporary, to: name)
@@ -223,15 +216,3 @@ struct FileIdentity: Equatable, Sendable {
     let seconds: Int64
     let nanoseconds: Int64
 }
-
-// The C functions the folder's methods shadow.
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-    private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-    private let systemRead = Musl.read
-    private let systemWrite = Musl.write
-#else
-    private let systemRead = Darwin.read
-    private let systemWrite = Darwin.write
-#endif

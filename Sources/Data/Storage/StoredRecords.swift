@@ -45,9 +45,9 @@ public struct StoredPage: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ids = try container.decode([String].self, forKey: .ids)
-        page = try container.decode(Int.self, forKey: .page, in: 1...StoredLimits.count)
-        perPage = try container.decode(Int.self, forKey: .perPage, in: 1...StoredLimits.count)
-        total = try container.decode(Int.self, forKey: .total, in: 0...StoredLimits.count)
+        page = try StoredLimits.checked(container.decode(Int.self, forKey: .page), "page", from: 1)
+        perPage = try StoredLimits.checked(container.decode(Int.self, forKey: .perPage), "perPage", from: 1)
+        total = try StoredLimits.checked(container.decode(Int.self, forKey: .total), "total")
         entityTag = try container.decodeIfPresent(String.self, forKey: .entityTag)
     }
 }
@@ -127,47 +127,63 @@ public struct PendingQueue: Codable, Sendable, Equatable {
 enum StoredLimits {
     /// The largest count, page number, sequence or version a store accepts (2^40).
     static let count = 1 << 40
-}
 
-// MARK: The store's JSON
-
-extension StoredHero: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case id, codeName, realName, powers, picture, team, updatedAt, version, motto, entityTag
+    /// `value`, if from `lowest` to `count`.
+    static func checked(_ value: Int, _ name: String, from lowest: Int = 0) throws -> Int {
+        guard (lowest...count).contains(value) else { throw OutOfRange(name: name) }
+        return value
     }
 
-    /// Decodes a hero, checking what the Domain's types check (an id of the contract's form) and
-    /// the counters' bounds.
+    /// `date`, if between the years 1 and 9999, as formatters can print.
+    static func checked(_ date: Date, _ name: String) throws -> Date {
+        guard (-62_135_596_800...253_402_300_799).contains(date.timeIntervalSince1970) else {
+            throw OutOfRange(name: name)
+        }
+        return date
+    }
+
+    /// A number or date no store writes.
+    struct OutOfRange: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "\(name) out of range" }
+    }
+}
+
+// MARK: The store's JSON: the entities in plain values, checked again when read
+
+extension StoredHero: Codable {
+    private struct Record: Codable {
+        var id: String
+        var codeName: String
+        var realName: String?
+        var powers: [String]
+        var picture: String?
+        var team: StoredTeam?
+        var updatedAt: Date
+        var version: Int
+        var motto: String?
+        var entityTag: String?
+    }
+
+    /// Decodes a hero, checking what the Domain's types check and the counters' bounds.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let team = try container.decodeIfPresent(StoredTeam.self, forKey: .team)
+        let record = try Record(from: decoder)
         hero = Hero(
-            id: try container.decodeHeroID(forKey: .id),
-            codeName: try container.decode(String.self, forKey: .codeName),
-            sealedRealName: try container.decodeIfPresent(String.self, forKey: .realName).map(
-                SealedSecret.init),
-            powers: try container.decode([String].self, forKey: .powers),
-            picture: try container.decodeIfPresent(String.self, forKey: .picture).map(PictureReference.init),
-            team: team.map { Team(id: Team.ID($0.id), name: $0.name) },
-            updatedAt: try container.decodeDate(forKey: .updatedAt),
-            version: try container.decode(Int.self, forKey: .version, in: 1...StoredLimits.count),
-            motto: try container.decodeIfPresent(String.self, forKey: .motto))
-        entityTag = try container.decodeIfPresent(String.self, forKey: .entityTag)
+            id: try Hero.ID(record.id), codeName: record.codeName,
+            sealedRealName: record.realName.map(SealedSecret.init), powers: record.powers,
+            picture: record.picture.map(PictureReference.init), team: record.team?.team,
+            updatedAt: try StoredLimits.checked(record.updatedAt, "updatedAt"),
+            version: try StoredLimits.checked(record.version, "version", from: 1), motto: record.motto)
+        entityTag = record.entityTag
     }
 
     /// Encodes the hero's facts (never its pending mark: a stored hero is the server's).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(hero.id.rawValue, forKey: .id)
-        try container.encode(hero.codeName, forKey: .codeName)
-        try container.encodeIfPresent(hero.sealedRealName?.base64, forKey: .realName)
-        try container.encode(hero.powers, forKey: .powers)
-        try container.encodeIfPresent(hero.picture?.path, forKey: .picture)
-        try container.encodeIfPresent(hero.team.map(StoredTeam.init), forKey: .team)
-        try container.encode(hero.updatedAt, forKey: .updatedAt)
-        try container.encode(hero.version, forKey: .version)
-        try container.encodeIfPresent(hero.motto, forKey: .motto)
-        try container.encodeIfPresent(entityTag, forKey: .entityTag)
+        try Record(
+            id: hero.id.rawValue, codeName: hero.codeName, realName: hero.sealedRealName?.base64,
+            powers: hero.powers, picture: hero.picture?.path, team: hero.team.map(StoredTeam.init),
+            updatedAt: hero.updatedAt, version: hero.version, motto: hero.motto, entityTag: entityTag
+        ).encode(to: encoder)
     }
 }
 
@@ -180,35 +196,42 @@ struct StoredTeam: Codable {
         id = team.id.rawValue
         name = team.name
     }
+
+    var team: Team { Team(id: Team.ID(id), name: name) }
 }
 
 extension StoredTeams: Codable {
-    private enum CodingKeys: String, CodingKey { case teams, entityTag }
+    private struct Record: Codable {
+        var teams: [StoredTeam]
+        var entityTag: String?
+    }
 
     /// Decodes the teams.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        teams = try container.decode([StoredTeam].self, forKey: .teams).map {
-            Team(id: Team.ID($0.id), name: $0.name)
-        }
-        entityTag = try container.decodeIfPresent(String.self, forKey: .entityTag)
+        let record = try Record(from: decoder)
+        self.init(record.teams.map(\.team), entityTag: record.entityTag)
     }
 
     /// Encodes the teams.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(teams.map(StoredTeam.init), forKey: .teams)
-        try container.encodeIfPresent(entityTag, forKey: .entityTag)
+        try Record(teams: teams.map(StoredTeam.init), entityTag: entityTag).encode(to: encoder)
     }
 }
 
 extension PendingChange: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case sequence, kind, id, draft, expectedVersion, base, madeAt, idempotencyKey
+    private struct Record: Codable {
+        var sequence: Int
+        var kind: Kind
+        var id: String
+        var draft: Draft?
+        var expectedVersion: Int?
+        var base: StoredHero?
+        var madeAt: Date
+        var idempotencyKey: String?
     }
 
     /// A draft's facts; decoding checks them again, as `HeroDraft` does.
-    private struct StoredDraft: Codable {
+    private struct Draft: Codable {
         var codeName: String
         var powers: [String]
         var teamID: String?
@@ -217,76 +240,31 @@ extension PendingChange: Codable {
 
     /// Decodes a change, refusing a draft the Domain would refuse and counters out of bounds.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        sequence = try container.decode(Int.self, forKey: .sequence, in: 0...StoredLimits.count)
-        kind = try container.decode(Kind.self, forKey: .kind)
-        id = try container.decodeHeroID(forKey: .id).rawValue
-        if let stored = try container.decodeIfPresent(StoredDraft.self, forKey: .draft) {
-            do {
-                draft = try HeroDraft(
-                    codeName: stored.codeName, powers: stored.powers, teamID: stored.teamID.map(Team.ID.init),
-                    sealedRealName: stored.realName.map(SealedSecret.init))
-            } catch {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .draft, in: container, debugDescription: "\(error)")
-            }
+        let record = try Record(from: decoder)
+        sequence = try StoredLimits.checked(record.sequence, "sequence")
+        kind = record.kind
+        id = try Hero.ID(record.id).rawValue
+        draft = try record.draft.map {
+            try HeroDraft(
+                codeName: $0.codeName, powers: $0.powers, teamID: $0.teamID.map(Team.ID.init),
+                sealedRealName: $0.realName.map(SealedSecret.init))
         }
-        if let version = try container.decodeIfPresent(Int.self, forKey: .expectedVersion) {
-            guard (0...StoredLimits.count).contains(version) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .expectedVersion, in: container, debugDescription: "out of range")
-            }
-            expectedVersion = version
-        }
-        base = try container.decodeIfPresent(StoredHero.self, forKey: .base)?.hero
-        madeAt = try container.decodeDate(forKey: .madeAt)
-        idempotencyKey = try container.decodeIfPresent(String.self, forKey: .idempotencyKey)
+        expectedVersion = try record.expectedVersion.map { try StoredLimits.checked($0, "expectedVersion") }
+        base = record.base?.hero
+        madeAt = try StoredLimits.checked(record.madeAt, "madeAt")
+        idempotencyKey = record.idempotencyKey
     }
 
     /// Encodes the change.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sequence, forKey: .sequence)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(
-            draft.map {
-                StoredDraft(
+        try Record(
+            sequence: sequence, kind: kind, id: id,
+            draft: draft.map {
+                Draft(
                     codeName: $0.codeName, powers: $0.powers, teamID: $0.teamID?.rawValue,
                     realName: $0.sealedRealName?.base64)
-            }, forKey: .draft)
-        try container.encodeIfPresent(expectedVersion, forKey: .expectedVersion)
-        try container.encodeIfPresent(base.map { StoredHero($0, entityTag: nil) }, forKey: .base)
-        try container.encode(madeAt, forKey: .madeAt)
-        try container.encodeIfPresent(idempotencyKey, forKey: .idempotencyKey)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// An integer that must lie in `range`.
-    fileprivate func decode(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>) throws -> Int {
-        let value = try decode(Int.self, forKey: key)
-        guard range.contains(value) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "out of range")
-        }
-        return value
-    }
-
-    /// A date between the years 1 and 9999, as formatters can print.
-    fileprivate func decodeDate(forKey key: Key) throws -> Date {
-        let date = try decode(Date.self, forKey: key)
-        guard (-62_135_596_800...253_402_300_799).contains(date.timeIntervalSince1970) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "out of range")
-        }
-        return date
-    }
-
-    /// A hero id of the contract's form.
-    fileprivate func decodeHeroID(forKey key: Key) throws -> Hero.ID {
-        do {
-            return try Hero.ID(decode(String.self, forKey: key))
-        } catch let error as DomainError {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(error)")
-        }
+            }, expectedVersion: expectedVersion, base: base.map { StoredHero($0, entityTag: nil) },
+            madeAt: madeAt, idempotencyKey: idempotencyKey
+        ).encode(to: encoder)
     }
 }
