@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Network
 
 /// The app's `HeroRepository`: revalidates stored heroes by
 /// entity tag, serves them stale when offline, and keeps offline writes pending until `sync()`.
@@ -62,18 +63,11 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             }
             return (entry, stored, try Overlay(reader))
         }
-        do {
-            let reply = try await online {
-                try await remote.heroes(matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
-            }
-            guard let page = reply.content else {
-                // 304: the stored page is current.
-                guard let stored else {
-                    throw DomainError.badData("the server answered 304 to an unconditional read")
-                }
-                decided(.revalidated("heroes \(key)"))
-                return Cached(Self.withPending(overlay, on: stored, query: query), isStale: false)
-            }
+        return try await revalidate(
+            "heroes \(key)", stored: stored.map { Self.withPending(overlay, on: $0, query: query) }
+        ) {
+            try await remote.heroes(matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
+        } keep: { page, tag in
             let latest = try await store.write { writer in
                 for hero in page.items where try writer.hero(hero.id.rawValue)?.hero != hero {
                     try writer.setHero(hero.id.rawValue, to: Self.stored(hero, tag: nil))
@@ -82,22 +76,16 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                     key,
                     to: StoredPage(
                         ids: page.items.map(\.id.rawValue), page: page.page, perPage: page.perPage,
-                        total: page.total, entityTag: reply.entityTag))
+                        total: page.total, entityTag: tag))
                 return try Overlay(writer)
             }
-            decided(.fresh("heroes \(key)"))
-            return Cached(Self.withPending(latest, on: page, query: query), isStale: false)
-        } catch DomainError.unavailable(let why) {
-            let offline = try await store.read { reader in
+            return Self.withPending(latest, on: page, query: query)
+        } offline: { why in
+            let page = try await store.read { reader in
                 try reader.rosterPage(for: query, pending: overlay.pending, teams: overlay.teams)
             }
-            if let offline {
-                decided(.stale("heroes \(key) (from the synced roster)", reason: why))
-                return Cached(offline, isStale: true)
-            }
-            guard let stored else { throw DomainError.unavailable(why) }
-            decided(.stale("heroes \(key)", reason: why))
-            return Cached(Self.withPending(overlay, on: stored, query: query), isStale: true)
+            if page != nil { decided(.stale("heroes \(key) (from the synced roster)", reason: why)) }
+            return page
         }
     }
 
@@ -113,28 +101,17 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             }
             return Cached(hero, isStale: false)
         }
-        let storedHero = stored?.hero
         let hero: Cached<Hero>
         do {
-            let reply = try await online { try await remote.hero(id, ifNoneMatch: stored?.entityTag) }
-            if let fresh = reply.content {
-                try await store.write { try $0.setHero(key, to: Self.stored(fresh, tag: reply.entityTag)) }
-                decided(.fresh("hero \(key)"))
-                hero = Cached(fresh, isStale: false)
-            } else {
-                guard let storedHero else {
-                    throw DomainError.badData("the server answered 304 to an unconditional read")
-                }
-                decided(.revalidated("hero \(key)"))
-                hero = Cached(storedHero, isStale: false)
+            hero = try await revalidate("hero \(key)", stored: stored?.hero) {
+                try await remote.hero(id, ifNoneMatch: stored?.entityTag)
+            } keep: { fresh, tag in
+                try await store.write { try $0.setHero(key, to: Self.stored(fresh, tag: tag)) }
+                return fresh
             }
         } catch DomainError.notFound(let what) {
             if stored != nil { try await store.write { try $0.setHero(key, to: nil) } }
             throw DomainError.notFound(what)
-        } catch DomainError.unavailable(let why) {
-            guard let storedHero else { throw DomainError.unavailable(why) }
-            decided(.stale("hero \(key)", reason: why))
-            hero = Cached(storedHero, isStale: true)
         }
         guard let shown = overlay.pending.shown(key, base: hero.value, teams: overlay.teams) else {
             throw DomainError.notFound("hero \(id) (deleted, not yet synced)")
@@ -145,23 +122,11 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// The teams, revalidated by entity tag.
     public func teams() async throws -> Cached<[Team]> {
         let stored = try await store.read { try $0.teams() }
-        let storedTeams = stored?.teams
-        do {
-            let reply = try await online { try await remote.teams(ifNoneMatch: stored?.entityTag) }
-            guard let teams = reply.content else {
-                guard let storedTeams else {
-                    throw DomainError.badData("the server answered 304 to an unconditional read")
-                }
-                decided(.revalidated("teams"))
-                return Cached(storedTeams, isStale: false)
-            }
-            try await store.write { try $0.setTeams(StoredTeams(teams, entityTag: reply.entityTag)) }
-            decided(.fresh("teams"))
-            return Cached(teams, isStale: false)
-        } catch DomainError.unavailable(let why) {
-            guard let storedTeams else { throw DomainError.unavailable(why) }
-            decided(.stale("teams", reason: why))
-            return Cached(storedTeams, isStale: true)
+        return try await revalidate("teams", stored: stored?.teams) {
+            try await remote.teams(ifNoneMatch: stored?.entityTag)
+        } keep: { teams, tag in
+            try await store.write { try $0.setTeams(StoredTeams(teams, entityTag: tag)) }
+            return teams
         }
     }
 
@@ -271,6 +236,33 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// A hero to store, with the server's entity tag or the contract's `"<id>-<version>"`.
     static func stored(_ hero: Hero, tag: String?) -> StoredHero {
         StoredHero(hero, entityTag: tag ?? RemoteHeroDataSource.entityTag(hero.id, hero.version))
+    }
+
+    /// One conditional read, and what it did with the cache: a fresh answer is stored by `keep`,
+    /// a 304 answers `stored`, and offline `offline` answers if it can, else `stored`, stale.
+    func revalidate<Value: Sendable>(
+        _ what: String, stored: Value?, ask: () async throws -> Reply<Value>,
+        keep: (Value, String?) async throws -> Value,
+        offline: (_ why: String) async throws -> Value? = { _ in nil }
+    ) async throws -> Cached<Value> {
+        do {
+            let reply = try await online(ask)
+            guard let fresh = reply.content else {
+                guard let stored else {
+                    throw DomainError.badData("the server answered 304 to an unconditional read")
+                }
+                decided(.revalidated(what))
+                return Cached(stored, isStale: false)
+            }
+            let kept = try await keep(fresh, reply.entityTag)
+            decided(.fresh(what))
+            return Cached(kept, isStale: false)
+        } catch DomainError.unavailable(let why) {
+            if let answer = try await offline(why) { return Cached(answer, isStale: true) }
+            guard let stored else { throw DomainError.unavailable(why) }
+            decided(.stale(what, reason: why))
+            return Cached(stored, isStale: true)
+        }
     }
 
     /// Runs `call`, or under `.cacheOnly` throws `.unavailable` so the caller answers offline.
