@@ -130,6 +130,18 @@ struct HARImportTests {
         #expect(!FileManager.default.fileExists(atPath: root.path))
     }
 
+    @Test("an entry's URL gives its path and query as sent; the host and the fragment are dropped")
+    func targets() {
+        #expect(
+            HAREntry.target(of: "https://h.example:8443/v1/heroes?q=a%20b&page=2#top")
+                == "/v1/heroes?q=a%20b&page=2")
+        #expect(HAREntry.target(of: "http://h.example") == "/")
+        #expect(HAREntry.target(of: "http://h.example?x=1") == "/?x=1")
+        #expect(HAREntry.target(of: "/relative?x") == "/relative?x")
+        #expect(HAREntry.target(of: "h.example/v1") == nil)
+        #expect(HAREntry.target(of: "http://h.example/a b") == nil)
+    }
+
     @Test("a bad command line is 64 with the usage; an archive that cannot be read is 66")
     func commandLine() throws {
         let archive = try Self.archive().path
