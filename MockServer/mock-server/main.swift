@@ -1,5 +1,6 @@
 // mock-server: the Heroes API mock as a process. Prints `listening on http://HOST:PORT`,
-// then serves until SIGINT or SIGTERM.
+// then serves until SIGINT or SIGTERM. `mock-server import-har FILE.har --root-dir DIR` writes
+// a HAR archive as stub mappings and exits.
 import Foundation
 import MockServerKit
 
@@ -33,8 +34,23 @@ func nextSignal() async -> Int32 {
     }
 }
 
+/// `mock-server import-har …`: writes the stubs, prints the outcome, exits with its status.
+func importHAR(_ arguments: [String]) -> Never {
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(HARImportCommand.usage)
+        exit(0)
+    }
+    let outcome = HARImportCommand.run(arguments)
+    FileHandle.standardOutput.write(Data(outcome.output.utf8))
+    FileHandle.standardError.write(Data(outcome.errors.utf8))
+    exit(outcome.status)
+}
+
 func run() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == HARImportCommand.name {
+        importHAR(Array(arguments.dropFirst()))
+    }
     if arguments.contains("--help") || arguments.contains("-h") {
         print(MockServerCommandLine.usage)
         return

@@ -99,6 +99,8 @@ public enum MockServerCommandLine {
                 lines.append("  " + left + String(repeating: " ", count: width - left.count) + line)
             }
         }
+        lines.append(HARImportCommand.usage.replacingOccurrences(of: "usage: ", with: "   or: "))
+        lines.append("  write a HAR archive's exchanges as WireMock stub mappings under DIR")
         return lines.joined(separator: "\n")
     }
 

@@ -1,0 +1,114 @@
+import Foundation
+
+/// `mock-server import-har FILE.har --root-dir DIR [--redact-header NAME]…`: a HAR archive's
+/// exchanges written as WireMock stub mappings by `StubRecorder`'s rules. Here, not in the
+/// executable, so tests can run it.
+public enum HARImportCommand {
+    /// The subcommand's name, the first argument.
+    public static let name = "import-har"
+
+    /// One line of usage.
+    public static let usage =
+        "usage: mock-server import-har FILE.har --root-dir DIR [--redact-header NAME]..."
+
+    /// What a run printed and how it ended.
+    public struct Outcome: Sendable, Equatable {
+        /// 0; 64 (EX_USAGE) for a bad command line; 65 (EX_DATAERR) for a malformed archive;
+        /// 66 (EX_NOINPUT) for an archive that cannot be read; 73 (EX_CANTCREAT) for a failed write.
+        public let status: Int32
+        /// For standard output: the summary line.
+        public let output: String
+        /// For standard error: notes on skipped entries, or why nothing was written.
+        public let errors: String
+    }
+
+    /// The largest archive read.
+    static let maximumBytes = 512 * 1024 * 1024
+
+    /// Runs the subcommand on the arguments after its name.
+    public static func run(_ arguments: [String]) -> Outcome {
+        let request: (file: String, root: String, redacted: [String])
+        do {
+            request = try parse(arguments)
+        } catch {
+            return Outcome(status: 64, output: "", errors: line("\(error)") + usage + "\n")
+        }
+        let data: Data
+        do {
+            let url = URL(fileURLWithPath: request.file)
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            guard size <= maximumBytes else {
+                return Outcome(status: 66, output: "", errors: line("\(request.file): larger than 512 MiB"))
+            }
+            data = try Data(contentsOf: url)
+        } catch {
+            return Outcome(status: 66, output: "", errors: line("\(request.file): cannot be read"))
+        }
+        let archive: HARArchive
+        do {
+            archive = try HARArchive(data)
+        } catch {
+            return Outcome(
+                status: 65, output: "", errors: line("\(request.file): \(error); nothing was written"))
+        }
+        let notes = archive.notes.map { line("\(request.file): \($0)") }.joined()
+        let stubs = StubRecorder.stubs(from: archive.exchanges, spec: RecordSpec(redacting: request.redacted))
+        do {
+            try stubs.write(toRootDirectory: URL(fileURLWithPath: request.root, isDirectory: true))
+        } catch {
+            return Outcome(status: 73, output: "", errors: notes + line("\(error); nothing was written"))
+        }
+        let summary =
+            "\(count(stubs.mappings.count, "stub")), \(count(stubs.bodyFiles.count, "body file")), into \(request.root)"
+        return Outcome(status: 0, output: summary + "\n", errors: notes)
+    }
+
+    /// A line of standard error, named as the executable's own are.
+    private static func line(_ text: String) -> String { "mock-server: import-har: \(text)\n" }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// `FILE --root-dir DIR [--redact-header NAME]…`, options as `--name value` or `--name=value`.
+    static func parse(_ arguments: [String]) throws(MockServerError) -> (
+        file: String, root: String, redacted: [String]
+    ) {
+        var file: String?
+        var root: String?
+        var redacted: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("--") else {
+                guard file == nil else { throw MockServerError("unexpected argument \(argument)") }
+                guard !argument.isEmpty else { throw MockServerError("the archive's path is empty") }
+                file = argument
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard name == "root-dir" || name == "redact-header" else {
+                throw MockServerError("unknown option --\(name) for import-har")
+            }
+            guard let text = value ?? remaining.popFirst(), !text.isEmpty else {
+                throw MockServerError("--\(name) needs a value")
+            }
+            if name == "root-dir" {
+                guard root == nil else { throw MockServerError("--root-dir given twice") }
+                root = text
+            } else {
+                guard !text.isEmpty, text.utf8.allSatisfy(ByteClass.isToken) else {
+                    throw MockServerError("--redact-header needs a header name, not '\(text)'")
+                }
+                redacted.append(text)
+            }
+        }
+        guard let file else { throw MockServerError("import-har needs a HAR file") }
+        guard let root else { throw MockServerError("import-har needs --root-dir DIR") }
+        return (file, root, redacted)
+    }
+}
