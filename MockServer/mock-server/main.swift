@@ -33,10 +33,24 @@ func nextSignal() async -> Int32 {
     }
 }
 
+/// The server's options, then each subcommand's synopsis.
+let usage = MockServerCommandLine.usage + "\n" + VerifyCommand.usage
+
+/// A subcommand's report on standard output, its errors on standard error, then its exit code.
+func finish(_ outcome: VerifyCommand.Outcome) -> Never {
+    FileHandle.standardOutput.write(Data(outcome.output.utf8))
+    FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
+    exit(outcome.exitCode)
+}
+
 func run() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    switch arguments.first {
+    case "verify": finish(await VerifyCommand.run(Array(arguments.dropFirst())))
+    default: break
+    }
     if arguments.contains("--help") || arguments.contains("-h") {
-        print(MockServerCommandLine.usage)
+        print(usage)
         return
     }
     let configuration: MockServerConfiguration
@@ -45,7 +59,7 @@ func run() async {
             arguments, environment: ProcessInfo.processInfo.environment)
     } catch {
         // EX_USAGE, as heroes-cli exits on a bad command line.
-        fail("\(error)\n\(MockServerCommandLine.usage)", code: 64)
+        fail("\(error)\n\(usage)", code: 64)
     }
     _ = signalPipe
     for number in [SIGINT, SIGTERM] {
