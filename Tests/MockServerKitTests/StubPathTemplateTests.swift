@@ -76,6 +76,30 @@ struct StubPathTemplateTests {
         }
     }
 
+    @Test("near misses rank a template like urlPath: a fitting path with one parameter off is close")
+    func nearMissRanking() async throws {
+        let far =
+            #"{"id": "far", "request": {"method": "GET", "urlPath": "/v1/teams/list/all"}, "response": {}}"#
+        let picture = Self.picture.replacingOccurrences(
+            of: #"{"request""#, with: #"{"id": "picture", "request""#)
+        try await withStubs(["p.json": picture, "f.json": far], heroes: false) { _, client async throws in
+            let misses = try StubAdminTests.post(
+                client, "/__admin/near-misses/request",
+                #"{"url": "/v1/heroes/0008/picture", "method": "GET"}"#)
+            let listed = try #require(misses.json["nearMisses"] as? [[String: Any]])
+            #expect(
+                listed.compactMap { ($0["stubMapping"] as? [String: Any])?["id"] as? String } == [
+                    "picture", "far",
+                ])
+            let distances = listed.compactMap {
+                ($0["matchResult"] as? [String: Any])?["distance"] as? Double
+            }
+            // The URL fits (0); the one parameter group differs (weight 1 of 19).
+            #expect(abs((distances.first ?? 0) - 1.0 / 19) < 1e-9, "\(distances)")
+            #expect(distances == distances.sorted())
+        }
+    }
+
     @Test(
         "a malformed template or pathParameters is refused at load with file and JSON path",
         arguments: [
