@@ -34,13 +34,8 @@ func nextSignal() async -> Int32 {
     }
 }
 
-/// `mock-server import-har …`: writes the stubs, prints the outcome, exits with its status.
-func importHAR(_ arguments: [String]) -> Never {
-    if arguments.contains("--help") || arguments.contains("-h") {
-        print(HARImportCommand.usage)
-        exit(0)
-    }
-    let outcome = HARImportCommand.run(arguments)
+/// A subcommand's report on standard output, its errors on standard error, then its exit code.
+func finish(_ outcome: CommandOutcome) -> Never {
     FileHandle.standardOutput.write(Data(outcome.output.utf8))
     FileHandle.standardError.write(Data(outcome.errors.utf8))
     exit(outcome.status)
@@ -48,8 +43,10 @@ func importHAR(_ arguments: [String]) -> Never {
 
 func run() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == HARImportCommand.name {
-        importHAR(Array(arguments.dropFirst()))
+    switch arguments.first {
+    case "verify": finish(await VerifyCommand.run(Array(arguments.dropFirst())))
+    case HARImportCommand.name: finish(HARImportCommand.run(Array(arguments.dropFirst())))
+    default: break
     }
     if arguments.contains("--help") || arguments.contains("-h") {
         print(MockServerCommandLine.usage)

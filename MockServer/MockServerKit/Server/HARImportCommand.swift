@@ -11,44 +11,37 @@ public enum HARImportCommand {
     public static let usage =
         "usage: mock-server import-har FILE.har --root-dir DIR [--redact-header NAME]..."
 
-    /// What a run printed and how it ended.
-    public struct Outcome: Sendable, Equatable {
-        /// 0; 64 (EX_USAGE) for a bad command line; 65 (EX_DATAERR) for a malformed archive;
-        /// 66 (EX_NOINPUT) for an archive that cannot be read; 73 (EX_CANTCREAT) for a failed write.
-        public let status: Int32
-        /// For standard output: the summary line.
-        public let output: String
-        /// For standard error: notes on skipped entries, or why nothing was written.
-        public let errors: String
-    }
-
     /// The largest archive read.
     static let maximumBytes = 512 * 1024 * 1024
 
     /// Runs the subcommand on the arguments after its name.
-    public static func run(_ arguments: [String]) -> Outcome {
+    public static func run(_ arguments: [String]) -> CommandOutcome {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            return CommandOutcome(status: 0, output: usage + "\n", errors: "")
+        }
         let request: (file: String, root: String, redacted: [String])
         do {
             request = try parse(arguments)
         } catch {
-            return Outcome(status: 64, output: "", errors: line("\(error)") + usage + "\n")
+            return CommandOutcome(status: 64, output: "", errors: line("\(error)") + usage + "\n")
         }
         let data: Data
         do {
             let url = URL(fileURLWithPath: request.file)
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
             guard size <= maximumBytes else {
-                return Outcome(status: 66, output: "", errors: line("\(request.file): larger than 512 MiB"))
+                return CommandOutcome(
+                    status: 66, output: "", errors: line("\(request.file): larger than 512 MiB"))
             }
             data = try Data(contentsOf: url)
         } catch {
-            return Outcome(status: 66, output: "", errors: line("\(request.file): cannot be read"))
+            return CommandOutcome(status: 66, output: "", errors: line("\(request.file): cannot be read"))
         }
         let archive: HARArchive
         do {
             archive = try HARArchive(data)
         } catch {
-            return Outcome(
+            return CommandOutcome(
                 status: 65, output: "", errors: line("\(request.file): \(error); nothing was written"))
         }
         let notes = archive.notes.map { line("\(request.file): \($0)") }.joined()
@@ -56,11 +49,12 @@ public enum HARImportCommand {
         do {
             try stubs.write(toRootDirectory: URL(fileURLWithPath: request.root, isDirectory: true))
         } catch {
-            return Outcome(status: 73, output: "", errors: notes + line("\(error); nothing was written"))
+            return CommandOutcome(
+                status: 73, output: "", errors: notes + line("\(error); nothing was written"))
         }
         let summary =
             "\(count(stubs.mappings.count, "stub")), \(count(stubs.bodyFiles.count, "body file")), into \(request.root)"
-        return Outcome(status: 0, output: summary + "\n", errors: notes)
+        return CommandOutcome(status: 0, output: summary + "\n", errors: notes)
     }
 
     /// A line of standard error, named as the executable's own are.

@@ -101,6 +101,7 @@ public enum MockServerCommandLine {
         }
         lines.append(HARImportCommand.usage.replacingOccurrences(of: "usage: ", with: "   or: "))
         lines.append("  write a HAR archive's exchanges as WireMock stub mappings under DIR")
+        lines.append(VerifyCommand.usage.replacingOccurrences(of: "usage: ", with: "   or: "))
         return lines.joined(separator: "\n")
     }
 

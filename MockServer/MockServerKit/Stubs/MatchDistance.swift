@@ -14,11 +14,14 @@ extension RequestPattern {
             basicAuthorization.map { wanted in
                 request.headerValues("Authorization").contains { Self.isBasic($0, wanted.value) } ? 0 : 1
             } ?? 0
+        // Path parameters weigh as a header group does; none when the path does not fit.
+        let parameters = Self.mean(url.parameterResults(request).map(\.matched))
         let body = Self.mean(
             bodyPatterns.map { $0.matches(request.text, json: { request.json }, budget: request.budget) })
         // Multipart patterns, which WireMock weighs too, are refused at load: always 0 here.
         let weighted =
-            10 * urlDistance(request) + 3 * methodDistance + namedDistances.reduce(0, +) + basic + body
+            10 * urlDistance(request) + 3 * methodDistance + namedDistances.reduce(0, +) + parameters + basic
+            + body
         return weighted / 19
     }
 
@@ -27,6 +30,10 @@ extension RequestPattern {
         case .any: 0
         case .url(let expected): Self.normalizedLevenshtein(expected, String(request.target))
         case .urlPath(let expected): Self.normalizedLevenshtein(expected, String(request.path))
+        // A path that fits is at 0, as an equal urlPath; one that does not, as far as its text is.
+        case .urlPathTemplate(let template, _):
+            template.match(request.path) == nil
+                ? Self.normalizedLevenshtein(template.text, String(request.path)) : 0
         case .urlPattern, .urlPathPattern: url.matches(request) ? 0 : 1
         }
     }

@@ -17,7 +17,7 @@ struct RequestPattern: Sendable {
 
     private static let keys: Set<String> = [
         "method", "url", "urlPattern", "urlPath", "urlPathPattern", "queryParameters", "headers",
-        "basicAuth", "basicAuthCredentials", "bodyPatterns", "cookies",
+        "basicAuth", "basicAuthCredentials", "bodyPatterns", "cookies", "urlPathTemplate", "pathParameters",
     ]
 
     init(_ cursor: JSONCursor) throws(MappingError) {
@@ -77,10 +77,17 @@ struct RequestPattern: Sendable {
         {
             return found
         }
-        if !url.matches(request),
+        let parameters = url.parameterResults(request)
+        if !url.matches(request), parameters.isEmpty,
             differ("URL: expected \(url.summary), got \(request.target)")
         {
             return found
+        }
+        for parameter in parameters where !parameter.matched {
+            let got = parameter.value.map { "\"\($0)\"" } ?? "none"
+            if differ("path parameter \(parameter.name): expected \(parameter.matcher.summary), got \(got)") {
+                return found
+            }
         }
         let named: [(part: String, matchers: NamedMatchers, values: (String) -> [String])] = [
             ("header", headers, request.headerValues),

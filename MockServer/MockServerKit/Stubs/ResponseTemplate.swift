@@ -8,6 +8,8 @@ struct ResponseTemplate: Sendable {
         case method
         case path
         case pathSegment(Int)
+        /// `request.path.NAME`: a `urlPathTemplate` parameter, decoded.
+        case pathParameter(String)
         case query(String, Int)
         case header(String, Int)
         case body
@@ -105,6 +107,8 @@ struct ResponseTemplate: Sendable {
         case ("method", 1): return .method
         case ("path", 1): return .path
         case ("body", 1): return .body
+        case ("path", 2) where Int(names[1]) == nil && !names[1].isEmpty:
+            return .pathParameter(names[1])
         case ("path", 2), ("pathSegments", 2):
             return Int(names[1]).flatMap { $0 >= 0 ? .pathSegment($0) : nil }
         case ("query", 2), ("query", 3): return index.flatMap { $0 >= 0 ? .query(names[1], $0) : nil }
@@ -113,11 +117,15 @@ struct ResponseTemplate: Sendable {
         }
     }
 
-    func render(_ request: StubRequest) -> String {
+    /// `pathParameters`: the stub's `urlPathTemplate` values, decoded.
+    func render(_ request: StubRequest, pathParameters: [String: String] = [:]) -> String {
         var output = ""
         for part in parts {
             switch part {
             case .literal(let text): output += text
+            case .value(.pathParameter(let name), let escaped):
+                let text = pathParameters[name] ?? ""
+                output += escaped ? Self.escapeHTML(text) : text
             case .value(let value, let escaped):
                 let text = Self.text(of: value, in: request)
                 output += escaped ? Self.escapeHTML(text) : text
@@ -131,6 +139,7 @@ struct ResponseTemplate: Sendable {
         case .url: return String(request.target)
         case .method: return request.method
         case .path: return String(request.path)
+        case .pathParameter: return ""
         case .body: return request.text
         case .pathSegment(let index):
             let segments = request.path.split(separator: "/")

@@ -212,7 +212,8 @@ final class StubRegistry: Sendable {
                 if let step = mapping.scenario, let next = step.newState {
                     state.scenarios[step.scenario] = next
                 }
-                let (response, delivery) = mapping.response.render(request)
+                let (response, delivery) = mapping.response.render(
+                    request, pathParameters: mapping.request.url.pathParameters(request))
                 return (response, delivery, mapping.id)
             }
             return nil

@@ -151,7 +151,9 @@ struct StubResponse: Sendable {
         }
     }
 
-    func render(_ request: StubRequest) -> (ServerResponse, Delivery) {
+    /// `pathParameters`: the values of the stub's `urlPathTemplate`, for `{{request.path.NAME}}`.
+    func render(_ request: StubRequest, pathParameters: [String: String] = [:]) -> (ServerResponse, Delivery)
+    {
         if !unsupportedHelpers.isEmpty {
             let names = unsupportedHelpers.joined(separator: ", ")
             let text = "the stub in \(file) uses unsupported template helpers: \(names)\n"
@@ -162,12 +164,13 @@ struct StubResponse: Sendable {
         }
         var response = ServerResponse(status: status, fields: fields, body: body, reasonPhrase: reasonPhrase)
         if let template {
-            response.body = Array(template.body.render(request).utf8)
+            response.body = Array(template.body.render(request, pathParameters: pathParameters).utf8)
             response.fields = template.fields.map { field in
                 // A rendered value must stay on one line, whatever the request sent.
-                let scalars = field.value.render(request).unicodeScalars.filter {
-                    $0 != "\r" && $0 != "\n" && $0 != "\0"
-                }
+                let scalars = field.value.render(request, pathParameters: pathParameters).unicodeScalars
+                    .filter {
+                        $0 != "\r" && $0 != "\n" && $0 != "\0"
+                    }
                 return HTTPField(name: field.name, value: String(String.UnicodeScalarView(scalars)))
             }
         }

@@ -1,19 +1,26 @@
-/// Matches the target: `url`, `urlPattern` on path and query, `urlPath`, `urlPathPattern` on
-/// the path alone, all still percent-encoded as WireMock compares them.
+/// Matches the target: `url`, `urlPattern` on path and query, `urlPath`, `urlPathPattern`,
+/// `urlPathTemplate` on the path alone, all still percent-encoded as WireMock compares them.
 enum URLMatcher: Sendable {
     case any
     case url(String)
     case urlPattern(WholeMatchRegex)
     case urlPath(String)
     case urlPathPattern(WholeMatchRegex)
+    /// With `pathParameters`, in file order: patterns the decoded values must match.
+    case urlPathTemplate(PathTemplate, parameters: [(name: String, matcher: StringMatcher)])
 
-    static let keys = ["url", "urlPattern", "urlPath", "urlPathPattern"]
+    static let keys = ["url", "urlPattern", "urlPath", "urlPathPattern", "urlPathTemplate"]
 
-    /// At most one of the four keys.
+    /// At most one of the five keys; `pathParameters` only with `urlPathTemplate`.
     init(_ request: JSONCursor) throws(MappingError) {
         let present = Self.keys.filter { request.member($0) != nil }
         guard present.count <= 1 else {
-            throw request.error("at most one of url, urlPattern, urlPath, urlPathPattern, not \(present)")
+            throw request.error(
+                "at most one of url, urlPattern, urlPath, urlPathPattern, urlPathTemplate, not \(present)")
+        }
+        let parameters = request.member("pathParameters")
+        if let parameters, present.first != "urlPathTemplate" {
+            throw parameters.error("pathParameters needs urlPathTemplate")
         }
         guard let key = present.first, let cursor = request.member(key) else {
             self = .any
@@ -24,8 +31,25 @@ enum URLMatcher: Sendable {
         case "url": self = .url(text)
         case "urlPattern": self = .urlPattern(try WholeMatchRegex(text, at: cursor))
         case "urlPath": self = .urlPath(text)
-        default: self = .urlPathPattern(try WholeMatchRegex(text, at: cursor))
+        case "urlPathPattern": self = .urlPathPattern(try WholeMatchRegex(text, at: cursor))
+        default:
+            let template = try PathTemplate(text, at: cursor)
+            var matchers: [(name: String, matcher: StringMatcher)] = []
+            for (name, pattern) in try parameters?.members() ?? [] {
+                guard template.names.contains(name) else {
+                    throw pattern.error(
+                        "pathParameters names \(name), which urlPathTemplate \(text) does not have")
+                }
+                matchers.append((name, try StringMatcher(pattern)))
+            }
+            self = .urlPathTemplate(template, parameters: matchers)
         }
+    }
+
+    /// A template's parameters, decoded, when the path fits it; empty otherwise.
+    func pathParameters(_ request: StubRequest) -> [String: String] {
+        guard case .urlPathTemplate(let template, _) = self else { return [:] }
+        return template.match(request.path) ?? [:]
     }
 
     func matches(_ request: StubRequest) -> Bool {
@@ -35,6 +59,22 @@ enum URLMatcher: Sendable {
         case .urlPattern(let regex): regex.matches(String(request.target), budget: request.budget) == true
         case .urlPath(let expected): request.path == expected
         case .urlPathPattern(let regex): regex.matches(String(request.path), budget: request.budget) == true
+        case .urlPathTemplate(let template, let parameters):
+            template.match(request.path).map { values in
+                parameters.allSatisfy { $0.matcher.matches(values[$0.name], budget: request.budget) }
+            } ?? false
+        }
+    }
+
+    /// Whether each path parameter matched, in file order; empty unless the path fits a template.
+    func parameterResults(_ request: StubRequest) -> [(
+        name: String, matcher: StringMatcher, value: String?, matched: Bool
+    )] {
+        guard case .urlPathTemplate(let template, let parameters) = self,
+            let values = template.match(request.path)
+        else { return [] }
+        return parameters.map { name, matcher in
+            (name, matcher, values[name], matcher.matches(values[name], budget: request.budget))
         }
     }
 
@@ -45,6 +85,8 @@ enum URLMatcher: Sendable {
         let complete: Bool
         switch self {
         case .any: return []
+        case .urlPathTemplate(let template, _):
+            return template.text.hasPrefix("/") ? template.literalSegments : []
         case .url(let url):
             prefix = String(url.prefix { $0 != "?" })
             complete = true
@@ -104,6 +146,7 @@ enum URLMatcher: Sendable {
         case .urlPattern(let regex): "URL matching \(regex.pattern)"
         case .urlPath(let path): "path \(path)"
         case .urlPathPattern(let regex): "path matching \(regex.pattern)"
+        case .urlPathTemplate(let template, _): "path template \(template.text)"
         }
     }
 }
