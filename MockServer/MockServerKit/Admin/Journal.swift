@@ -44,6 +44,8 @@ final class Journal: Sendable {
         let fault: String?
         let receivedAt: Date
         let match: JournalMatch
+        /// A proxied request's answer, for a snapshot.
+        let proxied: ProxiedAnswer?
         /// About the memory held, counted against `Journal.maximumBytes`.
         let size: Int
 
@@ -155,7 +157,10 @@ final class Journal: Sendable {
     }
 
     /// Wakes the tests waiting for it.
-    func record(_ request: ServerRequest, status: Int, fault: String?, match: JournalMatch = .route) {
+    func record(
+        _ request: ServerRequest, status: Int, fault: String?, match: JournalMatch = .route,
+        proxied: ProxiedAnswer? = nil
+    ) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
             let body =
@@ -164,10 +169,11 @@ final class Journal: Sendable {
             let size =
                 256 + body.count + request.path.utf8.count + (request.query?.utf8.count ?? 0)
                 + request.fields.reduce(0) { $0 + 32 + $1.name.utf8.count + $1.value.utf8.count }
+                + (proxied?.size ?? 0)
             let entry = Entry(
                 sequence: state.nextSequence, method: request.method, path: request.path,
                 query: request.query, fields: request.fields, body: body, bodyLength: request.body.count,
-                status: status, fault: fault, receivedAt: Date(), match: match, size: size)
+                status: status, fault: fault, receivedAt: Date(), match: match, proxied: proxied, size: size)
             state.keep(entry)
             guard !state.waiters.isEmpty else { return [] }
             var woken: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = []
@@ -210,6 +216,21 @@ final class Journal: Sendable {
             guard first < state.nextSequence else { return [] }
             return (first..<state.nextSequence).compactMap { sequence in
                 state.ring[(sequence - 1) % state.ring.count].map { ($0.recorded, $0.request) }
+            }
+        }
+    }
+
+    /// Kept proxied requests, as they came, with what the origin answered (for a snapshot).
+    func proxied() -> [(request: ServerRequest, answer: ProxiedAnswer)] {
+        state.withLock { state in
+            let first = max(1, state.oldest)
+            guard first < state.nextSequence else { return [] }
+            return (first..<state.nextSequence).compactMap { sequence in
+                guard let entry = state.ring[(sequence - 1) % state.ring.count], let answer = entry.proxied
+                else { return nil }
+                var request = entry.request
+                request.body = answer.requestBody
+                return (request, answer)
             }
         }
     }
