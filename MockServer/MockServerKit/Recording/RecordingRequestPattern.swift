@@ -1,0 +1,61 @@
+/// The `request` of a recorded stub: `method`, the exact `url`, the captured headers and a body
+/// pattern, as WireMock's recorder writes them. Equal requests make equal values, so it also
+/// tells which exchanges are repeats of one request.
+enum RecordingRequestPattern {
+    static func json(for exchange: RecordedExchange, spec: RecordSpec) -> StubJSON {
+        var request: [String: StubJSON] = [
+            "method": .string(exchange.method.uppercased()), "url": .string(exchange.url),
+        ]
+        var headers: [String: StubJSON] = [:]
+        for (name, caseInsensitive) in spec.captureHeaders.sorted(by: { $0.key < $1.key }) {
+            guard let sent = exchange.requestHeaders.first(where: { $0.name.lowercased() == name }) else {
+                continue
+            }
+            // The stub still wants the credential, but no file keeps it.
+            if spec.redactedHeaders.contains(name) {
+                headers[sent.name] = .object(["matches": .string(".+")])
+            } else if caseInsensitive {
+                headers[sent.name] = .object(["equalTo": .string(sent.value), "caseInsensitive": .bool(true)])
+            } else {
+                headers[sent.name] = .object(["equalTo": .string(sent.value)])
+            }
+        }
+        if !headers.isEmpty { request["headers"] = .object(headers) }
+        if let body = bodyPattern(exchange, spec.requestBodyPattern) {
+            request["bodyPatterns"] = .array([body])
+        }
+        return .object(request)
+    }
+
+    /// WireMock's: none for no body (or a multipart or binary one, which this server cannot
+    /// match); `equalToJson` for JSON; `equalTo` for other text.
+    static func bodyPattern(_ exchange: RecordedExchange, _ matcher: RecordedBodyMatcher) -> StubJSON? {
+        let media = RecordedMediaType(contentType: exchange.requestHeader("content-type"))
+        guard !exchange.requestBody.isEmpty, media.essence != "multipart/form-data",
+            let text = String(validating: exchange.requestBody, as: UTF8.self)
+        else { return nil }
+        let isJSON = StubJSON(parsing: exchange.requestBody) != nil
+        switch matcher {
+        case .automatic(let arrayOrder, let extraElements, let caseInsensitive):
+            if media.isJSON, isJSON { return equalToJSON(text, arrayOrder, extraElements) }
+            return equalTo(text, caseInsensitive)
+        case .equalToJSON(let arrayOrder, let extraElements):
+            return isJSON ? equalToJSON(text, arrayOrder, extraElements) : equalTo(text, false)
+        case .equalTo(let caseInsensitive):
+            return equalTo(text, caseInsensitive)
+        }
+    }
+
+    private static func equalToJSON(_ text: String, _ arrayOrder: Bool, _ extraElements: Bool) -> StubJSON {
+        .object([
+            "equalToJson": .string(text), "ignoreArrayOrder": .bool(arrayOrder),
+            "ignoreExtraElements": .bool(extraElements),
+        ])
+    }
+
+    private static func equalTo(_ text: String, _ caseInsensitive: Bool) -> StubJSON {
+        caseInsensitive
+            ? .object(["equalTo": .string(text), "caseInsensitive": .bool(true)])
+            : .object(["equalTo": .string(text)])
+    }
+}
