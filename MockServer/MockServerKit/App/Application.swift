@@ -30,6 +30,10 @@ final class HeroesApplication: RequestHandler {
     let nudge: @Sendable () -> Void
     /// `/__admin/recordings` and `--record-mappings`.
     let recorder: ProxyRecorder
+    /// Where recordings are written (`mappings/`, `__files/`); nil: nowhere.
+    let recordingRoot: URL?
+    /// Header names recordings keep out of their files, besides the credentials.
+    let redactedHeaders: [String]
 
     /// `current`: the starting heroes (fixtures or saved state), read from the file whose
     /// stamp, taken before the read, is `loadedStamp`.
@@ -39,9 +43,11 @@ final class HeroesApplication: RequestHandler {
         adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600),
         stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true, loadedStamp: StateFile.Stamp? = nil,
         proxyTimeout: Duration = .seconds(30), nudge: @escaping @Sendable () -> Void = {},
-        recorder: ProxyRecorder = ProxyRecorder()
+        recorder: ProxyRecorder = ProxyRecorder(), recordingRoot: URL? = nil, redactedHeaders: [String] = []
     ) {
         self.recorder = recorder
+        self.recordingRoot = recordingRoot
+        self.redactedHeaders = redactedHeaders
         self.proxyTimeout = proxyTimeout
         self.nudge = nudge
         self.adminAccess = adminAccess

@@ -5,6 +5,16 @@ import Locking
 struct ProxyExchange: Sendable {
     let request: ServerRequest
     let answer: ProxiedAnswer
+
+    /// As the stub recorder takes it.
+    var recorded: RecordedExchange {
+        RecordedExchange(
+            method: request.method.description,
+            url: String(request.path) + (request.query.map { "?\($0)" } ?? ""),
+            requestHeaders: request.fields.map { ($0.name, $0.value) }, requestBody: answer.requestBody,
+            status: answer.status, responseHeaders: answer.fields.map { ($0.name, $0.value) },
+            responseBody: answer.body)
+    }
 }
 
 /// WireMock's recorder: `start` forwards what no stub matches to a target and captures each
@@ -20,6 +30,7 @@ final class ProxyRecorder: Sendable {
         var status = Status.neverStarted
         /// Only exchanges these match are captured; nil for all.
         var filters: RequestPattern?
+        var spec: RecordSpec?
         /// The stub forwarding to the target, removed at stop.
         var proxyStubID: String?
         var exchanges: [ProxyExchange] = []
@@ -41,20 +52,20 @@ final class ProxyRecorder: Sendable {
     var status: Status { state.withLock { $0.status } }
 
     /// Starts capturing; false when a recording is already on.
-    func start(filters: RequestPattern?, proxyStubID: String?) -> Bool {
+    func start(filters: RequestPattern?, spec: RecordSpec, proxyStubID: String?) -> Bool {
         state.withLock { state in
             guard state.status != .recording else { return false }
-            state = State(status: .recording, filters: filters, proxyStubID: proxyStubID)
+            state = State(status: .recording, filters: filters, spec: spec, proxyStubID: proxyStubID)
             return true
         }
     }
 
-    /// Ends the recording: the exchanges captured, the proxy stub to remove, how many were dropped.
-    func stop() -> (exchanges: [ProxyExchange], proxyStubID: String?, dropped: Int)? {
+    /// Ends the recording: what was captured, with the options and the proxy stub to remove.
+    func stop() -> (exchanges: [ProxyExchange], spec: RecordSpec, proxyStubID: String?, dropped: Int)? {
         state.withLock { state in
-            guard state.status == .recording else { return nil }
+            guard state.status == .recording, let spec = state.spec else { return nil }
             defer { state = State(status: .stopped) }
-            return (state.exchanges, state.proxyStubID, state.dropped)
+            return (state.exchanges, spec, state.proxyStubID, state.dropped)
         }
     }
 

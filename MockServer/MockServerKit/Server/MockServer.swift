@@ -78,7 +78,8 @@ public final class MockServer: Sendable {
             adminAccess: configuration.adminAccess, tokenLifetime: configuration.tokenLifetime,
             stubs: stubs, servesHeroes: configuration.servesHeroes, loadedStamp: stamp,
             proxyTimeout: configuration.proxyTimeout, nudge: { wake.nudge() },
-            recorder: ProxyRecorder(continuous: ProxyAll.continuousRecording(configuration))
+            recorder: ProxyRecorder(continuous: ProxyAll.continuousRecording(configuration)),
+            recordingRoot: configuration.rootDirectory, redactedHeaders: configuration.redactedHeaders
         )
         if configuration.adminAccess == .off {
             ProgramName.warn(
