@@ -48,7 +48,10 @@ struct CommandLineTests {
 
     @Test("the usage lists every option the parser takes, and an error names the bad word")
     func usageFromDeclaration() throws {
-        for name in ["port", "host", "fixtures", "users", "state", "latency", "admin-token", "proxy-all", "redact-header"] {
+        for name in [
+            "port", "host", "fixtures", "users", "state", "latency", "admin-token", "proxy-all",
+            "redact-header",
+        ] {
             #expect(MockServerCommandLine.usage.contains("[--\(name) "), "\(name) in the synopsis")
             #expect(MockServerCommandLine.usage.contains("\n  --\(name) "), "\(name) explained")
         }

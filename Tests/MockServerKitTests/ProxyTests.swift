@@ -23,11 +23,13 @@ struct ProxyTests {
     @Test("a proxy stub forwards method, path, query, headers and body, and returns the origin's answer")
     func forwards() async throws {
         try await withServer { origin, direct in
-            try await withStubs(Self.proxyStubs(to: origin.baseURL.absoluteString), heroes: false) { _, client in
+            try await withStubs(Self.proxyStubs(to: origin.baseURL.absoluteString), heroes: false) {
+                _, client in
                 let expected = try direct.get("/v1/heroes/0007")
                 let since = origin.lastSequence
                 let proxied = try client.get(
-                    "/v1/heroes/0007?fields=all", headers: [("X-Mock-Fault", "status:500"), ("Accept", "*/*")])
+                    "/v1/heroes/0007?fields=all",
+                    headers: [("X-Mock-Fault", "status:500"), ("Accept", "*/*")])
                 #expect(proxied.status == 500, "this server's own fault header still applies here")
                 let answer = try client.get("/v1/heroes/0007?x=1", headers: [("Accept", "application/json")])
                 #expect(answer.status == 200)
@@ -106,7 +108,8 @@ struct ProxyTests {
         let origin = try RawOrigin { _ in
             .bytes(
                 RawOrigin.response(
-                    200, [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: compressed))
+                    200, [("Content-Encoding", "gzip"), ("Content-Type", "application/json")],
+                    body: compressed))
         }
         defer { origin.stop() }
         try await withServer(.test { $0.proxyAll = URL(string: origin.baseURL) }) { _, client in
@@ -129,15 +132,19 @@ struct ProxyTests {
         let closed = try RawOrigin { _ in .silence }
         closed.stop()
         try await withStubs([
-            "large.json": #"{"request": {"url": "/large"}, "response": {"proxyBaseUrl": "\#(large.baseURL)"}}"#,
-            "closed.json": #"{"request": {"url": "/closed"}, "response": {"proxyBaseUrl": "\#(closed.baseURL)"}}"#,
+            "large.json":
+                #"{"request": {"url": "/large"}, "response": {"proxyBaseUrl": "\#(large.baseURL)"}}"#,
+            "closed.json":
+                #"{"request": {"url": "/closed"}, "response": {"proxyBaseUrl": "\#(closed.baseURL)"}}"#,
         ]) { server, client in
             let tooLarge = try client.get("/large")
             #expect(tooLarge.status == 502)
-            #expect(tooLarge.text.contains(large.baseURL) && tooLarge.text.contains("limit"), "\(tooLarge.text)")
+            #expect(
+                tooLarge.text.contains(large.baseURL) && tooLarge.text.contains("limit"), "\(tooLarge.text)")
             let refused = try client.get("/closed")
             #expect(refused.status == 502)
-            #expect(refused.text.contains(closed.baseURL) && refused.text.contains("refused"), "\(refused.text)")
+            #expect(
+                refused.text.contains(closed.baseURL) && refused.text.contains("refused"), "\(refused.text)")
             #expect(try client.get("/v1/heroes/0007").status == 200, "the server keeps serving")
             let statuses = server.requests().map(\.status)
             #expect(statuses.filter { $0 == 502 }.count == 2)
@@ -155,8 +162,10 @@ struct ProxyTests {
             endless.stop()
         }
         let root = try stubRoot([
-            "silent.json": #"{"request": {"url": "/silent"}, "response": {"proxyBaseUrl": "\#(silent.baseURL)"}}"#,
-            "endless.json": #"{"request": {"url": "/endless"}, "response": {"proxyBaseUrl": "\#(endless.baseURL)"}}"#,
+            "silent.json":
+                #"{"request": {"url": "/silent"}, "response": {"proxyBaseUrl": "\#(silent.baseURL)"}}"#,
+            "endless.json":
+                #"{"request": {"url": "/endless"}, "response": {"proxyBaseUrl": "\#(endless.baseURL)"}}"#,
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let timeout = TestTime.budget(.seconds(2))
@@ -175,7 +184,8 @@ struct ProxyTests {
                 let clock = ContinuousClock()
                 let started = clock.now
                 #expect(try client.get("/health").status == 200)
-                #expect(clock.now - started < TestTime.budget(.milliseconds(300)))
+                // Blocked by the origins, it would wait their whole timeout.
+                #expect(clock.now - started < timeout / 2)
             }
             let clock = ContinuousClock()
             let started = clock.now
@@ -193,11 +203,15 @@ struct ProxyTests {
             try await withServer(.test { $0.proxyAll = origin.baseURL }) { _, client in
                 _ = try client.get("/v1/teams")  // the session's first connection
                 let clock = ContinuousClock()
-                for _ in 0..<5 {
+                var times: [Duration] = []
+                for _ in 0..<7 {
                     let started = clock.now
                     #expect(try client.get("/v1/teams").status == 200)
-                    #expect(clock.now - started < TestTime.budget(.milliseconds(250)))
+                    times.append(clock.now - started)
                 }
+                // Without the loop's nudge each waits for the next sweep, about a second; the
+                // median keeps one slow turn of a loaded machine from deciding.
+                #expect(times.sorted()[3] < TestTime.budget(.milliseconds(400)), "\(times)")
             }
         }
     }
@@ -207,6 +221,7 @@ struct ProxyTests {
         let error = try await startError([
             "bad.json": #"{"request": {"url": "/x"}, "response": {"proxyBaseUrl": "ftp://example.com"}}"#
         ])
-        #expect(error?.description.contains("$.response.proxyBaseUrl") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("$.response.proxyBaseUrl") == true, "\(String(describing: error))")
     }
 }

@@ -10,8 +10,10 @@ struct RecordingTests {
     static func mappingFiles(_ root: URL) throws -> [String: String] {
         let folder = root.appendingPathComponent("mappings")
         var found: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
-            found[name] = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasSuffix(".json") {
+            found[name] = String(
+                decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
         }
         return found
     }
@@ -20,7 +22,8 @@ struct RecordingTests {
         try client.send("POST", path, json: json, authorization: nil)
     }
 
-    @Test("start, status and stop: what no stub matches is proxied and captured, and becomes stubs that replay")
+    @Test(
+        "start, status and stop: what no stub matches is proxied and captured, and becomes stubs that replay")
     func startStop() async throws {
         let root = try stubRoot([
             "local.json": #"{"request": {"url": "/v1/local"}, "response": {"body": "local"}}"#
@@ -37,7 +40,8 @@ struct RecordingTests {
             #expect(try client.get("/__admin/recordings/status").json["status"] as? String == "NeverStarted")
             let start = try Self.admin(
                 client, "/__admin/recordings/start",
-                #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)", "filters": {"urlPathPattern": "/v1/.*"}}"#)
+                #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)", "filters": {"urlPathPattern": "/v1/.*"}}"#
+            )
             #expect(start.status == 200, "\(start.text)")
             #expect(try client.get("/__admin/recordings/status").json["status"] as? String == "Recording")
             #expect(try Self.admin(client, "/__admin/recordings/start", "{}").status == 409)
@@ -51,7 +55,9 @@ struct RecordingTests {
             let second = try client.get("/v1/heroes/0007")
             #expect(second.body != first.body)
             let teams = try client.get("/v1/teams")
-            #expect(try client.get("/v1/local").text == "local", "a stub still answers first, and is not recorded")
+            #expect(
+                try client.get("/v1/local").text == "local", "a stub still answers first, and is not recorded"
+            )
             #expect(try client.get("/health").status == 200, "proxied, but outside the filters")
             let stop = try Self.admin(client, "/__admin/recordings/stop")
             #expect(stop.status == 200, "\(stop.text)")
@@ -106,7 +112,8 @@ struct RecordingTests {
             #expect((kept.json["mappings"] as? [Any])?.count == 3)
             #expect(try Self.mappingFiles(root).count == 3)
             await origin.stop()
-            #expect(try client.get("/v1/heroes/0007").body == hero.body, "the snapshot answers, not the proxy")
+            #expect(
+                try client.get("/v1/heroes/0007").body == hero.body, "the snapshot answers, not the proxy")
         }
     }
 
@@ -159,12 +166,14 @@ struct RecordingTests {
                 ) { _, client in
                     _ = try Self.admin(
                         client, "/__admin/recordings/start",
-                        #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)", "captureHeaders": {"X-Api-Key": {}}}"#)
+                        #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)", "captureHeaders": {"X-Api-Key": {}}}"#
+                    )
                     _ = try client.get("/v1/teams", headers: [("X-Api-Key", "key-value-123")])
                     let stop = try Self.admin(client, "/__admin/recordings/stop")
                     let files = try Self.mappingFiles(root).values.joined()
                     if redacting.isEmpty {
-                        #expect(files.contains("key-value-123"), "without --redact-header the value is matched")
+                        #expect(
+                            files.contains("key-value-123"), "without --redact-header the value is matched")
                     } else {
                         #expect(!files.contains("key-value-123") && !stop.text.contains("key-value-123"))
                         #expect(files.contains(#""matches" : ".+""#), "\(files)")
@@ -177,7 +186,9 @@ struct RecordingTests {
         }
     }
 
-    @Test("a recording of a real origin replays with a 503 on the third call and a reset on demand, the origin gone")
+    @Test(
+        "a recording of a real origin replays with a 503 on the third call and a reset on demand, the origin gone"
+    )
     func replayWithFaults() async throws {
         let root = try stubRoot([:])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -190,7 +201,8 @@ struct RecordingTests {
             }
         ) { _, client in
             _ = try Self.admin(
-                client, "/__admin/recordings/start", #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)"}"#)
+                client, "/__admin/recordings/start",
+                #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)"}"#)
             let recorded = try client.get("/v1/heroes/0007")
             #expect(recorded.status == 200)
             #expect(try Self.admin(client, "/__admin/recordings/stop").status == 200)

@@ -9,9 +9,11 @@ extension HeroesApplication {
         case ("/__admin/recordings/start", .post): return startRecording(request.body)
         case ("/__admin/recordings/stop", .post): return stopRecording()
         case ("/__admin/recordings/status", .get):
-            return ServerResponse.json(200, StubJSON.object(["status": .string(recorder.status.rawValue)]).serialized)
+            return ServerResponse.json(
+                200, StubJSON.object(["status": .string(recorder.status.rawValue)]).serialized)
         case ("/__admin/recordings/snapshot", .post): return snapshot(request.body)
-        case ("/__admin/recordings/start", _), ("/__admin/recordings/stop", _), ("/__admin/recordings/status", _),
+        case ("/__admin/recordings/start", _), ("/__admin/recordings/stop", _),
+            ("/__admin/recordings/status", _),
             ("/__admin/recordings/snapshot", _):
             return ErrorBody.response(status: 405, message: "\(request.method) is not allowed here")
         default: return nil
@@ -27,7 +29,8 @@ extension HeroesApplication {
         var proxyStubID: String?
         if let target = options.json["targetBaseUrl"] {
             guard let text = target as? String, ProxyTarget(baseURL: text) != nil else {
-                return ErrorBody.response(status: 422, message: "targetBaseUrl must be an absolute http or https URL")
+                return ErrorBody.response(
+                    status: 422, message: "targetBaseUrl must be an absolute http or https URL")
             }
             let id = UUID().uuidString.lowercased()
             do {
@@ -78,7 +81,8 @@ extension HeroesApplication {
                 do {
                     try made.write(toRootDirectory: root)
                 } catch {
-                    return ErrorBody.response(status: 500, message: "the recording could not be written: \(error)")
+                    return ErrorBody.response(
+                        status: 500, message: "the recording could not be written: \(error)")
                 }
             }
             for mapping in made.mappings {
@@ -100,7 +104,9 @@ extension HeroesApplication {
     private func readOptions(
         _ body: [UInt8]
     ) -> Result<(spec: RecordSpec, filters: RequestPattern?, json: [String: Any]), Refusal> {
-        let refuse = { (message: String) in Refusal(response: ErrorBody.response(status: 422, message: message)) }
+        let refuse = { (message: String) in
+            Refusal(response: ErrorBody.response(status: 422, message: message))
+        }
         guard let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
             return .failure(refuse("the body must be a JSON object"))
         }
@@ -111,7 +117,8 @@ extension HeroesApplication {
             return .failure(refuse(error.description))
         }
         guard var filters = json["filters"] as? [String: Any] else {
-            return json["filters"] == nil ? .success((spec, nil, json)) : .failure(refuse("filters must be an object"))
+            return json["filters"] == nil
+                ? .success((spec, nil, json)) : .failure(refuse("filters must be an object"))
         }
         // Only proxied requests are ever recorded here.
         filters["allowNonProxied"] = nil

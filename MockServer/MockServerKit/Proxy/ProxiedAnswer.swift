@@ -22,6 +22,7 @@ struct ProxiedAnswer: Sendable {
 
     /// About the memory held.
     var size: Int {
-        body.count + requestBody.count + fields.reduce(0) { $0 + 32 + $1.name.utf8.count + $1.value.utf8.count }
+        body.count + requestBody.count
+            + fields.reduce(0) { $0 + 32 + $1.name.utf8.count + $1.value.utf8.count }
     }
 }

@@ -40,7 +40,8 @@ struct ProxyTarget: Sendable {
     func urlRequest(for request: ServerRequest, timeout: TimeInterval) -> URLRequest? {
         let target = baseURL + request.path + (request.query.map { "?\($0)" } ?? "")
         guard let url = URL(string: target) else { return nil }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method.description
         let named = Set(
             request.fields.filter { $0.name.lowercased() == "connection" }

@@ -89,7 +89,8 @@ public final class MockServer: Sendable {
         let listener: Int32
         let port: Int
         do {
-            (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: 1024)
+            (listener, port) = try Socket.listen(
+                host: configuration.host, port: configuration.port, backlog: 1024)
         } catch {
             wake.close()
             throw error
