@@ -48,9 +48,17 @@ struct ProxyTests {
                 #expect(seen[0].value("X-Mock-Fault") == nil, "this server's controls are not forwarded")
                 #expect(seen[1].method == "POST" && seen[1].text?.contains("Proxied Owl") == true)
                 #expect(seen[1].value("Authorization") != nil)
+                // A fault's delivery applies to the proxied answer: the head, then 10 bytes, then close.
+                let truncated = try RawConnection(port: client.port)
+                try truncated.send(
+                    "GET /v1/heroes/0007 HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: truncate-body:10\r\n\r\n")
+                let wire = String(decoding: truncated.readToEnd(), as: UTF8.self)
+                let parts = wire.components(separatedBy: "\r\n\r\n")
+                #expect(parts.first?.contains("Content-Length: \(expected.body.count)") == true, "\(wire)")
+                #expect(parts.count == 2 && parts[1].utf8.count == 10)
                 let local = try client.get("/v1/heroes/0001")
                 #expect(local.text == "local", "a stub of higher priority answers instead of the proxy")
-                #expect(origin.lastSequence == since + 2)
+                #expect(origin.lastSequence == since + 3)
             }
         }
     }
