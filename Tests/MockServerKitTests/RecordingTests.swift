@@ -151,10 +151,11 @@ struct RecordingTests {
         }
     }
 
-    @Test("--redact-header: a captured header is required as matches .+, its value in no file")
+    @Test(
+        "--redact-header: a captured header is required as matches .+, its value in no file nor the journal")
     func redactHeader() async throws {
         try await withServer { origin, _ in
-            for redacting in [["X-Api-Key"], []] {
+            for redacting in [["X-Client-Ident"], []] {
                 let root = try stubRoot([:])
                 defer { try? FileManager.default.removeItem(at: root) }
                 try await withServer(
@@ -163,12 +164,17 @@ struct RecordingTests {
                         $0.redactedHeaders = redacting
                         $0.servesHeroes = false
                     }
-                ) { _, client in
+                ) { server, client in
                     _ = try Self.admin(
                         client, "/__admin/recordings/start",
-                        #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)", "captureHeaders": {"X-Api-Key": {}}}"#
+                        #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)", "captureHeaders": {"X-Client-Ident": {}}}"#
                     )
-                    _ = try client.get("/v1/teams", headers: [("X-Api-Key", "key-value-123")])
+                    _ = try client.get("/v1/teams", headers: [("X-Client-Ident", "key-value-123")])
+                    let journalled = server.requests().last { $0.path == "/v1/teams" }
+                    #expect(
+                        journalled?.value("X-Client-Ident")
+                            == (redacting.isEmpty ? "key-value-123" : "<redacted>")
+                    )
                     let stop = try Self.admin(client, "/__admin/recordings/stop")
                     let files = try Self.mappingFiles(root).values.joined()
                     if redacting.isEmpty {
@@ -178,7 +184,8 @@ struct RecordingTests {
                         #expect(!files.contains("key-value-123") && !stop.text.contains("key-value-123"))
                         #expect(files.contains(#""matches" : ".+""#), "\(files)")
                         // The stub still wants the header, any value.
-                        #expect(try client.get("/v1/teams", headers: [("X-Api-Key", "other")]).status == 200)
+                        #expect(
+                            try client.get("/v1/teams", headers: [("X-Client-Ident", "other")]).status == 200)
                         #expect(try client.get("/v1/teams").status == 404)
                     }
                 }

@@ -54,11 +54,13 @@ final class Journal: Sendable {
             ServerRequest(method: method, path: path, query: query, fields: fields, body: body)
         }
 
-        var recorded: RecordedRequest {
+        /// Redacted, `extra` (lowercased names) being secret too.
+        func recorded(_ extra: Set<String>) -> RecordedRequest {
             RecordedRequest(
                 sequence: sequence, method: method.description, path: String(path),
                 query: query.map(Journal.redactedQuery),
-                fields: fields.map(Journal.redacted), body: Data(body), bodyLength: bodyLength,
+                fields: fields.map { Journal.redacted($0, extra: extra) }, body: Data(body),
+                bodyLength: bodyLength,
                 status: status,
                 fault: fault, receivedAt: receivedAt, stubID: match.stubID, wasMatched: match.wasMatched)
         }
@@ -92,10 +94,10 @@ final class Journal: Sendable {
             oldest = max(oldest, firstHeld)
         }
 
-        func entries(since: Int) -> [RecordedRequest] {
+        func entries(since: Int, _ extra: Set<String>) -> [RecordedRequest] {
             let first = max(since + 1, oldest)
             guard first < nextSequence else { return [] }
-            return (first..<nextSequence).compactMap { ring[($0 - 1) % ring.count]?.recorded }
+            return (first..<nextSequence).compactMap { ring[($0 - 1) % ring.count]?.recorded(extra) }
         }
     }
 
@@ -106,13 +108,17 @@ final class Journal: Sendable {
     /// Beyond it the oldest go, whatever the entry count.
     static let maximumBytes = 8 << 20
 
-    init(capacity: Int) {
+    /// Header names redacted besides the usual ones (`--redact-header`), lowercased.
+    let extraSecrets: Set<String>
+
+    init(capacity: Int, redacting extra: [String] = []) {
         self.capacity = max(1, capacity)
+        extraSecrets = Set(extra.map { $0.lowercased() })
         state = Locked(State(ring: Array(repeating: nil, count: max(1, capacity))))
     }
 
     /// Credentials replaced; Basic's user name kept.
-    static func redacted(_ field: HTTPField) -> HTTPField {
+    static func redacted(_ field: HTTPField, extra: Set<String> = []) -> HTTPField {
         let name = field.name.lowercased()
         let placeholder = "<redacted>"
         switch name {
@@ -131,7 +137,8 @@ final class Journal: Sendable {
         case "cookie", "set-cookie":
             return HTTPField(name: field.name, value: placeholder)
         default:
-            return isSecretName(name) ? HTTPField(name: field.name, value: placeholder) : field
+            return isSecretName(name) || extra.contains(name)
+                ? HTTPField(name: field.name, value: placeholder) : field
         }
     }
 
@@ -179,7 +186,7 @@ final class Journal: Sendable {
             var woken: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = []
             var waiting: [Waiter] = []
             for waiter in state.waiters {
-                let found = state.entries(since: waiter.since)
+                let found = state.entries(since: waiter.since, extraSecrets)
                 if found.count >= waiter.count {
                     woken.append((waiter.continuation, found))
                 } else {
@@ -193,7 +200,7 @@ final class Journal: Sendable {
     }
 
     func entries(since: Int) -> [RecordedRequest] {
-        state.withLock { $0.entries(since: since) }
+        state.withLock { $0.entries(since: since, self.extraSecrets) }
     }
 
     /// One page after `since`, newest first, and the total; only the page is redacted.
@@ -205,7 +212,7 @@ final class Journal: Sendable {
                 state.ring[($0 - 1) % state.ring.count]
             }
             let chosen = page.apply(kept) { 512 + $0.body.count + $0.path.utf8.count }
-            return (chosen.map(\.recorded), kept.count)
+            return (chosen.map { $0.recorded(extraSecrets) }, kept.count)
         }
     }
 
@@ -215,7 +222,7 @@ final class Journal: Sendable {
             let first = max(since + 1, state.oldest)
             guard first < state.nextSequence else { return [] }
             return (first..<state.nextSequence).compactMap { sequence in
-                state.ring[(sequence - 1) % state.ring.count].map { ($0.recorded, $0.request) }
+                state.ring[(sequence - 1) % state.ring.count].map { ($0.recorded(extraSecrets), $0.request) }
             }
         }
     }
@@ -269,7 +276,7 @@ final class Journal: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 let found: [RecordedRequest]?? = state.withLock { state in
                     if state.expired.remove(id) != nil { return .some(nil) }
-                    let found = state.entries(since: since)
+                    let found = state.entries(since: since, extraSecrets)
                     if found.count >= count { return found }
                     state.waiters.append(
                         Waiter(id: id, since: since, count: count, continuation: continuation))

@@ -32,7 +32,7 @@ public final class MockServer: Sendable {
     /// Nothing happens until `start()`.
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) {
         self.configuration = configuration
-        journal = Journal(capacity: configuration.journalCapacity)
+        journal = Journal(capacity: configuration.journalCapacity, redacting: configuration.redactedHeaders)
     }
 
     deinit {
