@@ -7,6 +7,7 @@
 #   Scripts/bench-mock-server.sh   # DURATION=5s CONNECTIONS="1 16 64" REPEAT=3 HEROES=10000 MILLION=1000000
 #   ONLY=stubs Scripts/bench-mock-server.sh   # the stub measurements alone
 #   ONLY=hostile Scripts/bench-mock-server.sh # GET /health's p99 beside a hostile client alone
+#   ONLY=proxy Scripts/bench-mock-server.sh   # a proxied GET against the origin served directly alone
 #
 # Builds mock-server in release (SCRATCH=DIR for another build folder; MOCK_SERVER=FILE to measure a
 # binary built elsewhere), installs wrk and nginx-light with apt when they are missing, runs wrk with
@@ -230,14 +231,44 @@ PY
     kill "$pid" 2>/dev/null || true
     echo
 }
+# Issue 33, for information (no goal): GET /v1/heroes/{id} through a second mock-server with
+# --proxy-all to the first (URLSession off its loop) against the first served directly, 64
+# connections: the ratio of requests/s and the p99 the hop adds.
+proxy_bench() {
+    start_mock proxy --proxy-all "$MOCK" --no-heroes
+    local pid=$PID url=$URL ratios=() added=()
+    STUB_PIDS="$STUB_PIDS $pid"
+    cmp -s <(curl -fsS "$url/v1/heroes/$HERO") <(curl -fsS "$MOCK/v1/heroes/$HERO") \
+        || { echo "the proxy and its origin do not serve the same bytes" >&2; exit 1; }
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %7s %9s\n" "proxied (issue 33)" conns run "proxy req/s" \
+        "proxy p99" "cpu" "direct req/s" "direct p99" ratio "p99 +"
+    for run in $(seq "$REPEAT"); do
+        read -r prps pp99 pcpu < <(measure "$url/v1/heroes/$HERO" 64 "$pid")
+        read -r drps dp99 _ < <(measure "$MOCK/v1/heroes/$HERO" 64 "$MOCK_PID")
+        ratio=$(awk -v a="$prps" -v b="$drps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+        plus=$(awk -v a="$pp99" -v b="$dp99" 'BEGIN { printf "%.2f", a - b }')
+        ratios+=("$ratio") added+=("$plus")
+        printf "%-34s %5s %3s %11.0f %7.2fms %6sµs %11.0f %7.2fms %6sx %7sms\n" "/v1/heroes/$HERO" 64 "$run" \
+            "$prps" "$pp99" "$pcpu" "$drps" "$dp99" "$ratio" "$plus"
+    done
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %6sx %7sms\n" "/v1/heroes/$HERO" 64 med "" "" "" "" "" \
+        "$(median "${ratios[@]}")" "$(median "${added[@]}")"
+    kill "$pid" 2>/dev/null || true
+    echo
+}
 if [ "${ONLY:-}" = hostile ]; then
     hostile_bench
+    exit 0
+fi
+if [ "${ONLY:-}" = proxy ]; then
+    proxy_bench
     exit 0
 fi
 
 stub_bench
 [ "${ONLY:-}" = stubs ] && exit 0
 hostile_bench
+proxy_bench
 
 printf "%-22s %5s %3s %11s %9s %8s %11s %9s %8s %7s %7s  %s\n" endpoint conns run "mock req/s" "mock p99" \
     "mock cpu" "nginx req/s" "nginx p99" "ngx cpu" ratio "cpu ×" "goal ≥ 1.00× at 64"

@@ -25,7 +25,8 @@ struct CommandLineTests {
         "a bad option is an error",
         arguments: [
             ["--port"], ["--port", "70000"], ["--port", "x"], ["--verbose"], ["extra"], ["--latency", "-1"],
-            ["--users", "/nonexistent/users.json"],
+            ["--users", "/nonexistent/users.json"], ["--proxy-all", "ftp://x"], ["--proxy-all", "/relative"],
+            ["--record-mappings", "--proxy-all", "http://x"], ["--record-mappings", "--root-dir", "/tmp"],
         ])
     func badOptions(arguments: [String]) {
         #expect(throws: MockServerError.self) { try MockServerCommandLine.parse(arguments) }
@@ -47,7 +48,10 @@ struct CommandLineTests {
 
     @Test("the usage lists every option the parser takes, and an error names the bad word")
     func usageFromDeclaration() throws {
-        for name in ["port", "host", "fixtures", "users", "state", "latency", "admin-token"] {
+        for name in [
+            "port", "host", "fixtures", "users", "state", "latency", "admin-token", "proxy-all",
+            "redact-header",
+        ] {
             #expect(MockServerCommandLine.usage.contains("[--\(name) "), "\(name) in the synopsis")
             #expect(MockServerCommandLine.usage.contains("\n  --\(name) "), "\(name) explained")
         }
@@ -58,5 +62,12 @@ struct CommandLineTests {
             try MockServerCommandLine.parse(["--latency=soon"])
         }
         #expect(try MockServerCommandLine.parse(["--admin-token", "t"]).adminToken == "t")
+        let recording = try MockServerCommandLine.parse([
+            "--proxy-all", "https://api.example.com/base", "--root-dir", "/tmp/r", "--record-mappings",
+            "--redact-header", "X-Api-Key", "--redact-header=X-Other",
+        ])
+        #expect(recording.proxyAll == URL(string: "https://api.example.com/base"))
+        #expect(recording.recordsMappings)
+        #expect(recording.redactedHeaders == ["X-Api-Key", "X-Other"])
     }
 }

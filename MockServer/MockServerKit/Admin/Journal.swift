@@ -44,6 +44,8 @@ final class Journal: Sendable {
         let fault: String?
         let receivedAt: Date
         let match: JournalMatch
+        /// A proxied request's answer, for a snapshot.
+        let proxied: ProxiedAnswer?
         /// About the memory held, counted against `Journal.maximumBytes`.
         let size: Int
 
@@ -52,11 +54,13 @@ final class Journal: Sendable {
             ServerRequest(method: method, path: path, query: query, fields: fields, body: body)
         }
 
-        var recorded: RecordedRequest {
+        /// Redacted, `extra` (lowercased names) being secret too.
+        func recorded(_ extra: Set<String>) -> RecordedRequest {
             RecordedRequest(
                 sequence: sequence, method: method.description, path: String(path),
                 query: query.map(Journal.redactedQuery),
-                fields: fields.map(Journal.redacted), body: Data(body), bodyLength: bodyLength,
+                fields: fields.map { Journal.redacted($0, extra: extra) }, body: Data(body),
+                bodyLength: bodyLength,
                 status: status,
                 fault: fault, receivedAt: receivedAt, stubID: match.stubID, wasMatched: match.wasMatched)
         }
@@ -90,10 +94,10 @@ final class Journal: Sendable {
             oldest = max(oldest, firstHeld)
         }
 
-        func entries(since: Int) -> [RecordedRequest] {
+        func entries(since: Int, _ extra: Set<String>) -> [RecordedRequest] {
             let first = max(since + 1, oldest)
             guard first < nextSequence else { return [] }
-            return (first..<nextSequence).compactMap { ring[($0 - 1) % ring.count]?.recorded }
+            return (first..<nextSequence).compactMap { ring[($0 - 1) % ring.count]?.recorded(extra) }
         }
     }
 
@@ -104,13 +108,17 @@ final class Journal: Sendable {
     /// Beyond it the oldest go, whatever the entry count.
     static let maximumBytes = 8 << 20
 
-    init(capacity: Int) {
+    /// Header names redacted besides the usual ones (`--redact-header`), lowercased.
+    let extraSecrets: Set<String>
+
+    init(capacity: Int, redacting extra: [String] = []) {
         self.capacity = max(1, capacity)
+        extraSecrets = Set(extra.map { $0.lowercased() })
         state = Locked(State(ring: Array(repeating: nil, count: max(1, capacity))))
     }
 
     /// Credentials replaced; Basic's user name kept.
-    static func redacted(_ field: HTTPField) -> HTTPField {
+    static func redacted(_ field: HTTPField, extra: Set<String> = []) -> HTTPField {
         let name = field.name.lowercased()
         let placeholder = "<redacted>"
         switch name {
@@ -129,7 +137,8 @@ final class Journal: Sendable {
         case "cookie", "set-cookie":
             return HTTPField(name: field.name, value: placeholder)
         default:
-            return isSecretName(name) ? HTTPField(name: field.name, value: placeholder) : field
+            return isSecretName(name) || extra.contains(name)
+                ? HTTPField(name: field.name, value: placeholder) : field
         }
     }
 
@@ -155,7 +164,10 @@ final class Journal: Sendable {
     }
 
     /// Wakes the tests waiting for it.
-    func record(_ request: ServerRequest, status: Int, fault: String?, match: JournalMatch = .route) {
+    func record(
+        _ request: ServerRequest, status: Int, fault: String?, match: JournalMatch = .route,
+        proxied: ProxiedAnswer? = nil
+    ) {
         let ready: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = state.withLock {
             state in
             let body =
@@ -164,16 +176,17 @@ final class Journal: Sendable {
             let size =
                 256 + body.count + request.path.utf8.count + (request.query?.utf8.count ?? 0)
                 + request.fields.reduce(0) { $0 + 32 + $1.name.utf8.count + $1.value.utf8.count }
+                + (proxied?.size ?? 0)
             let entry = Entry(
                 sequence: state.nextSequence, method: request.method, path: request.path,
                 query: request.query, fields: request.fields, body: body, bodyLength: request.body.count,
-                status: status, fault: fault, receivedAt: Date(), match: match, size: size)
+                status: status, fault: fault, receivedAt: Date(), match: match, proxied: proxied, size: size)
             state.keep(entry)
             guard !state.waiters.isEmpty else { return [] }
             var woken: [(CheckedContinuation<[RecordedRequest], any Error>, [RecordedRequest])] = []
             var waiting: [Waiter] = []
             for waiter in state.waiters {
-                let found = state.entries(since: waiter.since)
+                let found = state.entries(since: waiter.since, extraSecrets)
                 if found.count >= waiter.count {
                     woken.append((waiter.continuation, found))
                 } else {
@@ -187,7 +200,7 @@ final class Journal: Sendable {
     }
 
     func entries(since: Int) -> [RecordedRequest] {
-        state.withLock { $0.entries(since: since) }
+        state.withLock { $0.entries(since: since, self.extraSecrets) }
     }
 
     /// One page after `since`, newest first, and the total; only the page is redacted.
@@ -199,7 +212,7 @@ final class Journal: Sendable {
                 state.ring[($0 - 1) % state.ring.count]
             }
             let chosen = page.apply(kept) { 512 + $0.body.count + $0.path.utf8.count }
-            return (chosen.map(\.recorded), kept.count)
+            return (chosen.map { $0.recorded(extraSecrets) }, kept.count)
         }
     }
 
@@ -209,7 +222,22 @@ final class Journal: Sendable {
             let first = max(since + 1, state.oldest)
             guard first < state.nextSequence else { return [] }
             return (first..<state.nextSequence).compactMap { sequence in
-                state.ring[(sequence - 1) % state.ring.count].map { ($0.recorded, $0.request) }
+                state.ring[(sequence - 1) % state.ring.count].map { ($0.recorded(extraSecrets), $0.request) }
+            }
+        }
+    }
+
+    /// Kept proxied requests, as they came, with what the origin answered (for a snapshot).
+    func proxied() -> [(request: ServerRequest, answer: ProxiedAnswer)] {
+        state.withLock { state in
+            let first = max(1, state.oldest)
+            guard first < state.nextSequence else { return [] }
+            return (first..<state.nextSequence).compactMap { sequence in
+                guard let entry = state.ring[(sequence - 1) % state.ring.count], let answer = entry.proxied
+                else { return nil }
+                var request = entry.request
+                request.body = answer.requestBody
+                return (request, answer)
             }
         }
     }
@@ -248,7 +276,7 @@ final class Journal: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 let found: [RecordedRequest]?? = state.withLock { state in
                     if state.expired.remove(id) != nil { return .some(nil) }
-                    let found = state.entries(since: since)
+                    let found = state.entries(since: since, extraSecrets)
                     if found.count >= count { return found }
                     state.waiters.append(
                         Waiter(id: id, since: since, count: count, continuation: continuation))

@@ -5,6 +5,7 @@ import Foundation
 extension HeroesApplication {
     /// Nil when the path is not WireMock's.
     func routeWireMockAdmin(_ request: ServerRequest) -> ServerResponse? {
+        if let answer = routeRecordings(request) { return answer }
         let path = request.path
         switch (path, request.method) {
         case ("/__admin/mappings", .get):

@@ -24,6 +24,16 @@ final class HeroesApplication: RequestHandler {
     let servesHeroes: Bool
     /// The state file the store last matched, so another process's save is noticed.
     let loadedStamp: Locked<StateFile.Stamp?>
+    /// How long a proxied request may take before the client gets 502.
+    let proxyTimeout: Duration
+    /// Wakes the event loop when a proxied answer is ready.
+    let nudge: @Sendable () -> Void
+    /// `/__admin/recordings` and `--record-mappings`.
+    let recorder: ProxyRecorder
+    /// Where recordings are written (`mappings/`, `__files/`); nil: nowhere.
+    let recordingRoot: URL?
+    /// Header names recordings keep out of their files, besides the credentials.
+    let redactedHeaders: [String]
 
     /// `current`: the starting heroes (fixtures or saved state), read from the file whose
     /// stamp, taken before the read, is `loadedStamp`.
@@ -31,8 +41,15 @@ final class HeroesApplication: RequestHandler {
         fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
         adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600),
-        stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true, loadedStamp: StateFile.Stamp? = nil
+        stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true, loadedStamp: StateFile.Stamp? = nil,
+        proxyTimeout: Duration = .seconds(30), nudge: @escaping @Sendable () -> Void = {},
+        recorder: ProxyRecorder = ProxyRecorder(), recordingRoot: URL? = nil, redactedHeaders: [String] = []
     ) {
+        self.recorder = recorder
+        self.recordingRoot = recordingRoot
+        self.redactedHeaders = redactedHeaders
+        self.proxyTimeout = proxyTimeout
+        self.nudge = nudge
         self.adminAccess = adminAccess
         self.stubs = stubs
         self.servesHeroes = servesHeroes
@@ -121,6 +138,7 @@ final class HeroesApplication: RequestHandler {
             plan.delayMilliseconds =
                 latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
             if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
+            if let target = stubbed.proxy { return proxy(request, to: target, plan: plan, match: match) }
         } else if servesHeroes {
             response = sharingState(request) { route(request) }
             // Outside the hero paths no route knew it, whatever it answered (401 for a stale
@@ -137,15 +155,18 @@ final class HeroesApplication: RequestHandler {
             response = stubs.nearMissResponse(stubRequest)
             match = .unmatched
         }
-        if plan.malformedJSON {
-            if !ResponseEncoder.hasBody(response.status) { response.status = 200 }
-            response.fields.removeAll { asciiCaseInsensitiveEqual($0.name, "Content-Type") }
-            response.fields.append(HTTPField(name: "Content-Type", value: "application/json"))
-            response.body = Array(#"{"items": [{"id": "0001", "code_name": "Trunc"#.utf8)
-        }
+        if plan.malformedJSON { Self.breakJSON(&response) }
         journal.record(
             request, status: response.status, fault: plan.isEmpty ? nil : plan.summary, match: match)
         return (response, plan.delivery)
+    }
+
+    /// The `malformed-json` fault: a JSON body that does not parse.
+    static func breakJSON(_ response: inout ServerResponse) {
+        if !ResponseEncoder.hasBody(response.status) { response.status = 200 }
+        response.fields.removeAll { asciiCaseInsensitiveEqual($0.name, "Content-Type") }
+        response.fields.append(HTTPField(name: "Content-Type", value: "application/json"))
+        response.body = Array(#"{"items": [{"id": "0001", "code_name": "Trunc"#.utf8)
     }
 
     static func isUnderV1(_ path: Substring) -> Bool {

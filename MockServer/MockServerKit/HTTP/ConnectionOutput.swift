@@ -22,19 +22,29 @@ extension Connection {
         _ response: ServerResponse, delivery: Delivery, isHead: Bool, keepAlive: Bool, dates: DateCache
     ) {
         if let deferred = delivery.deferred {
+            // Its own close comes with it when it is rendered.
             outbox.append(.deferred(deferred, keepAlive: keepAlive, isHead: isHead))
-            if !keepAlive { outbox.append(.close) }
             return
         }
+        Self.append(
+            response, delayMilliseconds: delivery.delayMilliseconds, mode: delivery.mode, isHead: isHead,
+            keepAlive: keepAlive, date: dates.now(), to: &outbox)
+    }
+
+    /// Queues a response's bytes, pauses and ending as its delivery says.
+    static func append(
+        _ response: ServerResponse, delayMilliseconds: Int, mode: Delivery.Mode, isHead: Bool,
+        keepAlive: Bool, date: String, to outbox: inout Outbox
+    ) {
         var head: [UInt8] = []
         head.reserveCapacity(256 + min(response.body.count, Self.sharedBodyBytes))
         ResponseEncoder.appendHead(
-            response, bodyLength: response.body.count, keepAlive: keepAlive, date: dates.now(), to: &head)
+            response, bodyLength: response.body.count, keepAlive: keepAlive, date: date, to: &head)
         let body = isHead || !ResponseEncoder.hasBody(response.status) ? [] : response.body
-        if delivery.delayMilliseconds > 0 {
-            outbox.append(.pause(UInt64(delivery.delayMilliseconds) * 1_000_000))
+        if delayMilliseconds > 0 {
+            outbox.append(.pause(UInt64(delayMilliseconds) * 1_000_000))
         }
-        switch delivery.mode {
+        switch mode {
         case .normal:
             if body.count > Self.sharedBodyBytes {
                 // A large body (a stub's file) is sent from the stub's bytes, not a copy.
@@ -110,15 +120,11 @@ extension Connection {
                 let deadline = outbox.pausedUntil ?? now + UInt64(deferred.timeoutMilliseconds) * 1_000_000
                 outbox.pausedUntil = deadline
                 guard deferred.isReady() || now >= deadline else { return .paused(until: deadline) }
-                let response = deferred.render()
-                var bytes: [UInt8] = []
-                ResponseEncoder.appendHead(
-                    response, bodyLength: response.body.count, keepAlive: keepAlive, date: dates.now(),
-                    to: &bytes)
-                if !isHead, ResponseEncoder.hasBody(response.status) {
-                    bytes.append(contentsOf: response.body)
-                }
-                outbox.replaceFirst(with: bytes)
+                var steps = Outbox()
+                Self.append(
+                    deferred.render(), delayMilliseconds: deferred.delayMilliseconds, mode: deferred.mode,
+                    isHead: isHead, keepAlive: keepAlive, date: dates.now(), to: &steps)
+                outbox.replaceFirst(with: steps)
             }
         }
         return .idle

@@ -71,9 +71,11 @@ final class EventLoop {
             turn += 1
             let waiting = ready
             ready.removeAll(keepingCapacity: true)
+            var nudged = false
             for event in events {
                 if event.fd == wake.readEnd {
-                    running = false
+                    wake.drain()
+                    if wake.isStopping { running = false } else { nudged = true }
                 } else if event.fd == listener {
                     acceptAll(now: now)
                 } else if let connection = connections[event.fd] {
@@ -85,7 +87,8 @@ final class EventLoop {
                 service(connection, readable: false, now: now, pipelined: true)
             }
             let generation = handler.generation
-            let changed = generation != lastGeneration
+            // A nudge: a deferred response (a proxied answer) became ready on another thread.
+            let changed = generation != lastGeneration || nudged
             lastGeneration = generation
             // Waiting connections are checked when due, or when a long poll may be ready.
             for (fd, deadline) in timers where deadline <= now || changed {

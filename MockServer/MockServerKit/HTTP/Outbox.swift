@@ -64,13 +64,12 @@ struct Outbox {
         }
     }
 
-    /// Replaces the first step (a deferred response now ready) with its bytes.
-    mutating func replaceFirst(with bytes: [UInt8]) {
-        items[0] = .bytes(bytes)
-        pendingBytes += bytes.count
+    /// Replaces the first step (a deferred response now ready) with the steps that send it.
+    mutating func replaceFirst(with steps: Outbox) {
+        items.replaceSubrange(0..<1, with: steps.items)
+        pendingBytes += steps.pendingBytes
         offset = 0
         pausedUntil = nil
-        if bytes.isEmpty { popFirst() }
     }
 
     mutating func popFirst() {

@@ -1,3 +1,5 @@
+import Locking
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -72,10 +74,12 @@ final class PollPoller: Poller {
     func close() {}
 }
 
-/// Wakes a poller from another thread: a non-blocking pipe the loop watches.
+/// Wakes a poller from another thread: a non-blocking pipe the loop watches, to stop it
+/// (`signal`) or to have it look at its deferred responses again (`nudge`).
 final class WakePipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
+    private let stopping = Locked(false)
 
     /// Nil when the process is out of descriptors.
     static func open() -> WakePipe? {
@@ -91,11 +95,21 @@ final class WakePipe: Sendable {
         self.writeEnd = writeEnd
     }
 
-    /// Safe from any thread; a full pipe already means "awake".
+    /// Asks the loop to stop. Safe from any thread.
     func signal() {
+        stopping.withLock { $0 = true }
+        nudge()
+    }
+
+    /// Wakes the loop so it checks its deferred responses. Safe from any thread; a full pipe
+    /// already means "awake".
+    func nudge() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
+
+    /// Whether `signal` was called.
+    var isStopping: Bool { stopping.withLock { $0 } }
 
     func drain() {
         var scratch = [UInt8](repeating: 0, count: 64)

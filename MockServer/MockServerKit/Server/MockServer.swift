@@ -32,7 +32,7 @@ public final class MockServer: Sendable {
     /// Nothing happens until `start()`.
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) {
         self.configuration = configuration
-        journal = Journal(capacity: configuration.journalCapacity)
+        journal = Journal(capacity: configuration.journalCapacity, redacting: configuration.redactedHeaders)
     }
 
     deinit {
@@ -50,37 +50,50 @@ public final class MockServer: Sendable {
         let fixtures =
             configuration.fixtures == .bundled
             ? try FixtureSet.loadBundled(from: directory) : try FixtureSet.load(from: directory)
+        var mappings: [StubMapping] = []
+        var files: BodyFolder?
         if let root = configuration.rootDirectory {
-            let files = BodyFolder(root.appendingPathComponent("__files", isDirectory: true))
-            let mappings = try MappingLoader.load(root: root, files: files)
+            let folder = BodyFolder(root.appendingPathComponent("__files", isDirectory: true))
+            mappings = try MappingLoader.load(root: root, files: folder)
+            files = folder
             for warning in mappings.flatMap(\.warnings) {
                 ProgramName.warn("warning: \(warning)")
             }
-            stubs.load(mappings, files: files)
         }
+        if let origin = configuration.proxyAll {
+            mappings.append(try ProxyAll.mapping(to: origin))
+        }
+        if !mappings.isEmpty || files != nil { stubs.load(mappings, files: files) }
         let stateFile = configuration.stateFile.map(StateFile.init)
         try stateFile?.checkFolder()
         // Stamped before the read: a save landing in between is reread at the first request.
         let stamp = stateFile?.stamp()
         let saved = try stateFile?.load(teams: fixtures.teams)
+        guard let wake = WakePipe.open() else { throw MockServerError(posix: "pipe") }
         let application = HeroesApplication(
             fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures),
             users: configuration.users,
             stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal,
             faults: faults,
             adminAccess: configuration.adminAccess, tokenLifetime: configuration.tokenLifetime,
-            stubs: stubs, servesHeroes: configuration.servesHeroes, loadedStamp: stamp
+            stubs: stubs, servesHeroes: configuration.servesHeroes, loadedStamp: stamp,
+            proxyTimeout: configuration.proxyTimeout, nudge: { wake.nudge() },
+            recorder: ProxyRecorder(continuous: ProxyAll.continuousRecording(configuration)),
+            recordingRoot: configuration.rootDirectory, redactedHeaders: configuration.redactedHeaders
         )
         if configuration.adminAccess == .off {
             ProgramName.warn(
                 "warning: bound to \(configuration.host) without --admin-token; "
                     + "the admin API and X-Mock-Fault are off")
         }
-        let (listener, port) = try Socket.listen(
-            host: configuration.host, port: configuration.port, backlog: 1024)
-        guard let wake = WakePipe.open() else {
-            Socket.close(listener)
-            throw MockServerError(posix: "pipe")
+        let listener: Int32
+        let port: Int
+        do {
+            (listener, port) = try Socket.listen(
+                host: configuration.host, port: configuration.port, backlog: 1024)
+        } catch {
+            wake.close()
+            throw error
         }
         let settings = LoopSettings(
             maximumConnections: configuration.maximumConnections,

@@ -81,6 +81,23 @@ public enum MockServerCommandLine {
         ) {
             configuration, _ in configuration.servesHeroes = false
         },
+        Option(
+            name: "proxy-all", placeholder: "URL",
+            help: ["forward what no stub matches to URL (http or https), before the hero routes"]
+        ) { configuration, text throws(MockServerError) in
+            guard let url = URL(string: text), ProxyTarget(baseURL: text) != nil else {
+                throw MockServerError("--proxy-all must be an absolute http or https URL, not '\(text)'")
+            }
+            configuration.proxyAll = url
+        },
+        Option(
+            name: "record-mappings", placeholder: "",
+            help: ["with --proxy-all and --root-dir: write each proxied exchange as a stub mapping"]
+        ) { configuration, _ in configuration.recordsMappings = true },
+        Option(
+            name: "redact-header", placeholder: "NAME",
+            help: ["recordings write header NAME as a pattern, never its value (repeatable)"]
+        ) { configuration, text in configuration.redactedHeaders.append(text) },
     ]
 
     /// The admin token's fallback source: unlike argv, another user's environment is not
@@ -136,6 +153,9 @@ public enum MockServerCommandLine {
                 throw MockServerError("--\(name) needs a value \(option.placeholder)")
             }
             try option.apply(&configuration, text)
+        }
+        if configuration.recordsMappings, configuration.proxyAll == nil || configuration.rootDirectory == nil {
+            throw MockServerError("--record-mappings needs --proxy-all and --root-dir")
         }
         return configuration
     }

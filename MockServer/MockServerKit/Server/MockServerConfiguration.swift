@@ -43,6 +43,17 @@ public struct MockServerConfiguration: Sendable {
     public var rootDirectory: URL?
     /// Whether unmatched requests reach the hero routes; false answers 404.
     public var servesHeroes = true
+    /// Forwards every request no stub matches to this origin (`--proxy-all`): a stub of the
+    /// lowest priority, tried before the hero routes; nil for none.
+    public var proxyAll: URL?
+    /// With `proxyAll` and `rootDirectory`: writes each proxied exchange as a stub mapping
+    /// under the root directory as it happens (`--record-mappings`).
+    public var recordsMappings = false
+    /// Header names whose values recordings write as a pattern, never as sent, besides
+    /// `Authorization` and `Cookie` (`--redact-header`).
+    public var redactedHeaders: [String] = []
+    /// How long a proxied request may take; then the client gets 502.
+    public var proxyTimeout = Duration.seconds(30)
 
     /// Makes a configuration.
     public init(

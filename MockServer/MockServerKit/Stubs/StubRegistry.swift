@@ -198,9 +198,9 @@ final class StubRegistry: Sendable {
     /// The first stub in try order matching the request, and its id; moves its scenario on.
     /// Unmatched once the budget is spent. `make` runs only when there are stubs.
     func answer(_ make: @autoclosure () -> StubRequest)
-        -> (response: ServerResponse, delivery: Delivery, id: String)?
+        -> (response: ServerResponse, delivery: Delivery, id: String, proxy: ProxyTarget?)?
     {
-        state.withLock { state -> (ServerResponse, Delivery, String)? in
+        state.withLock { state -> (ServerResponse, Delivery, String, ProxyTarget?)? in
             guard !state.mappings.isEmpty else { return nil }
             let request = make()
             let candidates = state.ranked(state.index.candidates(for: request.path))
@@ -214,7 +214,7 @@ final class StubRegistry: Sendable {
                 }
                 let (response, delivery) = mapping.response.render(
                     request, pathParameters: mapping.request.url.pathParameters(request))
-                return (response, delivery, mapping.id)
+                return (response, delivery, mapping.id, mapping.response.proxy)
             }
             return nil
         }

@@ -17,10 +17,13 @@ struct StubResponse: Sendable {
     let unsupportedHelpers: [String]
     /// The mapping file, for that 500.
     let file: String
+    /// `proxyBaseUrl`: the answer comes from that origin instead.
+    let proxy: ProxyTarget?
 
     private static let keys: Set<String> = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
         "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
+        "proxyBaseUrl", "additionalProxyRequestHeaders",
     ]
     /// Fields the server derives from the body sent; a stub's own would contradict them.
     static let framingFields: Set<String> = ["content-length", "transfer-encoding", "connection"]
@@ -67,6 +70,7 @@ struct StubResponse: Sendable {
             fault = nil
         }
         file = cursor.file
+        proxy = try Self.proxy(cursor)
         var templated = false
         for transformer in try cursor.member("transformers")?.elements() ?? [] {
             guard try transformer.string() == "response-template" else {
@@ -98,6 +102,19 @@ struct StubResponse: Sendable {
 
     var warnings: [String] {
         unsupportedHelpers.map { "\(file): unsupported template helper \($0); this stub answers 500" }
+    }
+
+    private static func proxy(_ cursor: JSONCursor) throws(MappingError) -> ProxyTarget? {
+        let extra = cursor.member("additionalProxyRequestHeaders")
+        guard let base = cursor.member("proxyBaseUrl") else {
+            if let extra { throw extra.error("additionalProxyRequestHeaders needs proxyBaseUrl") }
+            return nil
+        }
+        let text = try base.string()
+        guard let target = ProxyTarget(baseURL: text, additionalHeaders: try fields(extra)) else {
+            throw base.error("proxyBaseUrl must be an absolute http or https URL, not \(text)")
+        }
+        return target
     }
 
     private static func fields(_ cursor: JSONCursor?) throws(MappingError) -> [HTTPField] {

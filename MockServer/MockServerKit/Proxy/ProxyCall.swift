@@ -1,0 +1,62 @@
+import Foundation
+import Locking
+
+/// One proxied request in flight: its outcome once the origin answers (or fails), read by the
+/// event loop through a `DeferredResponse`.
+final class ProxyCall: Sendable {
+    private let outcome = Locked<ProxyOutcome?>(nil)
+    private let cancel = Locked<(@Sendable () -> Void)?>(nil)
+    let origin: String
+    let timeoutMilliseconds: Int
+
+    /// Starts forwarding `request` to `target`. `finished` runs once, off the event loop, with
+    /// the outcome (a failure when the origin cannot answer); the caller wakes the loop there.
+    init(
+        _ request: ServerRequest, to target: ProxyTarget, timeout: Duration, bodyLimit: Int,
+        finished: @escaping @Sendable (ProxyOutcome) -> Void
+    ) {
+        origin = target.baseURL
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        timeoutMilliseconds = max(1, Int(seconds * 1000))
+        guard let urlRequest = target.urlRequest(for: request, timeout: seconds) else {
+            let failure = ProxyOutcome.failed("the URL \(target.baseURL)\(request.path) is not valid")
+            outcome.withLock { $0 = failure }
+            finished(failure)
+            return
+        }
+        let stop = ProxyClient.send(urlRequest, bodyLimit: bodyLimit) { [outcome] result in
+            outcome.withLock { $0 = result }
+            finished(result)
+        }
+        cancel.withLock { $0 = stop }
+    }
+
+    /// The answer for the client: the origin's, or a 502 naming the origin and the reason.
+    /// Past the timeout without an answer, the request is cancelled and this is a 502.
+    func response() -> ServerResponse {
+        guard let result = outcome.withLock({ $0 }) else {
+            cancel.withLock { $0 }?()
+            return Self.badGateway(origin, "it did not answer within \(timeoutMilliseconds) ms")
+        }
+        switch result {
+        case .answered(let status, let fields, let body):
+            return ServerResponse(status: status, fields: fields, body: body)
+        case .failed(let reason):
+            return Self.badGateway(origin, reason)
+        }
+    }
+
+    var isFinished: Bool { outcome.withLock { $0 != nil } }
+
+    static func badGateway(_ origin: String, _ reason: String) -> ServerResponse {
+        ServerResponse(
+            status: 502, fields: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
+            body: Array("The proxy could not get an answer from \(origin): \(reason).\n".utf8))
+    }
+
+    /// The status the journal records for an outcome.
+    static func status(_ outcome: ProxyOutcome) -> Int {
+        if case .answered(let status, _, _) = outcome { return status }
+        return 502
+    }
+}
