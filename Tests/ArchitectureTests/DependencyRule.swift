@@ -59,8 +59,11 @@ enum DependencyRule {
         ],
         // The executable only hands the process to HeroesApp: nothing of the app is written there.
         "heroes-cli": ["Foundation"],
+        // FoundationNetworking for URLSession, the outbound client of proxying and `verify`.
         "MockServerKit": [
-            "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin",
+            "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Synchronization",
+            "Glibc",
+            "Musl", "Darwin",
         ],
     ]
 

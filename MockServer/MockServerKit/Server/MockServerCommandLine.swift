@@ -154,7 +154,8 @@ public enum MockServerCommandLine {
             }
             try option.apply(&configuration, text)
         }
-        if configuration.recordsMappings, configuration.proxyAll == nil || configuration.rootDirectory == nil {
+        if configuration.recordsMappings, configuration.proxyAll == nil || configuration.rootDirectory == nil
+        {
             throw MockServerError("--record-mappings needs --proxy-all and --root-dir")
         }
         return configuration
