@@ -41,19 +41,17 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
     /// Writes the changed heroes in id order.
     private func writeHeroes() throws {
         guard !unwritten.isEmpty else { return }
-        let ids = unwritten.sorted()
-        unwritten = []
-        let stored = ids.map { heroes[$0] ?? nil }
-        let encoded = try SQLiteRecordEncoding.encode(stored)
-        for (index, id) in ids.enumerated() {
-            guard let hero = stored[index], let text = encoded[index] else {
+        let encoder = JSONEncoder()
+        for id in unwritten.sorted() {
+            guard let hero = heroes[id] ?? nil else {
                 try connection.run("DELETE FROM heroes WHERE id = ?", [.text(id)])
                 continue
             }
             try connection.run(
                 "INSERT OR REPLACE INTO heroes (id, hero, sort_name) VALUES (?, ?, ?)",
-                [.text(id), .data(text), .text(Self.sortName(of: hero))])
+                [.text(id), .data(try encoder.encode(hero)), .text(Self.sortName(of: hero))])
         }
+        unwritten = []
     }
 
     func setPage(_ key: String, to page: StoredPage) throws { try update { $0.pages[key] = page } }
