@@ -63,6 +63,19 @@ struct ProxyTests {
         }
     }
 
+    @Test("an origin's 401 with a challenge reaches the client as a 401 with its challenge, not a 502")
+    func challengePassesThrough() async throws {
+        try await withServer { origin, _ in
+            try await withStubs(Self.proxyStubs(to: origin.baseURL.absoluteString), heroes: false) {
+                _, client in
+                let refused = try client.send(
+                    "POST", "/v1/heroes", json: #"{"code_name": "No Key", "powers": []}"#, authorization: nil)
+                #expect(refused.status == 401, "\(refused.status) \(refused.text)")
+                #expect(refused.header("WWW-Authenticate")?.lowercased().hasPrefix("basic") == true)
+            }
+        }
+    }
+
     @Test("--proxy-all sends what no stub matches to the origin, before the hero routes")
     func proxyAll() async throws {
         try await withServer { origin, _ in

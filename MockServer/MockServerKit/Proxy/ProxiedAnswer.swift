@@ -10,7 +10,7 @@ struct ProxiedAnswer: Sendable {
     static let keptBytes = 1 << 20
 
     /// Nil when the origin did not answer or the bodies are too large to keep.
-    init?(_ outcome: ProxyOutcome, requestBody: [UInt8]) {
+    init?(_ outcome: OriginOutcome, requestBody: [UInt8]) {
         guard case .answered(let status, let fields, let body) = outcome,
             body.count + requestBody.count <= Self.keptBytes
         else { return nil }

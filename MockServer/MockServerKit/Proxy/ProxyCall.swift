@@ -4,7 +4,7 @@ import Locking
 /// One proxied request in flight: its outcome once the origin answers (or fails), read by the
 /// event loop through a `DeferredResponse`.
 final class ProxyCall: Sendable {
-    private let outcome = Locked<ProxyOutcome?>(nil)
+    private let outcome = Locked<OriginOutcome?>(nil)
     private let cancel = Locked<(@Sendable () -> Void)?>(nil)
     let origin: String
     let timeoutMilliseconds: Int
@@ -13,18 +13,19 @@ final class ProxyCall: Sendable {
     /// the outcome (a failure when the origin cannot answer); the caller wakes the loop there.
     init(
         _ request: ServerRequest, to target: ProxyTarget, timeout: Duration, bodyLimit: Int,
-        finished: @escaping @Sendable (ProxyOutcome) -> Void
+        finished: @escaping @Sendable (OriginOutcome) -> Void
     ) {
         origin = target.baseURL
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         timeoutMilliseconds = max(1, Int(seconds * 1000))
         guard let urlRequest = target.urlRequest(for: request, timeout: seconds) else {
-            let failure = ProxyOutcome.failed("the URL \(target.baseURL)\(request.path) is not valid")
+            let failure = OriginOutcome.failed("the URL \(target.baseURL)\(request.path) is not valid")
             outcome.withLock { $0 = failure }
             finished(failure)
             return
         }
-        let stop = ProxyClient.send(urlRequest, bodyLimit: bodyLimit) { [outcome] result in
+        let stop = OriginClient.send(urlRequest, bodyLimit: bodyLimit) { [outcome] answer in
+            let result = ProxyTarget.returned(answer)
             outcome.withLock { $0 = result }
             finished(result)
         }
@@ -55,7 +56,7 @@ final class ProxyCall: Sendable {
     }
 
     /// The status the journal records for an outcome.
-    static func status(_ outcome: ProxyOutcome) -> Int {
+    static func status(_ outcome: OriginOutcome) -> Int {
         if case .answered(let status, _, _) = outcome { return status }
         return 502
     }

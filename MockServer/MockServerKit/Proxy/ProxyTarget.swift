@@ -35,6 +35,13 @@ struct ProxyTarget: Sendable {
         "transfer-encoding", "upgrade", "content-length", "content-encoding",
     ]
 
+    /// `outcome` less the answer fields never passed back.
+    static func returned(_ outcome: OriginOutcome) -> OriginOutcome {
+        guard case .answered(let status, let fields, let body) = outcome else { return outcome }
+        let kept = fields.filter { !unreturned.contains($0.name.lowercased()) }
+        return .answered(status: status, fields: kept, body: body)
+    }
+
     /// The origin's request for `request`: method, base URL + path and query, the fields less
     /// those above (and those `Connection` names), the extra ones, the body.
     func urlRequest(for request: ServerRequest, timeout: TimeInterval) -> URLRequest? {

@@ -70,7 +70,7 @@ final class ProxyRecorder: Sendable {
     }
 
     /// Called off the loop when a proxied request is answered.
-    func captured(_ request: ServerRequest, _ outcome: ProxyOutcome) {
+    func captured(_ request: ServerRequest, _ outcome: OriginOutcome) {
         guard case .answered = outcome else { return }
         guard let answer = ProxiedAnswer(outcome, requestBody: request.body) else {
             state.withLock { if $0.status == .recording { $0.dropped += 1 } }

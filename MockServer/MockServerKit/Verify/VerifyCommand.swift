@@ -10,6 +10,11 @@ public enum VerifyCommand {
     /// The usage text.
     public static var usage: String { VerifyOptions.usage }
 
+    /// Each request's deadline.
+    static let timeout = Duration.seconds(10)
+    /// The largest answer compared.
+    static let bodyLimit = 16 << 20
+
     /// Runs the command on its arguments (those after `verify`).
     public static func run(_ arguments: [String]) async -> CommandOutcome {
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -46,11 +51,13 @@ public enum VerifyCommand {
                             reason: "\(options.against)\(request.target) is not a valid URL"))
                     continue
                 }
-                do {
-                    let answer = try await VerifyClient.shared.send(urlRequest)
-                    results.append(Self.compare(plan, expectation, answer))
-                } catch {
-                    let reason = (error as? VerifyUnreachable)?.reason ?? "\(error)"
+                switch await OriginClient.send(urlRequest, bodyLimit: Self.bodyLimit, deadline: Self.timeout)
+                {
+                case .answered(let status, let fields, let body):
+                    let contentType = fields.first { asciiCaseInsensitiveEqual($0.name, "Content-Type") }?
+                        .value
+                    results.append(Self.compare(plan, expectation, status, contentType, body))
+                case .failed(let reason):
                     return CommandOutcome(
                         status: 69, output: "",
                         errors: "mock-server verify: cannot reach \(options.against): \(reason)\n")
@@ -66,7 +73,7 @@ public enum VerifyCommand {
     private static func urlRequest(_ request: VerifyPlan.Request, options: VerifyOptions) -> URLRequest? {
         let separator = request.target.hasPrefix("/") ? "" : "/"
         guard let url = URL(string: options.against + separator + request.target) else { return nil }
-        var urlRequest = URLRequest(url: url, timeoutInterval: VerifyClient.timeout)
+        var urlRequest = URLRequest(url: url, timeoutInterval: Double(timeout.components.seconds))
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers
         where !options.headers.contains(where: { asciiCaseInsensitiveEqual($0.name, name) }) {
@@ -78,21 +85,22 @@ public enum VerifyCommand {
     }
 
     private static func compare(
-        _ plan: VerifyPlan, _ expectation: VerifyPlan.Expectation, _ answer: VerifyAnswer
+        _ plan: VerifyPlan, _ expectation: VerifyPlan.Expectation, _ status: Int, _ contentType: String?,
+        _ body: [UInt8]
     ) -> VerifyResult {
         var differences: [String] = []
         var additions: [String] = []
-        if answer.status != expectation.status {
-            differences.append("status: expected \(expectation.status), got \(answer.status)")
+        if status != expectation.status {
+            differences.append("status: expected \(expectation.status), got \(status)")
         }
         if let mediaType = expectation.mediaType {
-            let got = answer.contentType.map(VerifyPlan.mediaTypeOf)
+            let got = contentType.map(VerifyPlan.mediaTypeOf)
             if got != mediaType {
                 differences.append("Content-Type: expected \(mediaType), got \(got ?? "none")")
             }
         }
         if let json = expectation.json {
-            if let actual = StubJSON(parsing: answer.body) {
+            if let actual = StubJSON(parsing: body) {
                 let shape = JSONShape(expected: json, actual: actual)
                 differences += shape.differences
                 additions = shape.additions
