@@ -93,4 +93,6 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 cp -R "$WORK/root/mappings" "$OUT/mappings"
 [ -d "$WORK/root/__files" ] && cp -R "$WORK/root/__files" "$OUT/__files"
-echo "recorded $(ls "$OUT/mappings" | wc -l) stubs and $(ls "$OUT/__files" 2>/dev/null | wc -l) body files into $OUT" >&2
+stubs=$(find "$OUT/mappings" -name '*.json' | wc -l)
+files=$(find "$OUT" -path "$OUT/__files/*" -type f | wc -l)
+echo "recorded $stubs stubs, $files in __files/, into $OUT" >&2
