@@ -170,8 +170,8 @@ let package = Package(
             name: "CLITests", dependencies: ["MockServerKit", "Locking", "CSQLite", "CZlib"],
             exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
-        /// The WireMock to-do example served by the built mock-server and driven by Network alone,
-        /// so Scripts/copy-check.sh can run it in a package of the copied folders.
+        /// The WireMock to-do example and the recorded hero API served by the built mock-server and
+        /// driven by Network alone, so Scripts/copy-check.sh can run it in a package of the copied folders.
         .testTarget(name: "StubbedAPITests", dependencies: ["Network"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@ import Foundation
 import MockServerKit
 import Testing
 
-@Suite("MockServer/Examples: WireMock's documentation examples and a to-do API, as data")
+@Suite("MockServer/Examples: WireMock's documentation examples, a to-do API and a recording, as data")
 struct ExampleStubTests {
     /// `MockServer/Examples/NAME` in this checkout (or in a copy made by its README's recipe).
     static func example(_ name: String) -> URL {
@@ -119,6 +119,31 @@ struct ExampleStubTests {
             let other = try client.get("/api/todos/7")
             #expect(other.status == 404)
             #expect(other.json["error"] as? String == "no such to-do")
+        }
+    }
+
+    @Test("the recorded hero API: each recorded answer as the origin gave it, the picture byte for byte")
+    func recordedHeroes() async throws {
+        let origin = Self.example("heroes-recorded").deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = try Data(
+            contentsOf: origin.appendingPathComponent("MockServerKit/Fixtures/pictures/0007.png"))
+        try await Self.withExample("heroes-recorded") { _, client async throws in
+            let hero = try client.get("/v1/heroes/0007")
+            #expect(hero.status == 200)
+            #expect(hero.header("ETag") == "\"0007-2\"")
+            #expect(hero.json["code_name"] as? String == "quillfeather")
+            let page = try client.get("/v1/heroes?page=1&per_page=5")
+            #expect((page.json["items"] as? [Any])?.count == 5)
+            #expect(try client.get("/v1/heroes?q=tide").json["total"] as? Int == 2)
+            #expect((try client.get("/v1/teams").json["items"] as? [Any])?.count == 6)
+            let picture = try client.get("/v1/heroes/0007/picture")
+            #expect(picture.header("Content-Type") == "image/png")
+            #expect(Data(picture.body) == fixture)
+            let unknown = try client.get("/v1/heroes/9999")
+            #expect(unknown.status == 404)
+            #expect(unknown.errorCode == "not_found")
+            // Only what was recorded: another hero is no stub's, and no hero routes serve.
+            #expect(try client.get("/v1/heroes/0001").text.hasPrefix("No stub matches"))
         }
     }
 }
