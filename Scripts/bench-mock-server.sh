@@ -2,15 +2,18 @@
 # Measures mock-server against nginx serving the identical bytes as static files (issue 3), a
 # page's p99 with 10,000 heroes against its p99 with the 44 bundled ones (issue 13), and WireMock
 # stub mappings (issue 22): a stub among 500 against nginx, and the p99 with 5,000 mappings
-# against the p99 with 50.
+# against the p99 with 50; a hostile client (issue 32); proxying and recording (issue 33).
 #
-#   Scripts/bench-mock-server.sh   # DURATION=5s CONNECTIONS="1 16 64" REPEAT=3 HEROES=10000 MILLION=1000000
+#   Scripts/bench-mock-server.sh   # DURATION=5s CONNECTIONS="1 16 64" REPEAT=3 HEROES=10000 MILLION=1000000 RECORDED=1000
 #   ONLY=stubs Scripts/bench-mock-server.sh   # the stub measurements alone
 #   ONLY=hostile Scripts/bench-mock-server.sh # GET /health's p99 beside a hostile client alone
 #   ONLY=proxy Scripts/bench-mock-server.sh   # a proxied GET against the origin served directly alone
+#   ONLY=record Scripts/bench-mock-server.sh  # recording RECORDED exchanges (memory), then replaying
+#                                             # them against the same stubs written by hand
 #
 # Builds mock-server in release (SCRATCH=DIR for another build folder; MOCK_SERVER=FILE to measure a
-# binary built elsewhere), installs wrk and nginx-light with apt when they are missing, runs wrk with
+# binary built elsewhere), installs wrk and nginx-light with apt when they are missing, takes the
+# stub, hostile-client, proxy and recording measurements (each described above its function), runs wrk with
 # keep-alive at each connection count against GET /v1/heroes/{id} and GET /v1/heroes?page=1 on both
 # servers, REPEAT times, alternating, and prints requests/s, p99, each run's ratio to nginx and their
 # median (goal: at least 1.00× at 64 connections). Then it starts a second mock-server with HEROES generated heroes and compares
@@ -27,6 +30,7 @@ REPEAT=${REPEAT:-3}
 HEROES=${HEROES:-10000}
 MILLION=${MILLION:-1000000}
 HERO=${HERO:-0007}
+RECORDED=${RECORDED:-1000}
 
 if ! command -v wrk >/dev/null || ! command -v nginx >/dev/null; then
     echo "installing wrk and nginx-light" >&2
@@ -113,19 +117,44 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.2f
 TICK=$(getconf CLK_TCK)
 cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
 
-# measure URL CONNECTIONS SERVER_PID [HEADER] → "requests/s p99(ms) server-CPU-µs-per-request". CPU
-# time per request is what a loaded machine disturbs least: other processes steal wall time, not cycles.
+# measure URL CONNECTIONS SERVER_PID [HEADER] [WRK_LUA_SCRIPT] → "requests/s p99(ms)
+# server-CPU-µs-per-request". CPU time per request is what a loaded machine disturbs least: other
+# processes steal wall time, not cycles. Answers other than 2xx or 3xx are reported on stderr.
 measure() {
-    local out before after headers=()
+    local out before after headers=() script=()
     [ -n "${4:-}" ] && headers=(-H "$4")
+    [ -n "${5:-}" ] && script=(-s "$5")
     before=$(cpu_ticks "$3")
-    out=$("${PIN_CLIENT[@]}" wrk -t1 -c"$2" -d"$DURATION" --latency "${headers[@]}" "$1" 2>&1)
+    out=$("${PIN_CLIENT[@]}" wrk -t1 -c"$2" -d"$DURATION" --latency "${headers[@]}" "${script[@]}" "$1" 2>&1)
     after=$(cpu_ticks "$3")
+    grep -q '^  Non-2xx' <<<"$out" && echo "warning: $1: $(grep '^  Non-2xx' <<<"$out" | sed 's/^ *//')" >&2
     local rps p99 requests
     rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
     p99=$(awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; print v}' <<<"$out")
     requests=$(awk '/ requests in / {print $1}' <<<"$out")
     echo "$rps $p99 $(awk -v t="$((after - before))" -v hz="$TICK" -v n="$requests" 'BEGIN { printf "%.1f", (n > 0 ? t * 1e6 / hz / n : 0) }')"
+}
+
+# The wire form of docs/API.md, as heroes-bench makes them, ids 00001, 00002…
+# make_heroes DIR COUNT
+make_heroes() {
+    mkdir -p "$1"
+    python3 - "$1" "$2" <<'PY'
+import base64, json, sys
+folder, count = sys.argv[1], int(sys.argv[2])
+teams = [("dawn-guard", "Dawn Guard"), ("tide-keepers", "Tide Keepers"), ("night-shift", "Night Shift")]
+with open(f"{folder}/teams.json", "w") as f:
+    json.dump({"items": [{"id": i, "name": n} for i, n in teams]}, f)
+heroes = [{
+    "id": f"{i + 1:05d}", "code_name": f"Generated Hero {i + 1}",
+    "encrypted_real_name": base64.b64encode(bytes((b + i) % 256 for b in range(44))).decode(),
+    "powers": [f"Power {i % 7}", f"Skill {i % 11}"], "picture_url": None,
+    "team": {"id": teams[i % 3][0], "name": teams[i % 3][1]},
+    "updated_at": f"2026-11-{i % 28 + 1:02d}T09:07:00Z", "version": i % 5 + 1,
+} for i in range(count)]
+with open(f"{folder}/heroes.json", "w") as f:
+    json.dump(heroes, f)
+PY
 }
 
 # nginx's master forks one worker, which does the serving.
@@ -256,6 +285,115 @@ proxy_bench() {
     kill "$pid" 2>/dev/null || true
     echo
 }
+# Issue 33: RECORDED distinct exchanges recorded through `--proxy-all ORIGIN --record-mappings`,
+# the recorder's resident memory after 100, after all of them and after the same requests again
+# (goal: flat, at most 1.25× the first sample: the journal keeps its bound), then the recording
+# replayed against the same stubs written by hand, 64 connections over all the paths in turn
+# (goal: a median of at least 0.80× the hand-written stubs' requests/s).
+record_bench() {
+    local count=$RECORDED origin_pid origin recorder_pid recorder ratios=()
+    make_heroes "$WORK/origin" "$count"
+    start_mock origin --fixtures "$WORK/origin"
+    origin_pid=$PID origin=$URL
+    STUB_PIDS="$STUB_PIDS $origin_pid"
+    mkdir -p "$WORK/recorded/mappings"
+    start_mock recorder --proxy-all "$origin" --root-dir "$WORK/recorded" --record-mappings --no-heroes
+    recorder_pid=$PID recorder=$URL
+    STUB_PIDS="$STUB_PIDS $recorder_pid"
+    # One keep-alive client, GET /v1/heroes/{id} for each id, twice over; VmRSS in kB after the
+    # 100th and the last exchange of the first pass and after the second pass.
+    read -r rss100 rssall rss2 < <(python3 - "${recorder##*:}" "$recorder_pid" "$count" "$WORK/recorded/mappings" <<'PY'
+import http.client, os, sys, time
+port, pid, count, mappings = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
+def rss():
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+def written():
+    return sum(1 for name in os.listdir(mappings) if name.endswith(".json"))
+connection = http.client.HTTPConnection("127.0.0.1", port)
+samples = []
+for turn in range(2):
+    for i in range(1, count + 1):
+        connection.request("GET", f"/v1/heroes/{i:05d}")
+        answer = connection.getresponse()
+        answer.read()
+        if answer.status != 200:
+            sys.exit(f"the recorder answered {answer.status} for hero {i:05d}")
+        if turn == 0 and i == 100:
+            samples.append(rss())
+    deadline = time.time() + 30
+    while written() < count and time.time() < deadline:
+        time.sleep(0.05)
+    if written() != count:
+        sys.exit(f"{written()} mappings written for {count} distinct requests")
+    samples.append(rss())
+print(*samples)
+PY
+    )
+    [ -n "${rss2:-}" ] || { echo "recording failed" >&2; exit 1; }
+    kill "$recorder_pid" 2>/dev/null || true
+    # The same stubs as a person writes them: the exact URL, the origin's body and Content-Type.
+    mkdir -p "$WORK/handwritten/mappings"
+    python3 - "$origin" "$count" "$WORK/handwritten/mappings/heroes.json" <<'PY'
+import json, sys, urllib.request
+origin, count, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+mappings = []
+for i in range(1, count + 1):
+    with urllib.request.urlopen(f"{origin}/v1/heroes/{i:05d}") as answer:
+        mappings.append({"request": {"method": "GET", "url": f"/v1/heroes/{i:05d}"},
+                         "response": {"status": 200, "headers": {"Content-Type": "application/json"},
+                                      "body": answer.read().decode()}})
+with open(path, "w") as f:
+    json.dump({"mappings": mappings}, f, indent=2)
+PY
+    # wrk asks for every path in turn (built in init, once the Host header is known).
+    cat >"$WORK/spread.lua" <<LUA
+local requests, n = {}, 0
+function init(args)
+    for i = 1, $count do requests[i] = wrk.format("GET", string.format("/v1/heroes/%05d", i)) end
+end
+function request()
+    n = n % $count + 1
+    return requests[n]
+end
+LUA
+    start_mock replay --root-dir "$WORK/recorded" --no-heroes
+    local replay_pid=$PID replay=$URL
+    start_mock handwritten --root-dir "$WORK/handwritten" --no-heroes
+    local hand_pid=$PID hand=$URL
+    STUB_PIDS="$STUB_PIDS $replay_pid $hand_pid"
+    for i in 1 $((count / 2)) "$count"; do
+        local target
+        target=$(printf "/v1/heroes/%05d" "$i")
+        cmp -s <(curl -fsS "$replay$target") <(curl -fsS "$origin$target") \
+            && cmp -s <(curl -fsS "$hand$target") <(curl -fsS "$origin$target") \
+            || { echo "the replay, the hand-written stubs and the origin differ on $target" >&2; exit 1; }
+    done
+    printf "%-34s %11s %11s %11s %7s %7s  %s\n" "recording (issue 33)" "RSS at 100" "at $count" \
+        "2nd pass" "× 100" "2nd ×" "goal ≤ 1.25×"
+    local grow again
+    grow=$(awk -v a="$rssall" -v b="$rss100" 'BEGIN { printf "%.2f", a / b }')
+    again=$(awk -v a="$rss2" -v b="$rss100" 'BEGIN { printf "%.2f", a / b }')
+    printf "%-34s %9.1fMB %9.1fMB %9.1fMB %6sx %6sx  %s\n" "$count GET /v1/heroes/{id}, twice" \
+        "$(awk -v k="$rss100" 'BEGIN { print k / 1024 }')" "$(awk -v k="$rssall" 'BEGIN { print k / 1024 }')" \
+        "$(awk -v k="$rss2" 'BEGIN { print k / 1024 }')" "$grow" "$again" \
+        "$(awk -v a="$grow" -v b="$again" 'BEGIN { print (a <= 1.25 && b <= 1.25 ? "PASS" : "FAIL") }')"
+    printf "\n%-34s %5s %3s %11s %9s %8s %11s %9s %8s %7s  %s\n" "replayed against hand-written" conns run \
+        "replay req/s" "p99" "cpu" "hand req/s" "p99" "cpu" ratio "goal ≥ 0.80×"
+    for run in $(seq "$REPEAT"); do
+        read -r rrps rp99 rcpu < <(measure "$replay/" 64 "$replay_pid" "" "$WORK/spread.lua")
+        read -r hrps hp99 hcpu < <(measure "$hand/" 64 "$hand_pid" "" "$WORK/spread.lua")
+        ratio=$(awk -v a="$rrps" -v b="$hrps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+        ratios+=("$ratio")
+        printf "%-34s %5s %3s %11.0f %7.2fms %6sµs %11.0f %7.2fms %6sµs %6sx\n" "/v1/heroes/{00001…$count}" 64 \
+            "$run" "$rrps" "$rp99" "$rcpu" "$hrps" "$hp99" "$hcpu" "$ratio"
+    done
+    ratio=$(median "${ratios[@]}")
+    printf "%-34s %5s %3s %11s %9s %8s %11s %9s %8s %6sx  %s\n" "/v1/heroes/{00001…$count}" 64 med "" "" "" "" "" \
+        "" "$ratio" "$(awk -v r="$ratio" 'BEGIN { print (r >= 0.8 ? "PASS" : "FAIL") }')"
+    kill "$origin_pid" "$replay_pid" "$hand_pid" 2>/dev/null || true
+    echo
+}
 if [ "${ONLY:-}" = hostile ]; then
     hostile_bench
     exit 0
@@ -264,11 +402,16 @@ if [ "${ONLY:-}" = proxy ]; then
     proxy_bench
     exit 0
 fi
+if [ "${ONLY:-}" = record ]; then
+    record_bench
+    exit 0
+fi
 
 stub_bench
 [ "${ONLY:-}" = stubs ] && exit 0
 hostile_bench
 proxy_bench
+record_bench
 
 printf "%-22s %5s %3s %11s %9s %8s %11s %9s %8s %7s %7s  %s\n" endpoint conns run "mock req/s" "mock p99" \
     "mock cpu" "nginx req/s" "nginx p99" "ngx cpu" ratio "cpu ×" "goal ≥ 1.00× at 64"
@@ -295,23 +438,7 @@ echo "(cpu: the server's CPU time per request; cpu × is nginx's over mock-serve
 
 # The same page with $HEROES generated heroes (the wire form of docs/API.md, as heroes-bench makes
 # them): caching each page per store version keeps its cost independent of the roster's size.
-mkdir -p "$WORK/large"
-python3 - "$WORK/large" "$HEROES" <<'PY'
-import base64, json, sys
-folder, count = sys.argv[1], int(sys.argv[2])
-teams = [("dawn-guard", "Dawn Guard"), ("tide-keepers", "Tide Keepers"), ("night-shift", "Night Shift")]
-with open(f"{folder}/teams.json", "w") as f:
-    json.dump({"items": [{"id": i, "name": n} for i, n in teams]}, f)
-heroes = [{
-    "id": f"{i + 1:05d}", "code_name": f"Generated Hero {i + 1}",
-    "encrypted_real_name": base64.b64encode(bytes((b + i) % 256 for b in range(44))).decode(),
-    "powers": [f"Power {i % 7}", f"Skill {i % 11}"], "picture_url": None,
-    "team": {"id": teams[i % 3][0], "name": teams[i % 3][1]},
-    "updated_at": f"2026-11-{i % 28 + 1:02d}T09:07:00Z", "version": i % 5 + 1,
-} for i in range(count)]
-with open(f"{folder}/heroes.json", "w") as f:
-    json.dump(heroes, f)
-PY
+make_heroes "$WORK/large" "$HEROES"
 start_mock large --fixtures "$WORK/large"
 LARGE_PID=$PID LARGE=$URL
 [ "$(curl -fsS "$LARGE/v1/heroes?page=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])')" = "$HEROES" ] \
