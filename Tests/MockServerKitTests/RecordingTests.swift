@@ -117,10 +117,11 @@ struct RecordingTests {
         }
     }
 
-    @Test("--record-mappings writes each proxied request's first answer as it happens")
+    @Test("--record-mappings writes each proxied request's first answer as it happens, into a new folder")
     func recordMappings() async throws {
-        let root = try stubRoot([:])
-        defer { try? FileManager.default.removeItem(at: root) }
+        let parent = try stubRoot([:])
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let root = parent.appendingPathComponent("recorded", isDirectory: true)
         try await withServer { origin, _ in
             try await withServer(
                 .test {

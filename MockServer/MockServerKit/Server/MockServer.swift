@@ -53,6 +53,10 @@ public final class MockServer: Sendable {
         var mappings: [StubMapping] = []
         var files: BodyFolder?
         if let root = configuration.rootDirectory {
+            // A recording may start from nothing: its folder is made, as WireMock's recorder does.
+            if configuration.recordsMappings {
+                try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            }
             let folder = BodyFolder(root.appendingPathComponent("__files", isDirectory: true))
             mappings = try MappingLoader.load(root: root, files: folder)
             files = folder
