@@ -35,6 +35,8 @@ struct ProxyTests {
                 #expect(answer.status == 200)
                 #expect(answer.body == expected.body)
                 #expect(answer.header("ETag") == expected.header("ETag"))
+                #expect(
+                    answer.headers.filter { $0.name.lowercased() == "date" }.count == 1, "\(answer.headers)")
                 #expect(answer.header("Content-Length") == String(expected.body.count))
                 let created = try client.send(
                     "POST", "/v1/heroes",

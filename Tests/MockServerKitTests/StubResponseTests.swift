@@ -25,6 +25,28 @@ struct StubResponseTests {
         }
     }
 
+    @Test("a stub's own Date is the one Date sent; without one the server sends its own")
+    func oneDate() async throws {
+        let stubs = [
+            "dated.json": #"""
+            {"request": {"urlPath": "/dated"},
+             "response": {"body": "x", "headers": {"date": "Tue, 01 Dec 2026 10:00:00 GMT"}}}
+            """#,
+            "plain.json": #"{"request": {"urlPath": "/plain"}, "response": {"body": "x"}}"#,
+        ]
+        try await withStubs(stubs, heroes: false) { server, _ async throws in
+            for (path, expected) in [("/dated", "Tue, 01 Dec 2026 10:00:00 GMT"), ("/plain", nil)] {
+                let connection = try RawConnection(port: server.port)
+                try connection.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                let head = String(decoding: connection.readToEnd(), as: UTF8.self)
+                    .components(separatedBy: "\r\n\r\n")[0].lowercased()
+                let dates = head.components(separatedBy: "\r\n").filter { $0.hasPrefix("date: ") }
+                #expect(dates.count == 1, "\(path): \(dates)")
+                if let expected { #expect(dates.first == "date: " + expected.lowercased()) }
+            }
+        }
+    }
+
     @Test("body, jsonBody, base64Body and bodyFileName give their bytes")
     func bodies() async throws {
         let picture: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF]

@@ -9,9 +9,13 @@ enum ResponseEncoder {
         appendDecimal(response.status, to: &output)
         output.append(UInt8(ascii: " "))
         output.append(contentsOf: (response.reasonPhrase ?? reason(response.status)).utf8)
-        output.append(contentsOf: "\r\nDate: ".utf8)
-        output.append(contentsOf: date.utf8)
         output.append(contentsOf: "\r\n".utf8)
+        // One Date (a singleton field): a stub's or an origin's own, else the server's.
+        if !response.fields.contains(where: { asciiCaseInsensitiveEqual($0.name, "Date") }) {
+            output.append(contentsOf: "Date: ".utf8)
+            output.append(contentsOf: date.utf8)
+            output.append(contentsOf: "\r\n".utf8)
+        }
         for field in response.fields {
             output.append(contentsOf: field.name.utf8)
             output.append(contentsOf: ": ".utf8)
