@@ -88,6 +88,7 @@ struct HARImportTests {
             ("bad JSON", "$: not valid JSON"),
             ("no entries", "$.log.entries: missing"),
             ("no request", "entry 2 ($.log.entries[2].request): missing"),
+            ("request not an object", "entry 2 ($.log.entries[2].request): expected an object"),
             ("bad base64", "entry 2 ($.log.entries[2].response.content.text): not valid base64"),
             ("bad header", "entry 2 ($.log.entries[2].response.headers[0]): expected a name and a value"),
         ])
@@ -101,6 +102,8 @@ struct HARImportTests {
             file = try Self.edited { $0["log"] = ["version": "1.2"] }
         case "no request":
             file = try Self.edited { Self.editEntry(&$0, 2) { $0["request"] = nil } }
+        case "request not an object":
+            file = try Self.edited { Self.editEntry(&$0, 2) { $0["request"] = 5 } }
         case "bad base64":
             file = try Self.edited {
                 Self.editEntry(&$0, 2) { entry in

@@ -13,7 +13,9 @@ enum HAREntry {
             HARError(entry: index, path: base + path, reason: reason)
         }
         guard case .object = entry else { throw fail("", "expected an object") }
-        guard case .object? = entry["request"] else { throw fail(".request", "missing") }
+        guard case .object? = entry["request"] else {
+            throw fail(".request", entry["request"] == nil ? "missing" : "expected an object")
+        }
         guard case .string(let method)? = entry["request"]?["method"], !method.isEmpty,
             method.utf8.allSatisfy(ByteClass.isToken)
         else { throw fail(".request.method", "expected a method name") }
@@ -25,7 +27,7 @@ enum HAREntry {
         addContentType(entry["request"]?["postData"]?["mimeType"], to: &requestHeaders)
 
         guard let response = entry["response"], case .object = response else {
-            throw fail(".response", "missing")
+            throw fail(".response", entry["response"] == nil ? "missing" : "expected an object")
         }
         guard case .integer(let status)? = response["status"], (0...599).contains(status) else {
             throw fail(".response.status", "expected a status from 0 to 599")
