@@ -27,18 +27,19 @@ struct ProxyTests {
                 _, client in
                 let expected = try direct.get("/v1/heroes/0007")
                 let since = origin.lastSequence
-                let proxied = try client.get(
+                let proxied = try client.patient.get(
                     "/v1/heroes/0007?fields=all",
                     headers: [("X-Mock-Fault", "status:500"), ("Accept", "*/*")])
                 #expect(proxied.status == 500, "this server's own fault header still applies here")
-                let answer = try client.get("/v1/heroes/0007?x=1", headers: [("Accept", "application/json")])
+                let answer = try client.patient.get(
+                    "/v1/heroes/0007?x=1", headers: [("Accept", "application/json")])
                 #expect(answer.status == 200)
                 #expect(answer.body == expected.body)
                 #expect(answer.header("ETag") == expected.header("ETag"))
                 #expect(
                     answer.headers.filter { $0.name.lowercased() == "date" }.count == 1, "\(answer.headers)")
                 #expect(answer.header("Content-Length") == String(expected.body.count))
-                let created = try client.send(
+                let created = try client.patient.send(
                     "POST", "/v1/heroes",
                     json: #"{"code_name": "Proxied Owl", "powers": ["flight"], "team_id": null}"#)
                 #expect(created.status == 201, "\(created.text)")
@@ -58,7 +59,7 @@ struct ProxyTests {
                 let parts = wire.components(separatedBy: "\r\n\r\n")
                 #expect(parts.first?.contains("Content-Length: \(expected.body.count)") == true, "\(wire)")
                 #expect(parts.count == 2 && parts[1].utf8.count == 10)
-                let local = try client.get("/v1/heroes/0001")
+                let local = try client.patient.get("/v1/heroes/0001")
                 #expect(local.text == "local", "a stub of higher priority answers instead of the proxy")
                 #expect(origin.lastSequence == since + 3)
             }
@@ -70,7 +71,7 @@ struct ProxyTests {
         try await withServer { origin, _ in
             try await withStubs(Self.proxyStubs(to: origin.baseURL.absoluteString), heroes: false) {
                 _, client in
-                let refused = try client.send(
+                let refused = try client.patient.send(
                     "POST", "/v1/heroes", json: #"{"code_name": "No Key", "powers": []}"#, authorization: nil)
                 #expect(refused.status == 401, "\(refused.status) \(refused.text)")
                 #expect(refused.header("WWW-Authenticate")?.lowercased().hasPrefix("basic") == true)
@@ -91,16 +92,16 @@ struct ProxyTests {
                     $0.proxyAll = origin.baseURL
                 }
             ) { _, client in
-                #expect(try client.get("/local").text == "here")
-                let hero = try client.get("/v1/heroes/0007")
+                #expect(try client.patient.get("/local").text == "here")
+                let hero = try client.patient.get("/v1/heroes/0007")
                 #expect(hero.status == 200 && hero.json["code_name"] != nil)
-                #expect(try client.get("/nowhere").status == 404)
+                #expect(try client.patient.get("/nowhere").status == 404)
                 let seen = try await origin.waitForRequests(count: 2)
                 #expect(seen.map(\.path) == ["/v1/heroes/0007", "/nowhere"])
             }
             // Without a root directory too.
             try await withServer(.test { $0.proxyAll = origin.baseURL }) { _, client in
-                let teams = try client.get("/v1/teams")
+                let teams = try client.patient.get("/v1/teams")
                 #expect(teams.status == 200)
                 #expect(origin.requests().last?.path == "/v1/teams")
             }
@@ -114,7 +115,7 @@ struct ProxyTests {
         }
         defer { origin.stop() }
         try await withServer(.test { $0.proxyAll = URL(string: origin.baseURL) }) { _, client in
-            let answer = try client.get("/start")
+            let answer = try client.patient.get("/start")
             #expect(answer.status == 302)
             #expect(answer.header("Location") == "/elsewhere")
             #expect(answer.text == "moved")
@@ -136,7 +137,7 @@ struct ProxyTests {
         }
         defer { origin.stop() }
         try await withServer(.test { $0.proxyAll = URL(string: origin.baseURL) }) { _, client in
-            let answer = try client.get("/data", headers: [("Accept-Encoding", "gzip")])
+            let answer = try client.patient.get("/data", headers: [("Accept-Encoding", "gzip")])
             #expect(answer.status == 200)
             #expect(answer.text == #"{"hello": "gzip world"}"#)
             #expect(answer.header("Content-Encoding") == nil)
@@ -160,15 +161,15 @@ struct ProxyTests {
             "closed.json":
                 #"{"request": {"url": "/closed"}, "response": {"proxyBaseUrl": "\#(closed.baseURL)"}}"#,
         ]) { server, client in
-            let tooLarge = try client.get("/large")
+            let tooLarge = try client.patient.get("/large")
             #expect(tooLarge.status == 502)
             #expect(
                 tooLarge.text.contains(large.baseURL) && tooLarge.text.contains("limit"), "\(tooLarge.text)")
-            let refused = try client.get("/closed")
+            let refused = try client.patient.get("/closed")
             #expect(refused.status == 502)
             #expect(
                 refused.text.contains(closed.baseURL) && refused.text.contains("refused"), "\(refused.text)")
-            #expect(try client.get("/v1/heroes/0007").status == 200, "the server keeps serving")
+            #expect(try client.patient.get("/v1/heroes/0007").status == 200, "the server keeps serving")
             let statuses = server.requests().map(\.status)
             #expect(statuses.filter { $0 == 502 }.count == 2)
         }
@@ -206,7 +207,7 @@ struct ProxyTests {
             for _ in 0..<5 {
                 let clock = ContinuousClock()
                 let started = clock.now
-                #expect(try client.get("/health").status == 200)
+                #expect(try client.patient.get("/health").status == 200)
                 // Blocked by the origins, it would wait their whole timeout.
                 #expect(clock.now - started < timeout / 2)
             }
@@ -224,12 +225,12 @@ struct ProxyTests {
     func prompt() async throws {
         try await withServer { origin, _ in
             try await withServer(.test { $0.proxyAll = origin.baseURL }) { _, client in
-                _ = try client.get("/v1/teams")  // the session's first connection
+                _ = try client.patient.get("/v1/teams")  // the session's first connection
                 let clock = ContinuousClock()
                 var times: [Duration] = []
                 for _ in 0..<7 {
                     let started = clock.now
-                    #expect(try client.get("/v1/teams").status == 200)
+                    #expect(try client.patient.get("/v1/teams").status == 200)
                     times.append(clock.now - started)
                 }
                 // Without the loop's nudge each waits for the next sweep, about a second; the

@@ -19,7 +19,7 @@ struct RecordingTests {
     }
 
     static func admin(_ client: TestClient, _ path: String, _ json: String = "{}") throws -> WireResponse {
-        try client.send("POST", path, json: json, authorization: nil)
+        try client.patient.send("POST", path, json: json, authorization: nil)
     }
 
     @Test(
@@ -37,41 +37,46 @@ struct RecordingTests {
                 $0.servesHeroes = false
             }
         ) { server, client in
-            #expect(try client.get("/__admin/recordings/status").json["status"] as? String == "NeverStarted")
+            #expect(
+                try client.patient.get("/__admin/recordings/status").json["status"] as? String
+                    == "NeverStarted")
             let start = try Self.admin(
                 client, "/__admin/recordings/start",
                 #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)", "filters": {"urlPathPattern": "/v1/.*"}}"#
             )
             #expect(start.status == 200, "\(start.text)")
-            #expect(try client.get("/__admin/recordings/status").json["status"] as? String == "Recording")
+            #expect(
+                try client.patient.get("/__admin/recordings/status").json["status"] as? String == "Recording")
             #expect(try Self.admin(client, "/__admin/recordings/start", "{}").status == 409)
-            let first = try client.get("/v1/heroes/0007")
+            let first = try client.patient.get("/v1/heroes/0007")
             #expect(first.status == 200)
-            let renamed = try client.send(
+            let renamed = try client.patient.send(
                 "PUT", "/v1/heroes/0007",
                 json: #"{"code_name": "Renamed", "powers": [], "team_id": null}"#,
                 headers: [("If-Match", first.header("ETag") ?? "")])
             #expect(renamed.status == 200, "\(renamed.text)")
-            let second = try client.get("/v1/heroes/0007")
+            let second = try client.patient.get("/v1/heroes/0007")
             #expect(second.body != first.body)
-            let teams = try client.get("/v1/teams")
+            let teams = try client.patient.get("/v1/teams")
             #expect(
-                try client.get("/v1/local").text == "local", "a stub still answers first, and is not recorded"
+                try client.patient.get("/v1/local").text == "local",
+                "a stub still answers first, and is not recorded"
             )
-            #expect(try client.get("/health").status == 200, "proxied, but outside the filters")
+            #expect(try client.patient.get("/health").status == 200, "proxied, but outside the filters")
             let stop = try Self.admin(client, "/__admin/recordings/stop")
             #expect(stop.status == 200, "\(stop.text)")
             let mappings = stop.json["mappings"] as? [[String: Any]] ?? []
             #expect(mappings.count == 4, "GET twice as a scenario, PUT, teams: \(stop.text)")
-            #expect(try client.get("/__admin/recordings/status").json["status"] as? String == "Stopped")
+            #expect(
+                try client.patient.get("/__admin/recordings/status").json["status"] as? String == "Stopped")
             #expect(try Self.mappingFiles(root).count == 1 + 4)
 
             await origin.stop()
             // The origin is gone: the recorded stubs answer, in turn, as it did.
-            #expect(try client.get("/v1/heroes/0007").body == first.body)
-            #expect(try client.get("/v1/heroes/0007").body == second.body)
-            #expect(try client.get("/v1/teams").body == teams.body)
-            #expect(try client.get("/health").status == 404, "the recording's proxy stub is gone")
+            #expect(try client.patient.get("/v1/heroes/0007").body == first.body)
+            #expect(try client.patient.get("/v1/heroes/0007").body == second.body)
+            #expect(try client.patient.get("/v1/teams").body == teams.body)
+            #expect(try client.patient.get("/health").status == 404, "the recording's proxy stub is gone")
             #expect(server.requests().last?.stubID == nil)
         }
         // The files load in a new server, which answers as the origin did.
@@ -81,7 +86,7 @@ struct RecordingTests {
                 $0.servesHeroes = false
             }
         ) { _, client in
-            let teams = try client.get("/v1/teams")
+            let teams = try client.patient.get("/v1/teams")
             #expect(teams.status == 200 && teams.json["items"] != nil)
         }
     }
@@ -99,9 +104,9 @@ struct RecordingTests {
                 $0.servesHeroes = false
             }
         ) { _, client in
-            let hero = try client.get("/v1/heroes/0007")
-            _ = try client.get("/v1/teams")
-            _ = try client.get("/v1/heroes/0001")
+            let hero = try client.patient.get("/v1/heroes/0007")
+            _ = try client.patient.get("/v1/teams")
+            _ = try client.patient.get("/v1/heroes/0001")
             let listed = try Self.admin(
                 client, "/__admin/recordings/snapshot",
                 #"{"persist": false, "filters": {"urlPathPattern": "/v1/heroes/.*"}}"#)
@@ -113,7 +118,8 @@ struct RecordingTests {
             #expect(try Self.mappingFiles(root).count == 3)
             await origin.stop()
             #expect(
-                try client.get("/v1/heroes/0007").body == hero.body, "the snapshot answers, not the proxy")
+                try client.patient.get("/v1/heroes/0007").body == hero.body,
+                "the snapshot answers, not the proxy")
         }
     }
 
@@ -130,9 +136,9 @@ struct RecordingTests {
                     $0.recordsMappings = true
                 }
             ) { _, client in
-                let hero = try client.get("/v1/heroes/0007")
-                _ = try client.get("/v1/heroes/0007")
-                _ = try client.get("/v1/teams")
+                let hero = try client.patient.get("/v1/heroes/0007")
+                _ = try client.patient.get("/v1/heroes/0007")
+                _ = try client.patient.get("/v1/teams")
                 _ = try await origin.waitForRequests(count: 3)
                 // Written off the loop, after the answer: wait for the files.
                 var files: [String: String] = [:]
@@ -147,7 +153,7 @@ struct RecordingTests {
             }
         }
         try await withServer(.test { $0.rootDirectory = root }) { _, client in
-            let teams = try client.get("/v1/teams")
+            let teams = try client.patient.get("/v1/teams")
             #expect(teams.status == 200)
         }
     }
@@ -170,7 +176,7 @@ struct RecordingTests {
                         client, "/__admin/recordings/start",
                         #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)", "captureHeaders": {"X-Client-Ident": {}}}"#
                     )
-                    _ = try client.get("/v1/teams", headers: [("X-Client-Ident", "key-value-123")])
+                    _ = try client.patient.get("/v1/teams", headers: [("X-Client-Ident", "key-value-123")])
                     let journalled = server.requests().last { $0.path == "/v1/teams" }
                     #expect(
                         journalled?.value("X-Client-Ident")
@@ -186,8 +192,9 @@ struct RecordingTests {
                         #expect(files.contains(#""matches" : ".+""#), "\(files)")
                         // The stub still wants the header, any value.
                         #expect(
-                            try client.get("/v1/teams", headers: [("X-Client-Ident", "other")]).status == 200)
-                        #expect(try client.get("/v1/teams").status == 404)
+                            try client.patient.get("/v1/teams", headers: [("X-Client-Ident", "other")]).status
+                                == 200)
+                        #expect(try client.patient.get("/v1/teams").status == 404)
                     }
                 }
             }
@@ -211,7 +218,7 @@ struct RecordingTests {
             _ = try Self.admin(
                 client, "/__admin/recordings/start",
                 #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)"}"#)
-            let recorded = try client.get("/v1/heroes/0007")
+            let recorded = try client.patient.get("/v1/heroes/0007")
             #expect(recorded.status == 200)
             #expect(try Self.admin(client, "/__admin/recordings/stop").status == 200)
             await origin.stop()
@@ -220,13 +227,14 @@ struct RecordingTests {
                 client, "/__admin/faults",
                 #"{"method": "GET", "path": "/v1/heroes/0007", "fault": "status:503", "after": 2}"#)
             #expect(rule.status == 201 || rule.status == 200, "\(rule.text)")
-            let statuses = try (0..<4).map { _ in try client.get("/v1/heroes/0007").status }
+            let statuses = try (0..<4).map { _ in try client.patient.get("/v1/heroes/0007").status }
             #expect(statuses == [200, 200, 503, 200])
-            #expect(try client.get("/v1/heroes/0007").body == recorded.body)
+            #expect(try client.patient.get("/v1/heroes/0007").body == recorded.body)
             let connection = try RawConnection(port: client.port)
             try connection.send("GET /v1/heroes/0007 HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: reset\r\n\r\n")
             #expect(connection.readToEnd().isEmpty, "reset: no answer at all")
-            let trickled = try client.get("/v1/heroes/0007", headers: [("X-Mock-Fault", "trickle:10ms")])
+            let trickled = try client.patient.get(
+                "/v1/heroes/0007", headers: [("X-Mock-Fault", "trickle:10ms")])
             #expect(trickled.body == recorded.body)
         }
     }

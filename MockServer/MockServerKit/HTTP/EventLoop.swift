@@ -88,7 +88,8 @@ final class EventLoop {
             }
             let generation = handler.generation
             // A nudge: a deferred response (a proxied answer) became ready on another thread.
-            let changed = generation != lastGeneration || nudged
+            // Each sweep looks too, so no answer ever waits on a wake-up for long.
+            let changed = generation != lastGeneration || nudged || now >= nextSweep
             lastGeneration = generation
             // Waiting connections are checked when due, or when a long poll may be ready.
             for (fd, deadline) in timers where deadline <= now || changed {

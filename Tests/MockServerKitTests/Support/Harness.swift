@@ -19,12 +19,18 @@ enum TestUsers {
 /// A small HTTP/1.1 client over `RawConnection`, one connection per request.
 struct TestClient {
     let port: Int
+    /// How long a response may take to start.
+    var timeout = TestTime.budget(seconds: 5)
+
+    /// The same client, waiting up to 20 s (scaled) for an answer: for answers that come from
+    /// another server through this one, whose first use of URLSession is slow on a loaded machine.
+    var patient: TestClient { TestClient(port: port, timeout: TestTime.budget(seconds: 20)) }
 
     /// Sends one request and reads its response.
     func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil
     ) throws -> WireResponse {
-        let connection = try RawConnection(port: port)
+        let connection = try RawConnection(port: port, timeout: timeout)
         var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         if let body { text += "Content-Length: \(body.count)\r\n" }
