@@ -83,7 +83,8 @@ enum StubFileWriter {
         let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else { throw MockServerError(posix: "cannot write in \(folderName)/") }
         defer { unlinkat(folder, temporary, 0) }
-        let complete = writeAll(bytes, to: file) && fsync(file) == 0
+        let handle = FileHandle(fileDescriptor: file, closeOnDealloc: false)
+        let complete = (try? handle.write(contentsOf: bytes)) != nil && fsync(file) == 0
         close(file)
         guard complete else { throw MockServerError(posix: "cannot write \(folderName)/\(name)") }
         for attempt in 1...maximumSuffix {
@@ -124,34 +125,7 @@ enum StubFileWriter {
         guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
             Int(status.st_size) == bytes.count
         else { return false }
-        var found = [UInt8](repeating: 0, count: bytes.count)
-        var offset = 0
-        while offset < found.count {
-            let count = found.withUnsafeMutableBytes { raw in
-                raw.baseAddress.map { read(file, $0 + offset, raw.count - offset) } ?? 0
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return found == bytes
+        let handle = FileHandle(fileDescriptor: file, closeOnDealloc: false)
+        return Array((try? handle.read(upToCount: bytes.count + 1)) ?? Data()) == bytes
     }
-
-    private static func writeAll(_ bytes: [UInt8], to file: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                raw.baseAddress.map { systemWrite(file, $0 + offset, raw.count - offset) } ?? 0
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
-    }
-}
-
-/// `write(2)`, named apart from `StubFileWriter.write`.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }
