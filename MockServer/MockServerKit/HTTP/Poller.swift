@@ -79,7 +79,9 @@ final class PollPoller: Poller {
 final class WakePipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
-    private let stopping = Locked(false)
+    /// Under one lock with the write, so a late nudge (an origin answering after the loop ended)
+    /// never writes into a descriptor number the process has since given to a client's socket.
+    private let state = Locked((stopping: false, closed: false))
 
     /// Nil when the process is out of descriptors.
     static func open() -> WakePipe? {
@@ -97,27 +99,35 @@ final class WakePipe: Sendable {
 
     /// Asks the loop to stop. Safe from any thread.
     func signal() {
-        stopping.withLock { $0 = true }
+        state.withLock { $0.stopping = true }
         nudge()
     }
 
-    /// Wakes the loop so it checks its deferred responses. Safe from any thread; a full pipe
-    /// already means "awake".
+    /// Wakes the loop so it checks its deferred responses. Safe from any thread, before or after
+    /// `close`; a full pipe already means "awake".
     func nudge() {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
+        state.withLock { state in
+            guard !state.closed else { return }
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+        }
     }
 
     /// Whether `signal` was called.
-    var isStopping: Bool { stopping.withLock { $0 } }
+    var isStopping: Bool { state.withLock { $0.stopping } }
 
     func drain() {
         var scratch = [UInt8](repeating: 0, count: 64)
         while scratch.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
     }
 
+    /// Closes both ends, once; later nudges do nothing.
     func close() {
-        Socket.close(readEnd)
-        Socket.close(writeEnd)
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.closed = true
+            Socket.close(readEnd)
+            Socket.close(writeEnd)
+        }
     }
 }
