@@ -31,22 +31,14 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
         self.keys = JSONValue.keys(of: sourcePath)
     }
 
-    /// The typed value of `json` (`nil` when the key is missing).
-    public func typedValue(from json: JSONValue?) throws(MappingFailure) -> Value {
+    /// The transformed value of `json` (`nil` when the key is missing); the failure names the key path.
+    public func value(from json: JSONValue?) throws(MappingFailure) -> any Sendable {
         do {
             return try transformer.transform(json)
         } catch {
             throw MappingFailure("\(sourcePath) \(error.reason)")
         }
     }
-
-    /// The transformed value of `json`; the failure names the key path.
-    public func value(from json: JSONValue?) throws(MappingFailure) -> any Sendable {
-        try typedValue(from: json)
-    }
-
-    /// The property's value in `entity`.
-    public func value(of entity: Entity) -> any Sendable { entity[keyPath: property] }
 
     /// The value `picker` keeps.
     public func merge(stored: Entity?, local: Entity, incoming: Entity) -> AttributeMerge {

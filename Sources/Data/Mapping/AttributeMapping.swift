@@ -6,14 +6,10 @@ public protocol AttributeMapping<Entity>: Sendable {
     associatedtype Entity: Sendable
     /// The field, as reports name it.
     var field: Field { get }
-    /// The dotted key path in the wire record (`team.id`).
-    var sourcePath: String { get }
     /// `sourcePath` split into its keys.
     var keys: [String] { get }
     /// The transformed value of `json`; the failure names the key path.
     func value(from json: JSONValue?) throws(MappingFailure) -> any Sendable
-    /// The property's value in `entity`.
-    func value(of entity: Entity) -> any Sendable
     /// The value the merge picker keeps.
     func merge(stored: Entity?, local: Entity, incoming: Entity) -> AttributeMerge
 }

@@ -1,25 +1,20 @@
-/// Turns an attribute's JSON into the property's value; named, so a failure says which rule refused.
+/// Turns an attribute's JSON into the property's value.
 public struct ValueTransformer<Value: Sendable>: Sendable {
-    /// The rule's name (`rfc3339Date`).
-    public let name: String
     private let body: @Sendable (JSONValue?) throws(MappingFailure) -> Value
 
-    /// A transformer called `name`; `transform` sees `nil` when the key is missing.
-    public init(
-        _ name: String, _ transform: @escaping @Sendable (JSONValue?) throws(MappingFailure) -> Value
-    ) {
-        self.name = name
-        self.body = transform
+    /// A transformer; `transform` sees `nil` when the key is missing.
+    public init(_ transform: @escaping @Sendable (JSONValue?) throws(MappingFailure) -> Value) {
+        body = transform
     }
 
     /// The value for `json`.
     public func transform(_ json: JSONValue?) throws(MappingFailure) -> Value { try body(json) }
 
-    /// This transformer after another step, under a new name.
-    public func map<Other: Sendable>(
-        _ name: String, _ next: @escaping @Sendable (Value) throws(MappingFailure) -> Other
-    ) -> ValueTransformer<Other> {
-        ValueTransformer<Other>(name) { json throws(MappingFailure) in
+    /// This transformer, then another step.
+    public func map<Other: Sendable>(_ next: @escaping @Sendable (Value) throws(MappingFailure) -> Other)
+        -> ValueTransformer<Other>
+    {
+        ValueTransformer<Other> { json throws(MappingFailure) in
             try next(try self.transform(json))
         }
     }
@@ -29,8 +24,7 @@ public struct ValueTransformer<Value: Sendable>: Sendable {
         Wrapped?
     >
     where Value == Wrapped? {
-        ValueTransformer<Wrapped?>("optional(\(wrapped.name))") {
-            json throws(MappingFailure) in
+        ValueTransformer<Wrapped?> { json throws(MappingFailure) in
             guard let json, json != .null else { return nil }
             return try wrapped.transform(json)
         }
@@ -40,7 +34,7 @@ public struct ValueTransformer<Value: Sendable>: Sendable {
 extension ValueTransformer where Value == String {
     /// A JSON string.
     public static var string: Self {
-        Self("string") { json throws(MappingFailure) in
+        Self { json throws(MappingFailure) in
             guard case .string(let text)? = json else { throw .expected("a string", json) }
             return text
         }
@@ -50,7 +44,7 @@ extension ValueTransformer where Value == String {
 extension ValueTransformer where Value == Int {
     /// A JSON number without a fraction.
     public static var integer: Self {
-        Self("integer") { json throws(MappingFailure) in
+        Self { json throws(MappingFailure) in
             guard case .integer(let number)? = json else { throw .expected("an integer", json) }
             return number
         }
@@ -60,7 +54,7 @@ extension ValueTransformer where Value == Int {
 extension ValueTransformer where Value == [String] {
     /// An array of strings.
     public static var strings: Self {
-        Self("strings") { json throws(MappingFailure) in
+        Self { json throws(MappingFailure) in
             guard case .array(let elements)? = json else { throw .expected("an array of strings", json) }
             var texts: [String] = []
             texts.reserveCapacity(elements.count)
@@ -76,7 +70,7 @@ extension ValueTransformer where Value == [String] {
 extension ValueTransformer {
     /// A nested object by another mapping (to-one).
     public static func relationship(_ mapping: EntityMapping<Value>) -> Self {
-        Self("relationship") { json throws(MappingFailure) in
+        Self { json throws(MappingFailure) in
             guard let json else { throw .expected("an object", nil) }
             return try mapping.entity(from: json)
         }
@@ -84,7 +78,7 @@ extension ValueTransformer {
 
     /// An array of objects by another mapping (to-many).
     public static func many<Element>(_ mapping: EntityMapping<Element>) -> Self where Value == [Element] {
-        Self("many") { json throws(MappingFailure) in
+        Self { json throws(MappingFailure) in
             guard case .array(let elements)? = json else { throw .expected("an array", json) }
             var entities: [Element] = []
             for element in elements { entities.append(try mapping.entity(from: element)) }

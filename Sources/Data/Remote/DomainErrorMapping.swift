@@ -46,28 +46,33 @@ enum DomainErrorMapping {
         case .unexpectedContentType(let type, _):
             return DomainError.badData("the answer is \(type), not the expected format")
         case .unacceptableStatus(let code, _, let excerpt):
-            return statusError(code, body: ErrorBody(excerpt), notFound: notFound)
+            return statusError(code, excerpt: excerpt, notFound: notFound)
         case .tokenRefreshFailed(let failure):
             // Means what it would anywhere: bad credentials are unauthorized, and so on.
             return domainError(for: failure.cause, notFound: "the access token")
         }
     }
 
-    private static func statusError(_ code: Int, body: ErrorBody?, notFound: String) -> DomainError {
-        let message = body?.message
+    private static func statusError(_ code: Int, excerpt: String, notFound: String) -> DomainError {
+        // The contract's error body, when the excerpt holds one.
+        let body = try? JSONValue.parse(Data(excerpt.utf8))
+        let message: String? = if case .string(let text)? = body?[path: "error.message"] { text } else { nil }
         switch code {
         case 404: return .notFound(notFound)
         case 409: return .conflict(message ?? "the change clashes with another hero")
         case 412: return .preconditionFailed
         case 422:
-            let fields = body?.fields ?? [:]
-            let named = Dictionary(
-                fields.map { key, problem in
-                    (fieldNames[key] ?? Field(rawValue: key)).map { ($0, problem) } ?? (
-                        .request, "\(key) \(problem)"
-                    )
+            var named: [Field: String] = [:]
+            if case .object(let fields)? = body?[path: "error.fields"] {
+                for (key, value) in fields {
+                    guard case .string(let problem) = value else { continue }
+                    if let field = fieldNames[key] ?? Field(rawValue: key) {
+                        named[field] = named[field] ?? problem
+                    } else {
+                        named[.request] = named[.request] ?? "\(key) \(problem)"
+                    }
                 }
-            ) { first, _ in first }
+            }
             return .invalid(named.isEmpty ? [.request: message ?? "was refused as invalid"] : named)
         case 400, 413, 415: return .invalid([.request: message ?? "was refused with status \(code)"])
         case 500...599: return .unavailable("the server answered \(code)" + (message.map { ": \($0)" } ?? ""))
@@ -78,23 +83,4 @@ enum DomainErrorMapping {
         }
     }
 
-    /// The contract's error body, when the excerpt holds one.
-    struct ErrorBody: Decodable {
-        struct Detail: Decodable {
-            let code: String?
-            let message: String?
-            let fields: [String: String]?
-        }
-        let error: Detail
-
-        var message: String? { error.message }
-        var fields: [String: String]? { error.fields }
-
-        init?(_ excerpt: String) {
-            guard let body = try? JSONDecoder().decode(ErrorBody.self, from: Data(excerpt.utf8)) else {
-                return nil
-            }
-            self = body
-        }
-    }
 }

@@ -11,26 +11,23 @@ extension OfflineFirstHeroRepository {
         let pull = try await pullEveryPage(ifNoneMatch: rosterTag, progress: progress)
         // The teams too, so every command can answer offline after a sync.
         _ = try await teams()
-        guard let pull else {
-            decided(.revalidated("the roster"))
-            let ids = try await store.read { try $0.heroIDs(in: 0..<$0.heroCount()) }
-            return HeroChangeSet(
-                inserted: [], updated: [], unchanged: ids.compactMap { try? Hero.ID($0) }.sorted(),
-                deleted: [],
-                rejected: [], conflicts: push.conflicts, pushed: push.pushed, dropped: push.dropped)
-        }
-        let firstPageTag = pull.firstPageTag
-        let pulled = MappingResult.combining(pull.parts, stored: pull.stored, isComplete: true)
-        try await store.write { writer in
-            // Write only what changed.
-            let changed = Set(pulled.inserted).union(pulled.updated)
-            for item in pulled.items where changed.contains(item.id) {
-                try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
+        var pulled = MappingResult<Hero>()
+        if let pull {
+            pulled = MappingResult.combining(pull.parts, stored: pull.stored, isComplete: true)
+            try await store.write { [pulled] writer in
+                // Write only what changed.
+                let changed = Set(pulled.inserted).union(pulled.updated)
+                for item in pulled.items where changed.contains(item.id) {
+                    try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
+                }
+                for id in pulled.deleted { try writer.setHero(id, to: nil) }
+                try writer.setHoldsRoster(true)
+                // After the heroes: a later 304 to it means this roster is whole.
+                try writer.setRosterTag(pull.firstPageTag)
             }
-            for id in pulled.deleted { try writer.setHero(id, to: nil) }
-            try writer.setHoldsRoster(true)
-            // After the heroes: a later 304 to it means this roster is whole.
-            try writer.setRosterTag(firstPageTag)
+        } else {
+            decided(.revalidated("the roster"))
+            pulled.unchanged = try await store.read { try $0.heroIDs(in: 0..<$0.heroCount()) }
         }
         let ids = { (raw: [String]) in raw.compactMap { try? Hero.ID($0) }.sorted() }
         var conflicts = push.conflicts
@@ -75,7 +72,6 @@ extension OfflineFirstHeroRepository {
     /// The most heroes a sync takes; more is bad data.
     public static let maximumSyncedHeroes = 100_000
 
-    /// Every record of every page, and page 1's entity tag.
     /// Each page mapped as it arrived (so no more than one page's trees are held at once), what
     /// they were mapped against, and page 1's entity tag.
     struct Pull {
@@ -91,25 +87,22 @@ extension OfflineFirstHeroRepository {
         async throws -> Pull?
     {
         for pass in 0..<3 {
-            switch try await pullOnce(ifNoneMatch: pass == 0 ? rosterTag : nil, progress: progress) {
-            case .unchanged: return nil
-            case .pulled(let pull): return pull
-            case .contradicted: continue
+            do {
+                return try await pullOnce(ifNoneMatch: pass == 0 ? rosterTag : nil, progress: progress)
+            } catch is RosterMoved {
+                continue
             }
         }
         throw DomainError.conflict("the roster changed during the sync; try again")
     }
 
-    private enum PullOutcome {
-        case unchanged
-        case pulled(Pull)
-        case contradicted
-    }
+    /// Pages that contradict each other.
+    private struct RosterMoved: Error {}
 
-    /// One pass over the pages; `.contradicted` when they disagree (an id twice, another total),
-    /// so a hero merely not seen is never taken as deleted.
+    /// One pass over the pages, `nil` on a 304; `RosterMoved` when they disagree (an id twice,
+    /// another total), so a hero merely not seen is never taken as deleted.
     private func pullOnce(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
-        async throws -> PullOutcome
+        async throws -> Pull?
     {
         var pull = Pull()
         var ids: Set<JSONValue> = []
@@ -123,7 +116,7 @@ extension OfflineFirstHeroRepository {
                     throw DomainError.badData("the server answered a sync page with 304 without being asked")
                 }
                 progress(SyncProgress(pagesPulled: 1, pageCount: 1))
-                return .unchanged
+                return nil
             }
             if page == 1 {
                 pull.firstPageTag = reply.entityTag
@@ -135,22 +128,23 @@ extension OfflineFirstHeroRepository {
                     "the roster holds \(numbers.total) heroes, more than the \(Self.maximumSyncedHeroes) a sync takes"
                 )
             }
-            guard total == nil || total == numbers.total else { return .contradicted }
+            guard total == nil || total == numbers.total else { throw RosterMoved() }
             total = numbers.total
             let pageRecords = try HeroPageBody.records(of: body)
             for record in pageRecords {
-                if let id = record[path: "id"], !ids.insert(id).inserted { return .contradicted }
+                if let id = record[path: "id"], !ids.insert(id).inserted { throw RosterMoved() }
             }
             pull.parts.append(
                 HeroMapping.pipeline.run(
                     records: pageRecords, stored: pull.stored, localEdits: pull.localEdits))
             pull.count += pageRecords.count
-            guard pull.count <= numbers.total else { return .contradicted }
+            guard pull.count <= numbers.total else { throw RosterMoved() }
             let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)
             progress(SyncProgress(pagesPulled: page, pageCount: max(page, seen.pageCount)))
             if pageRecords.count < numbers.perPage || pull.count == numbers.total { break }
             page += 1
         }
-        return pull.count == total ? .pulled(pull) : .contradicted
+        guard pull.count == total else { throw RosterMoved() }
+        return pull
     }
 }

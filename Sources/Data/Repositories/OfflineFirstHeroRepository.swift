@@ -9,7 +9,6 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     let store: any HeroStore
     let policy: CachePolicy
     let syncPageSize: Int
-    let now: @Sendable () -> Date
     let decided: @Sendable (CacheDecision) -> Void
 
     /// Reads through `remote` and keeps copies in `store`.
@@ -30,7 +29,6 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         self.decided = decided
         self.syncPageSize = min(
             max(syncPageSize, HeroQuery.perPageRange.lowerBound), HeroQuery.perPageRange.upperBound)
-        self.now = { Date() }
     }
 
     /// The key a page is stored under.
@@ -138,42 +136,30 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             }
             try await store.write { try $0.setHero(hero.id.rawValue, to: Self.stored(hero, tag: tag)) }
             return hero
-        } catch DomainError.unavailable(let why) {
-            return try await enqueue(.create, id: nil, draft: draft, expectedVersion: nil, why)
+        } catch DomainError.unavailable {
+            return try await enqueue(.create, id: nil, draft: draft, expectedVersion: nil) ?? Self.unkept()
         }
     }
 
     /// Replaces on the server; pending if offline or behind other pending changes.
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws -> Hero {
-        if try await store.read({ try $0.pending().touches(id.rawValue) }) {
-            return try await enqueue(
-                .replace, id: id.rawValue, draft: draft, expectedVersion: expectedVersion, nil)
+        if try await !store.read({ try $0.pending().touches(id.rawValue) }) {
+            do {
+                let (hero, tag) = try await online {
+                    try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
+                }
+                try await store.write { try $0.setHero(id.rawValue, to: Self.stored(hero, tag: tag)) }
+                return hero
+            } catch DomainError.unavailable {}
         }
-        do {
-            let (hero, tag) = try await online {
-                try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
-            }
-            try await store.write { try $0.setHero(id.rawValue, to: Self.stored(hero, tag: tag)) }
-            return hero
-        } catch DomainError.unavailable(let why) {
-            return try await enqueue(
-                .replace, id: id.rawValue, draft: draft, expectedVersion: expectedVersion, why)
-        }
+        return try await enqueue(.replace, id: id.rawValue, draft: draft, expectedVersion: expectedVersion)
+            ?? Self.unkept()
     }
 
     /// Deletes on the server, pending as `replace` is; a hero created offline is just forgotten.
     @discardableResult
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome {
         let key = id.rawValue
-        let madeAt = now()
-        let queueDelete = { @Sendable (writer: any HeroStoreWriting) throws in
-            var queue = try writer.pending()
-            queue.enqueue(
-                .delete, id: key, draft: nil, expectedVersion: expectedVersion,
-                base: try writer.hero(key)?.hero,
-                madeAt: madeAt)
-            try writer.setPending(queue)
-        }
         if PendingChange.isLocal(key) {
             return try await store.write { writer in
                 var queue = try writer.pending()
@@ -183,42 +169,38 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 return .confirmed
             }
         }
-        if try await store.read({ try $0.pending().touches(key) }) {
-            try await store.write(queueDelete)
-            return .pending
+        if try await !store.read({ try $0.pending().touches(key) }) {
+            do {
+                try await online { try await remote.delete(id, expectedVersion: expectedVersion) }
+                try await store.write { try $0.setHero(key, to: nil) }
+                return .confirmed
+            } catch DomainError.unavailable {}
         }
-        do {
-            try await online { try await remote.delete(id, expectedVersion: expectedVersion) }
-            try await store.write { try $0.setHero(key, to: nil) }
-            return .confirmed
-        } catch DomainError.unavailable {
-            try await store.write(queueDelete)
-            return .pending
-        }
+        _ = try await enqueue(.delete, id: key, draft: nil, expectedVersion: expectedVersion)
+        return .pending
     }
 
     // MARK: Pending changes
 
-    /// Queues a write and answers the hero it makes.
-    private func enqueue(
-        _ kind: PendingChange.Kind, id: String?, draft: HeroDraft, expectedVersion: Int?, _ why: String?
-    ) async throws -> Hero {
-        let madeAt = now()
-        let hero = try await store.write { writer -> Hero? in
+    /// Queues a write and answers the hero it makes (a delete makes none).
+    private func enqueue(_ kind: PendingChange.Kind, id: String?, draft: HeroDraft?, expectedVersion: Int?)
+        async throws -> Hero?
+    {
+        let madeAt = Date()
+        return try await store.write { writer in
             var queue = try writer.pending()
             let key = id ?? queue.nextLocalID()
             let base = try writer.hero(key)?.hero
             queue.enqueue(
                 kind, id: key, draft: draft, expectedVersion: expectedVersion, base: base, madeAt: madeAt)
             try writer.setPending(queue)
-            guard case .hero(let hero) = queue.overlay(key, on: base, teams: try writer.teams()?.teams ?? [])
-            else {
-                return nil
-            }
-            return hero
+            return queue.shown(key, base: base, teams: try writer.teams()?.teams ?? [])
         }
-        guard let hero else { throw DomainError.unavailable(why ?? "the change could not be kept") }
-        return hero
+    }
+
+    /// What a queued create or replace answers if it made no hero: never, for a valid id.
+    private static func unkept() throws -> Hero {
+        throw DomainError.unavailable("the change could not be kept")
     }
 
     /// `page` with pending changes applied; a first page starts with heroes created offline.
@@ -235,7 +217,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
 
     /// A hero to store, with the server's entity tag or the contract's `"<id>-<version>"`.
     static func stored(_ hero: Hero, tag: String?) -> StoredHero {
-        StoredHero(hero, entityTag: tag ?? RemoteHeroDataSource.entityTag(hero.id, hero.version))
+        StoredHero(
+            hero,
+            entityTag: tag ?? RemoteHeroDataSource.entityTag(id: hero.id.rawValue, version: hero.version))
     }
 
     /// One conditional read, and what it did with the cache: a fresh answer is stored by `keep`,

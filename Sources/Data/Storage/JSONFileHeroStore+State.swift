@@ -17,22 +17,12 @@ struct StoreState: Encodable, Sendable, Equatable {
         var schema: Int
     }
 
+    /// Every member but `setAside`, which is never written.
     private enum CodingKeys: String, CodingKey {
         case schema, heroes, pages, teams, pending, holdsRoster, rosterTag
     }
 
     init() {}
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(schema, forKey: .schema)
-        try container.encode(heroes, forKey: .heroes)
-        try container.encode(pages, forKey: .pages)
-        try container.encodeIfPresent(teams, forKey: .teams)
-        try container.encode(pending, forKey: .pending)
-        try container.encode(holdsRoster, forKey: .holdsRoster)
-        try container.encodeIfPresent(rosterTag, forKey: .rosterTag)
-    }
 }
 
 extension StoreState: Decodable {

@@ -9,9 +9,9 @@ public final class JSONFileHeroStore: HeroStore {
     private let folder: StoreFolder
     private let writerPatience: Duration
     private let report: @Sendable (StorageError) -> Void
-    /// The last state parsed or written, and the file it is: a command's later reads reuse it
-    /// until a commit replaces the file, instead of parsing the whole roster again.
-    private let parsed = Mutex<(identity: FileIdentity, state: StoreState)?>(nil)
+    /// The last state parsed or written, and its bytes: a command's later reads of the same bytes
+    /// reuse it (reading and comparing a file costs far less than parsing the roster again).
+    private let parsed = Mutex<(data: Data, state: StoreState)?>(nil)
 
     static let fileName = "heroes.json"
     static let previousName = "heroes.json.prev"
@@ -67,17 +67,14 @@ public final class JSONFileHeroStore: HeroStore {
         if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
             return try recover(from: nil, reason: "not a regular file", locked: locked)
         }
-        let identity = folder.identity(Self.fileName)
-        if let identity, let known = parsed.withLock({ $0?.identity == identity ? $0?.state : nil }) {
-            return known
-        }
         guard let data = try folder.read(Self.fileName, limit: Self.sizeLimit) else { return StoreState() }
+        if let known = parsed.withLock({ $0?.data == data ? $0?.state : nil }) { return known }
         do {
             let state = try decode(data)
             if !state.setAside.isEmpty {
                 try repair(state, found: data, locked: locked)
-            } else if let identity {
-                parsed.withLock { $0 = (identity, state) }
+            } else {
+                parsed.withLock { $0 = (data, state) }
             }
             return state
         } catch let error as StorageError {
@@ -147,7 +144,7 @@ public final class JSONFileHeroStore: HeroStore {
         try folder.replace(Self.fileName, with: data)
         var written = state
         written.setAside = []
-        if let identity = folder.identity(Self.fileName) { parsed.withLock { $0 = (identity, written) } }
+        parsed.withLock { $0 = (data, written) }
     }
 
     /// Moves names this store never wrote to `quarantine/`, with one warning.

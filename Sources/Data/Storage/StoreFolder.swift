@@ -151,23 +151,13 @@ final class StoreFolder: Sendable {
 
     /// Whether `name` is a regular file.
     func isRegularFile(_ name: String) -> Bool {
-        var status = stat()
-        return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
-            && status.st_mode & S_IFMT == S_IFREG
+        status(name).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
     }
 
-    /// One version of `name` (a commit renames a new file in, so a new identity); `nil` if none.
-    func identity(_ name: String) -> FileIdentity? {
+    /// `name`'s own status (a link's, not its target's), or `nil` if it does not exist.
+    private func status(_ name: String) -> stat? {
         var status = stat()
-        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        #if canImport(Darwin)
-            let modified = status.st_mtimespec
-        #else
-            let modified = status.st_mtim
-        #endif
-        return FileIdentity(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-            seconds: Int64(modified.tv_sec), nanoseconds: Int64(modified.tv_nsec))
+        return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
     }
 
     /// The names in the folder (none if it cannot be listed).
@@ -176,10 +166,7 @@ final class StoreFolder: Sendable {
     }
 
     /// Whether `name` exists, as anything.
-    func contains(_ name: String) -> Bool {
-        var status = stat()
-        return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
-    }
+    func contains(_ name: String) -> Bool { status(name) != nil }
 
     /// Flushes the folder, so renames survive a power cut.
     func sync() throws {
@@ -206,13 +193,4 @@ final class StoreFolder: Sendable {
     private static func failure(_ url: URL, _ what: String) -> StorageError {
         .io(url, "\(what): \(String(cString: strerror(errno)))")
     }
-}
-
-/// One version of a file, as `stat(2)` tells it.
-struct FileIdentity: Equatable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let seconds: Int64
-    let nanoseconds: Int64
 }
