@@ -1,5 +1,5 @@
-/// Codable, so any serializer can carry a tree.
-extension JSONValue: Codable {
+/// Decodable, so any serializer can carry a tree (`JSONTreeSerializer` reads it directly).
+extension JSONValue: Decodable {
     /// Reads any JSON value; `3.0` is an integer.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -22,17 +22,4 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Writes the value as JSON.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let flag): try container.encode(flag)
-        case .integer(let integer): try container.encode(integer)
-        case .number(let number): try container.encode(number)
-        case .string(let text): try container.encode(text)
-        case .array(let elements): try container.encode(elements)
-        case .object(let members): try container.encode(members)
-        }
-    }
 }

@@ -57,15 +57,11 @@ extension OfflineFirstHeroRepository {
             }
             return (heroes, try Overlay(reader))
         }
-        let localEdits = Dictionary(
-            overlay.pending.changes.compactMap { queued -> (String, Hero)? in
-                guard
-                    case .hero(let hero) = overlay.pending.overlay(
-                        queued.id, on: stored[queued.id], teams: overlay.teams)
-                else { return nil }
-                return (queued.id, hero)
-            }
-        ) { first, _ in first }
+        var localEdits: [String: Hero] = [:]
+        for queued in overlay.pending.changes where localEdits[queued.id] == nil {
+            localEdits[queued.id] = overlay.pending.shown(
+                queued.id, base: stored[queued.id], teams: overlay.teams)
+        }
         return (stored, localEdits)
     }
 

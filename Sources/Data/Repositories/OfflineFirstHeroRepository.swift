@@ -94,7 +94,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             (PendingChange.isLocal(key) ? nil : try reader.hero(key), try Overlay(reader))
         }
         if PendingChange.isLocal(key) {
-            guard case .hero(let hero) = overlay.pending.overlay(key, on: nil, teams: overlay.teams) else {
+            guard let hero = overlay.pending.shown(key, base: nil, teams: overlay.teams) else {
                 throw DomainError.notFound("hero \(id)")
             }
             return Cached(hero, isStale: false)

@@ -3,26 +3,14 @@ import Foundation
 
 /// The pending changes as reads see them: applied, in order, on top of what was stored.
 extension PendingQueue {
-    /// What pending changes make of one hero.
-    enum Overlay {
-        /// No pending change names it.
-        case none
-        /// A pending delete removed it.
-        case deleted
-        /// Pending writes made it this hero (marked pending).
-        case hero(Hero)
-    }
-
     /// Whether any pending change names `id`.
     func touches(_ id: String) -> Bool { changes.contains { $0.id == id } }
 
-    /// `id`'s hero after every pending change, from `base` (the hero as read, or as stored);
-    /// `teams` name the teams a change points at.
-    func overlay(_ id: String, on base: Hero?, teams: [Team]) -> Overlay {
+    /// `id`'s hero after every pending change (marked pending), from `base` (the hero as read, or
+    /// as stored); `nil` once a pending delete removed it. `teams` name the teams a change points at.
+    func shown(_ id: String, base: Hero?, teams: [Team]) -> Hero? {
         var current = base
-        var touched = false
         for change in changes where change.id == id {
-            touched = true
             switch change.kind {
             case .create, .replace:
                 guard let draft = change.draft else { continue }
@@ -32,24 +20,12 @@ extension PendingQueue {
                 current = nil
             }
         }
-        guard touched else { return .none }
-        return current.map(Overlay.hero) ?? .deleted
-    }
-
-    /// The hero as shown with pending changes: `base` when none applies, `nil` when deleted.
-    func shown(_ id: String, base: Hero?, teams: [Team]) -> Hero? {
-        switch overlay(id, on: base, teams: teams) {
-        case .none: base
-        case .deleted: nil
-        case .hero(let hero): hero
-        }
+        return current
     }
 
     /// Heroes created offline and not pushed yet, oldest first.
     func creations(teams: [Team]) -> [Hero] {
-        changes.filter { $0.kind == .create }.compactMap { change in
-            if case .hero(let hero) = overlay(change.id, on: nil, teams: teams) { hero } else { nil }
-        }
+        changes.filter { $0.kind == .create }.compactMap { shown($0.id, base: nil, teams: teams) }
     }
 
     /// The hero a local write describes: `draft`'s facts over `base`'s picture and version.

@@ -6,7 +6,7 @@ import Network
 public final class RemotePictureRepository: PictureRepository {
     /// The contract's limit on an uploaded picture.
     public static let maximumUploadBytes = 5 * 1024 * 1024
-    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     private let service: WebService
     private let policy: CachePolicy
@@ -17,8 +17,21 @@ public final class RemotePictureRepository: PictureRepository {
         self.policy = policy
     }
 
-    /// Where a download to `url` writes: its links followed, so the link stays.
-    public static func followingLinks(_ url: URL) -> URL { PictureDestination.followingLinks(url) }
+    /// Where a download to `url` writes: its links followed (even to a missing target), so the
+    /// link stays.
+    public static func followingLinks(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+                return current
+            }
+            current =
+                target.hasPrefix("/")
+                ? URL(fileURLWithPath: target)
+                : current.deletingLastPathComponent().appendingPathComponent(target)
+        }
+        return current
+    }
 
     /// Streams the hero's picture into `destination`; a local failure is a `LocalFileError`.
     public func download(
@@ -31,40 +44,34 @@ public final class RemotePictureRepository: PictureRepository {
             guard report.direction == .download else { return }
             progress(TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
         }
-        let file: URL
-        switch try PictureDestination.of(destination) {
-        case .stream(let descriptor):
+        let notPNG = DomainError.badData("the picture of hero \(hero) is not a PNG image")
+        if let descriptor = try PictureDestination.stream(destination) {
             defer { close(descriptor) }
             let sink = PNGCheckingSink(
-                FileDescriptorSink(descriptor: descriptor), signature: Self.pngSignature)
+                FileDescriptorSink(descriptor: descriptor), path: destination.path, notPNG: notPNG)
             let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
                 do {
                     return try await service.stream(
                         HeroAPI.picture, hero.rawValue, into: sink, progress: report)
                 } catch let error as NetworkError where error.isLocalFileFailure {
-                    switch sink.failure {
-                    case .notPNG: throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
-                    case .write(let reason): throw LocalFileError(path: destination.path, reason: reason)
-                    case nil: throw error
-                    }
+                    throw sink.failure ?? error
                 }
             }
             guard case .content(let count) = reply.outcome, count > 0 else {
                 throw DomainError.badData("the picture came back with status \(reply.status) and no body")
             }
+            // A body shorter than the signature never went on.
+            guard sink.passed else { throw notPNG }
             return PictureFile(location: destination, byteCount: count)
-        case .file(let target):
-            file = target
         }
         // A body that is not a PNG never replaces the file at `file`.
+        let file = Self.followingLinks(destination)
         let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
             do {
                 return try await service.download(HeroAPI.picture, hero.rawValue, to: file, progress: report)
                 {
                     staged in
-                    guard Self.startsLikePNG(staged) else {
-                        throw DomainError.badData("the picture of hero \(hero) is not a PNG image")
-                    }
+                    guard Self.startsLikePNG(staged) else { throw notPNG }
                 }
             } catch let error as NetworkError where error.isLocalFileFailure {
                 guard case .transport(_, let message) = error else { throw error }
@@ -103,25 +110,21 @@ public final class RemotePictureRepository: PictureRepository {
         return start.elementsEqual(pngSignature)
     }
 
+    /// The PNG at `file`, read only if at most `maximumUploadBytes`.
     static func readPNG(at file: URL) throws -> Data {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        } catch {
-            throw DomainError.invalid([.picture: "cannot be read at \(file.path)"])
+        let unreadable = DomainError.invalid([.picture: "cannot be read at \(file.path)"])
+        let tooLarge = { (size: Int) in
+            DomainError.invalid([.picture: "must be at most 5 MiB, not \(size) bytes"])
+        }
+        // The size first, so a huge file is refused unread; then again, in case it grew.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
+            throw unreadable
         }
         if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumUploadBytes {
-            throw DomainError.invalid([.picture: "must be at most 5 MiB, not \(size) bytes"])
+            throw tooLarge(size)
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw DomainError.invalid([.picture: "cannot be read at \(file.path)"])
-        }
-        guard data.count <= maximumUploadBytes else {
-            throw DomainError.invalid([.picture: "must be at most 5 MiB, not \(data.count) bytes"])
-        }
+        guard let data = try? Data(contentsOf: file) else { throw unreadable }
+        guard data.count <= maximumUploadBytes else { throw tooLarge(data.count) }
         guard data.starts(with: pngSignature) else {
             throw DomainError.invalid([.picture: "is not a PNG image"])
         }

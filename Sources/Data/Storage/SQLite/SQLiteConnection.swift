@@ -28,7 +28,6 @@ enum SQLiteValue {
     case integer(Int)
     case text(String)
     case data(Data)
-    case null
 }
 
 /// One connection, its statements cached by SQL so each compiles once; one thread at a time.
@@ -86,21 +85,14 @@ final class SQLiteConnection {
     }
 
     private func bind(_ value: SQLiteValue, at position: Int32, in statement: OpaquePointer) -> Int32 {
+        let bytes: Data
         switch value {
-        case .integer(let number):
-            return sqlite3_bind_int64(statement, position, Int64(number))
-        case .text(let text):
-            // By length, not to a NUL: a search text may hold one.
-            return bindText(Data(text.utf8), at: position, in: statement)
-        case .data(let bytes):
-            return bindText(bytes, at: position, in: statement)
-        case .null:
-            return sqlite3_bind_null(statement, position)
+        case .integer(let number): return sqlite3_bind_int64(statement, position, Int64(number))
+        case .text(let text): bytes = Data(text.utf8)
+        case .data(let data): bytes = data
         }
-    }
-
-    private func bindText(_ bytes: Data, at position: Int32, in statement: OpaquePointer) -> Int32 {
-        bytes.withUnsafeBytes { buffer in
+        // By length, not to a NUL: a search text may hold one.
+        return bytes.withUnsafeBytes { buffer in
             sqlite3_bind_text(
                 statement, position, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
                 Int32(buffer.count),

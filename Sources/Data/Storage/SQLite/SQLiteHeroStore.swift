@@ -52,18 +52,14 @@ public final class SQLiteHeroStore: HeroStore {
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
-        let (result, damaged, heroIDs) = try transaction(immediate: false) { connection in
+        let (result, damaged) = try transaction(immediate: false) { connection in
             let reader = SQLiteStoreReader(connection: connection)
-            return (try body(reader), reader.damaged, Array(reader.damagedHeroes.keys))
+            return (try body(reader), reader.damaged)
         }
         if !damaged.isEmpty {
-            // Set aside once; a store that cannot be written keeps them.
-            _ = try? transaction(immediate: true) { connection in
-                let writer = SQLiteStoreWriter(connection: connection)
-                for id in heroIDs { _ = try writer.hero(id) }
-                _ = try writer.state()
-                try writer.finish()
-            }
+            // Read again as a write, which sets the damage aside once and warns; a store that
+            // cannot be written keeps it.
+            if let again = try? await write({ try body($0) }) { return again }
             reportSetAside(damaged)
         }
         return result
