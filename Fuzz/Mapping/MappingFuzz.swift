@@ -89,8 +89,8 @@ private func sameJSON(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
 
 private func checkPage(_ tree: JSONValue) {
     do {
-        let page = try HeroPageBody(tree)
-        fuzzCheck(page.page.items.count == page.result.items.count, "the page lost records")
+        let page = try HeroPageBody.page(of: tree)
+        fuzzCheck(Set(page.items.map(\.id)).count == page.items.count, "the page holds a hero twice")
     } catch {
         // Typed: `HeroPageBody` throws only `DomainError`, so any failure is a refusal of the page.
         let _: DomainError = error

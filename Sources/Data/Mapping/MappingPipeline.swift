@@ -35,31 +35,20 @@ public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
         var result = MappingResult<Entity>()
         result.items.reserveCapacity(records.count)
         var seen: [String: Int] = [:]
-        var kept = Set<String>()
         for (index, record) in records.enumerated() {
-            let rawID = mapping.rawID(of: record)
-            let reject = { (reason: String) in
-                result.rejected.append(RejectedRecord(id: rawID, index: index, reason: reason))
-                if let rawID { kept.insert(rawID) }
-            }
             let entity: Entity
-            do {
+            let id: String
+            do throws(MappingFailure) {
                 entity = try mapping.entity(from: record)
+                id = mapping.id(of: entity)
+                if let reason = mapping.refusal(of: entity) { throw MappingFailure(reason) }
+                if let first = seen[id] { throw MappingFailure("repeats the id of record \(first)") }
             } catch {
-                reject(error.reason)
-                continue
-            }
-            if let reason = mapping.refusal(of: entity) {
-                reject(reason)
-                continue
-            }
-            let id = mapping.id(of: entity)
-            if let first = seen[id] {
-                reject("repeats the id of record \(first)")
+                result.rejected.append(
+                    RejectedRecord(id: mapping.rawID(of: record), index: index, reason: error.reason))
                 continue
             }
             seen[id] = index
-            if isComplete { kept.insert(id) }
             var shown = entity
             if let local = localEdits[id] {
                 do {
@@ -77,10 +66,7 @@ public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
             }
             result.items.append(MappingResult.Item(id: id, entity: shown, received: entity))
         }
-        if isComplete {
-            for id in stored.keys where !kept.contains(id) { result.deleted.append(id) }
-            result.deleted.sort()
-        }
+        if isComplete { result.completed(against: stored) }
         return result
     }
 }

@@ -31,30 +31,24 @@ public struct MappingResult<Entity: Sendable>: Sendable {
 }
 
 extension MappingResult {
-    /// The results of one body's consecutive parts (a roster's pages, each run against the same
-    /// `stored`) as one: rejected records numbered across the parts, and, for a complete body,
-    /// every stored id that no part kept or rejected deleted.
-    static func combining(_ parts: [MappingResult], stored: [String: Entity], isComplete: Bool)
-        -> MappingResult
-    {
-        var whole = MappingResult()
-        var offset = 0
-        for part in parts {
-            whole.items += part.items
-            whole.inserted += part.inserted
-            whole.updated += part.updated
-            whole.unchanged += part.unchanged
-            whole.conflicts += part.conflicts
-            whole.unmerged += part.unmerged
-            whole.rejected += part.rejected.map {
-                RejectedRecord(id: $0.id, index: $0.index + offset, reason: $0.reason)
-            }
-            offset += part.items.count + part.rejected.count
+    /// Adds the result of the next part of one body (a roster's next page, run against the same
+    /// stored records), numbering its rejected records after these.
+    mutating func append(_ part: MappingResult) {
+        let offset = items.count + rejected.count
+        items += part.items
+        inserted += part.inserted
+        updated += part.updated
+        unchanged += part.unchanged
+        conflicts += part.conflicts
+        unmerged += part.unmerged
+        rejected += part.rejected.map {
+            RejectedRecord(id: $0.id, index: $0.index + offset, reason: $0.reason)
         }
-        if isComplete {
-            let kept = Set(whole.items.map(\.id)).union(whole.rejected.compactMap(\.id))
-            whole.deleted = stored.keys.filter { !kept.contains($0) }.sorted()
-        }
-        return whole
+    }
+
+    /// Marks deleted every id of `stored` that no part kept or rejected, for a body that is whole.
+    mutating func completed(against stored: [String: Entity]) {
+        let kept = Set(items.map(\.id)).union(rejected.compactMap(\.id))
+        deleted = stored.keys.filter { !kept.contains($0) }.sorted()
     }
 }

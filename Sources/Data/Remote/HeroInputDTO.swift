@@ -11,14 +11,6 @@ public struct HeroInputDTO: Codable, Sendable, Equatable {
     /// `team_id`; null leaves the team.
     public var teamID: String?
 
-    /// Stores the values as given.
-    public init(codeName: String, encryptedRealName: String?, powers: [String], teamID: String?) {
-        self.codeName = codeName
-        self.encryptedRealName = encryptedRealName
-        self.powers = powers
-        self.teamID = teamID
-    }
-
     enum CodingKeys: String, CodingKey {
         case codeName = "code_name"
         case encryptedRealName = "encrypted_real_name"

@@ -1,19 +1,12 @@
 import Domain
 
-/// A page of heroes as it arrived, mapped; rejected records are reported, not fatal.
-public struct HeroPageBody: Sendable {
-    /// The pipeline's result.
-    public let result: MappingResult<Hero>
-    /// The page, with the records that were kept.
-    public let page: HeroPage
-
-    /// Maps `body` and checks its numbers; against `stored`, the result says what changed.
-    public init(_ body: JSONValue, stored: [String: Hero] = [:]) throws(DomainError) {
-        let numbers = try Self.numbers(of: body)
-        result = HeroMapping.pipeline.run(records: try Self.records(of: body), stored: stored)
-        page = HeroPage(
-            items: result.items.map(\.entity), page: numbers.page, perPage: numbers.perPage,
-            total: numbers.total)
+/// A page of heroes as it arrives: `items`, `page`, `per_page` and `total`.
+public enum HeroPageBody {
+    /// The page `body` holds; records that break a rule are left out.
+    public static func page(of body: JSONValue) throws(DomainError) -> HeroPage {
+        let (page, perPage, total) = try numbers(of: body)
+        let kept = HeroMapping.pipeline.run(records: try records(of: body), stored: [:]).items
+        return HeroPage(items: kept.map(\.entity), page: page, perPage: perPage, total: total)
     }
 
     /// The page's records, unmapped.

@@ -24,7 +24,7 @@ public final class RemoteHeroDataSource: Sendable {
     public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
         -> Reply<HeroPage>
     {
-        try await pageBody(matching: query, ifNoneMatch: entityTag).map { try HeroPageBody($0).page }
+        try await pageBody(matching: query, ifNoneMatch: entityTag).map { try HeroPageBody.page(of: $0) }
     }
 
     /// One hero; a record that breaks a rule, or is another hero, is bad data.
@@ -65,15 +65,11 @@ public final class RemoteHeroDataSource: Sendable {
     public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws
         -> (hero: Hero, entityTag: String?)
     {
-        try await replace(id, input: HeroInputDTO(draft), expectedVersion: expectedVersion)
+        try await replace(id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
     }
 
-    /// Replaces a hero with a merged edit, while it is at `hero`'s version.
-    func replace(_ id: Hero.ID, withFactsOf hero: Hero) async throws -> (hero: Hero, entityTag: String?) {
-        try await replace(id, input: HeroInputDTO(hero), expectedVersion: hero.version)
-    }
-
-    private func replace(_ id: Hero.ID, input: HeroInputDTO, expectedVersion: Int?) async throws
+    /// Replaces a hero with `input` (a merged edit, say), only while at `expectedVersion` if given.
+    func replace(_ id: Hero.ID, with input: HeroInputDTO, expectedVersion: Int?) async throws
         -> (hero: Hero, entityTag: String?)
     {
         let (body, tag) = try await content("replaced hero", notFound: "hero \(id)") {

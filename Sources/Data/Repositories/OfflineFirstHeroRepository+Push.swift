@@ -10,6 +10,16 @@ extension OfflineFirstHeroRepository {
         var conflicts: [SyncConflict] = []
     }
 
+    /// What pushing one change did.
+    private enum Pushed {
+        /// The server took it: the hero and its version now (none once deleted).
+        case confirmed(Hero.ID, version: Int?)
+        /// The hero is gone from the server: this change and later ones are dropped.
+        case gone
+        /// It stays pending, and so do later changes to the hero.
+        case pending
+    }
+
     /// Pushes pending changes oldest first.
     func pushPending() async throws -> PushReport {
         var report = PushReport()
@@ -24,62 +34,23 @@ extension OfflineFirstHeroRepository {
                 try await store.write { try $0.removePending(queued.sequence) }
                 continue
             }
-            switch queued.kind {
-            case .create:
-                guard let draft = queued.draft else { continue }
-                guard let (hero, tag) = try await pushCreate(queued, draft: draft, report: &report) else {
-                    blocked.insert(key)
-                    continue
+            let expectedVersion = versions[key] ?? queued.expectedVersion
+            let outcome =
+                switch queued.kind {
+                case .create: try await pushCreate(queued, report: &report)
+                case .replace: try await pushReplace(queued, id: key, expectedVersion, report: &report)
+                case .delete: try await pushDelete(queued, id: key, expectedVersion, report: &report)
                 }
-                let serverID = hero.id.rawValue
-                serverIDs[queued.id] = serverID
-                versions[serverID] = hero.version
-                try await store.write { writer in
-                    var queue = try writer.pending()
-                    queue.remove(queued.sequence)
-                    for index in queue.changes.indices where queue.changes[index].id == queued.id {
-                        queue.changes[index].id = serverID
-                        queue.changes[index].expectedVersion = hero.version
-                        queue.changes[index].base = hero
-                    }
-                    try writer.setPending(queue)
-                    try writer.setHero(serverID, to: Self.stored(hero, tag: tag))
-                }
-                report.pushed.append(hero.id)
-            case .replace:
-                let outcome = try await pushReplace(
-                    queued, id: key, expectedVersion: versions[key] ?? queued.expectedVersion)
-                report.conflicts += outcome.conflicts
-                if let version = outcome.version {
-                    versions[key] = version
-                    if let id = try? Hero.ID(key) { report.pushed.append(id) }
-                } else if outcome.dropped {
-                    gone.insert(key)
-                    if let id = try? Hero.ID(key) { report.dropped.append(id) }
-                } else {
-                    blocked.insert(key)
-                }
-            case .delete:
-                guard let id = try? Hero.ID(key) else { continue }
-                do {
-                    try await remote.delete(id, expectedVersion: versions[key] ?? queued.expectedVersion)
-                    report.pushed.append(id)
-                } catch DomainError.notFound {
-                    gone.insert(key)
-                    report.dropped.append(id)
-                } catch DomainError.preconditionFailed {
-                    report.conflicts.append(
-                        SyncConflict(
-                            id: id, field: .version,
-                            local: "deleted at version \(queued.expectedVersion ?? 0)",
-                            incoming: "changed on the server", outcome: .stillPending))
-                    blocked.insert(key)
-                    continue
-                }
-                try await store.write { writer in
-                    try writer.removePending(queued.sequence)
-                    try writer.setHero(key, to: nil)
-                }
+            switch outcome {
+            case .confirmed(let id, let version):
+                serverIDs[queued.id] = id.rawValue
+                versions[id.rawValue] = version
+                report.pushed.append(id)
+            case .gone:
+                gone.insert(key)
+                if let id = try? Hero.ID(key) { report.dropped.append(id) }
+            case .pending:
+                blocked.insert(key)
             }
         }
         return report
@@ -87,22 +58,38 @@ extension OfflineFirstHeroRepository {
 
     /// Pushes one create with its `Idempotency-Key`. A server that ignores the key refuses a
     /// repeat as a taken code name: that hero is adopted only if every field matches.
-    private func pushCreate(_ queued: PendingChange, draft: HeroDraft, report: inout PushReport)
-        async throws -> (hero: Hero, entityTag: String?)?
-    {
+    private func pushCreate(_ queued: PendingChange, report: inout PushReport) async throws -> Pushed {
+        guard let draft = queued.draft else { return .pending }
+        let created: (hero: Hero, entityTag: String?)
         do {
-            return try await remote.create(
+            created = try await remote.create(
                 draft, idempotencyKey: queued.idempotencyKey ?? PendingChange.newIdempotencyKey())
         } catch DomainError.conflict(let why) {
-            if let adopted = try await heroSentBefore(draft) { return (adopted, nil) }
-            if let id = try? Hero.ID(queued.id) {
-                report.conflicts.append(
-                    SyncConflict(
-                        id: id, field: .codeName, local: draft.codeName, incoming: why, outcome: .stillPending
-                    ))
+            guard let adopted = try await heroSentBefore(draft) else {
+                if let id = try? Hero.ID(queued.id) {
+                    report.conflicts.append(
+                        SyncConflict(
+                            id: id, field: .codeName, local: draft.codeName, incoming: why,
+                            outcome: .stillPending))
+                }
+                return .pending
             }
-            return nil
+            created = (adopted, nil)
         }
+        let (hero, serverID) = (created.hero, created.hero.id.rawValue)
+        try await store.write { writer in
+            var queue = try writer.pending()
+            queue.remove(queued.sequence)
+            // Later changes to the hero now name the server's id and version.
+            for index in queue.changes.indices where queue.changes[index].id == queued.id {
+                queue.changes[index].id = serverID
+                queue.changes[index].expectedVersion = hero.version
+                queue.changes[index].base = hero
+            }
+            try writer.setPending(queue)
+            try writer.setHero(serverID, to: Self.stored(hero, tag: created.entityTag))
+        }
+        return .confirmed(hero.id, version: hero.version)
     }
 
     /// The server's hero named as `draft`, if every field is `draft`'s.
@@ -115,38 +102,49 @@ extension OfflineFirstHeroRepository {
         return nil
     }
 
-    /// A replacement's outcome: the new version, dropped, or neither (pending).
-    private struct ReplaceOutcome {
-        var version: Int?
-        var dropped = false
-        var conflicts: [SyncConflict] = []
-    }
-
     /// Pushes one replacement; a 412 is merged and pushed once, a 404 dropped.
-    private func pushReplace(_ queued: PendingChange, id key: String, expectedVersion: Int?) async throws
-        -> ReplaceOutcome
-    {
-        guard let draft = queued.draft, let id = try? Hero.ID(key) else {
-            return ReplaceOutcome(dropped: true)
-        }
+    private func pushReplace(
+        _ queued: PendingChange, id key: String, _ expectedVersion: Int?, report: inout PushReport
+    ) async throws -> Pushed {
+        guard let draft = queued.draft, let id = try? Hero.ID(key) else { return .gone }
         do {
             let (hero, tag) = try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
             try await confirm(queued, hero: hero, tag: tag)
-            return ReplaceOutcome(version: hero.version)
+            return .confirmed(id, version: hero.version)
         } catch DomainError.notFound {
-            try await store.write { writer in
-                try writer.removePending(queued.sequence)
-                try writer.setHero(key, to: nil)
-            }
-            return ReplaceOutcome(dropped: true)
+            try await forget(queued, key)
+            return .gone
         } catch DomainError.preconditionFailed {
-            return try await mergeAndPush(queued, id: id, draft: draft)
+            return try await mergeAndPush(queued, id: id, draft: draft, report: &report)
         }
     }
 
+    /// Pushes one delete; a 404 means it is done already, a 412 keeps it pending.
+    private func pushDelete(
+        _ queued: PendingChange, id key: String, _ expectedVersion: Int?, report: inout PushReport
+    ) async throws -> Pushed {
+        guard let id = try? Hero.ID(key) else { return .pending }
+        var outcome = Pushed.confirmed(id, version: nil)
+        do {
+            try await remote.delete(id, expectedVersion: expectedVersion)
+        } catch DomainError.notFound {
+            outcome = .gone
+        } catch DomainError.preconditionFailed {
+            report.conflicts.append(
+                SyncConflict(
+                    id: id, field: .version, local: "deleted at version \(queued.expectedVersion ?? 0)",
+                    incoming: "changed on the server", outcome: .stillPending))
+            return .pending
+        }
+        try await forget(queued, key)
+        return outcome
+    }
+
     /// On 412: merges the server's record, the base and the edit; pushes once.
-    private func mergeAndPush(_ queued: PendingChange, id: Hero.ID, draft: HeroDraft) async throws
-        -> ReplaceOutcome
+    private func mergeAndPush(
+        _ queued: PendingChange, id: Hero.ID, draft: HeroDraft, report: inout PushReport
+    )
+        async throws -> Pushed
     {
         let reply = try await remote.hero(id)
         guard let current = reply.content else {
@@ -159,7 +157,7 @@ extension OfflineFirstHeroRepository {
         guard
             let local = PendingQueue.localHero(
                 id: id.rawValue, draft: draft, base: base, madeAt: queued.madeAt, teams: teams)
-        else { return ReplaceOutcome() }
+        else { return .pending }
         let merged = try? HeroMapping.mapping.merge(stored: base, local: local, incoming: current)
         let conflicts = { (outcome: SyncConflict.Outcome) in
             (merged?.conflicts ?? []).map {
@@ -171,21 +169,23 @@ extension OfflineFirstHeroRepository {
             try await store.write {
                 try $0.setHero(id.rawValue, to: Self.stored(current, tag: reply.entityTag))
             }
-            return ReplaceOutcome(conflicts: conflicts(.stillPending))
+            report.conflicts += conflicts(.stillPending)
+            return .pending
         }
         do {
-            let (pushed, tag) = try await remote.replace(id, withFactsOf: hero)
+            let (pushed, tag) = try await remote.replace(
+                id, with: HeroInputDTO(hero), expectedVersion: hero.version)
             try await confirm(queued, hero: pushed, tag: tag)
-            return ReplaceOutcome(version: pushed.version, conflicts: conflicts(.localKept))
+            report.conflicts += conflicts(.localKept)
+            return .confirmed(id, version: pushed.version)
         } catch DomainError.preconditionFailed {
-            return ReplaceOutcome(conflicts: conflicts(.stillPending))
+            report.conflicts += conflicts(.stillPending)
         } catch DomainError.conflict(let why) {
-            return ReplaceOutcome(
-                conflicts: [
-                    SyncConflict(
-                        id: id, field: .request, local: draft.codeName, incoming: why, outcome: .stillPending)
-                ])
+            report.conflicts.append(
+                SyncConflict(
+                    id: id, field: .request, local: draft.codeName, incoming: why, outcome: .stillPending))
         }
+        return .pending
     }
 
     /// Drops the confirmed change and stores the hero the server answered.
@@ -193,6 +193,14 @@ extension OfflineFirstHeroRepository {
         try await store.write { writer in
             try writer.removePending(queued.sequence)
             try writer.setHero(hero.id.rawValue, to: Self.stored(hero, tag: tag))
+        }
+    }
+
+    /// Drops the change and the stored hero: the server has none.
+    private func forget(_ queued: PendingChange, _ key: String) async throws {
+        try await store.write { writer in
+            try writer.removePending(queued.sequence)
+            try writer.setHero(key, to: nil)
         }
     }
 }

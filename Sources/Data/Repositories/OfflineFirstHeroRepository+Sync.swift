@@ -13,7 +13,8 @@ extension OfflineFirstHeroRepository {
         _ = try await teams()
         var pulled = MappingResult<Hero>()
         if let pull {
-            pulled = MappingResult.combining(pull.parts, stored: pull.stored, isComplete: true)
+            pulled = pull.result
+            pulled.completed(against: pull.stored)
             try await store.write { [pulled] writer in
                 // Write only what changed.
                 let changed = Set(pulled.inserted).union(pulled.updated)
@@ -71,7 +72,7 @@ extension OfflineFirstHeroRepository {
     /// Each page mapped as it arrived (so no more than one page's trees are held at once), what
     /// they were mapped against, and page 1's entity tag.
     struct Pull {
-        var parts: [MappingResult<Hero>] = []
+        var result = MappingResult<Hero>()
         var count = 0
         var stored: [String: Hero] = [:]
         var localEdits: [String: Hero] = [:]
@@ -130,7 +131,7 @@ extension OfflineFirstHeroRepository {
             for record in pageRecords {
                 if let id = record[path: "id"], !ids.insert(id).inserted { throw RosterMoved() }
             }
-            pull.parts.append(
+            pull.result.append(
                 HeroMapping.pipeline.run(
                     records: pageRecords, stored: pull.stored, localEdits: pull.localEdits))
             pull.count += pageRecords.count

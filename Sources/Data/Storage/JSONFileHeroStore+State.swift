@@ -31,31 +31,21 @@ extension StoreState: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(Int.self, forKey: .schema)
         for (id, entry) in try container.decode([String: Lenient<StoredHero>].self, forKey: .heroes) {
-            switch entry.result {
-            case .success(let hero) where hero.hero.id.rawValue == id: heroes[id] = hero
-            case .success: setAside.append("hero \(id): filed under another id")
-            case .failure(let error): setAside.append("hero \(id): \(StorageError.reason(error))")
+            guard let hero = entry.value("hero \(id)", setAside: &setAside) else { continue }
+            if hero.hero.id.rawValue == id {
+                heroes[id] = hero
+            } else {
+                setAside.append("hero \(id): filed under another id")
             }
         }
         for (key, entry) in try container.decode([String: Lenient<StoredPage>].self, forKey: .pages) {
-            if case .success(let page) = entry.result {
-                pages[key] = page
-            } else {
-                setAside.append("page \(key)")
-            }
+            pages[key] = entry.value("page \(key)", setAside: &setAside)
         }
-        switch try container.decodeIfPresent(Lenient<StoredTeams>.self, forKey: .teams)?.result {
-        case .success(let found): teams = found
-        case .failure: setAside.append("the teams")
-        case nil: break
-        }
+        teams = try container.decodeIfPresent(Lenient<StoredTeams>.self, forKey: .teams)?
+            .value("the teams", setAside: &setAside)
         let queue = try container.nestedContainer(keyedBy: PendingQueue.CodingKeys.self, forKey: .pending)
-        for entry in try queue.decode([Lenient<PendingChange>].self, forKey: .changes) {
-            if case .success(let change) = entry.result {
-                pending.changes.append(change)
-            } else {
-                setAside.append("a pending change")
-            }
+        pending.changes = try queue.decode([Lenient<PendingChange>].self, forKey: .changes).compactMap {
+            $0.value("a pending change", setAside: &setAside)
         }
         let last = try queue.decode(Int.self, forKey: .lastLocalNumber)
         let used = pending.changes.compactMap { Int($0.id.dropFirst(PendingChange.localPrefix.count)) }.max()
@@ -70,6 +60,16 @@ extension StoreState: Decodable {
 private struct Lenient<Value: Decodable>: Decodable {
     let result: Result<Value, any Error>
     init(from decoder: any Decoder) throws { result = Result { try Value(from: decoder) } }
+
+    /// The value, or `nil` with `what` and why named in `setAside`.
+    func value(_ what: String, setAside: inout [String]) -> Value? {
+        do {
+            return try result.get()
+        } catch {
+            setAside.append("\(what): \(StorageError.reason(error))")
+            return nil
+        }
+    }
 }
 
 extension JSONFileHeroStore {

@@ -64,7 +64,7 @@ public final class JSONFileHeroStore: HeroStore {
 
     /// The last commit, or the previous one when the file does not parse.
     private func load(locked: Bool = false) throws -> StoreState {
-        if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
+        if folder.holdsIrregular(Self.fileName) {
             return try recover(from: nil, reason: "not a regular file", locked: locked)
         }
         guard let data = try folder.read(Self.fileName, limit: Self.sizeLimit) else { return StoreState() }
@@ -105,7 +105,7 @@ public final class JSONFileHeroStore: HeroStore {
         }
         // Another process may have recovered it first.
         let current =
-            folder.isRegularFile(Self.fileName) ? try folder.read(Self.fileName, limit: Self.sizeLimit) : nil
+            folder.holdsIrregular(Self.fileName) ? nil : try folder.read(Self.fileName, limit: Self.sizeLimit)
         if let current, current != damaged { return try load(locked: true) }
         if let moved = try folder.quarantine(Self.fileName) {
             report(.corrupt(location, movedTo: moved, reason: reason))

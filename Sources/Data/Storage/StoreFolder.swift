@@ -57,21 +57,18 @@ final class StoreFolder: Sendable {
         guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw StorageError.io(path(name), "is not a regular file")
         }
-        guard Int(status.st_size) <= limit else {
-            throw StorageError.io(
-                path(name), "is \(status.st_size) bytes, more than the \(limit) a store reads")
-        }
         // One byte past the limit, to see a file that grew while read.
-        let handle = FileHandle(fileDescriptor: file, closeOnDealloc: false)
+        let tooLarge = StorageError.io(path(name), "holds more than the \(limit) bytes a store reads")
+        guard Int(status.st_size) <= limit else { throw tooLarge }
         let bytes: Data
         do {
-            bytes = try handle.read(upToCount: limit + 1) ?? Data()
+            bytes =
+                try FileHandle(fileDescriptor: file, closeOnDealloc: false).read(upToCount: limit + 1)
+                ?? Data()
         } catch {
             throw StorageError.io(path(name), "cannot be read: \(error.localizedDescription)")
         }
-        guard bytes.count <= limit else {
-            throw StorageError.io(path(name), "grew past \(limit) bytes while read")
-        }
+        guard bytes.count <= limit else { throw tooLarge }
         return bytes
     }
 
@@ -149,9 +146,9 @@ final class StoreFolder: Sendable {
         close(file)
     }
 
-    /// Whether `name` is a regular file.
-    func isRegularFile(_ name: String) -> Bool {
-        status(name).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
+    /// Whether `name` exists as something other than a regular file (a link, a folder, a FIFO).
+    func holdsIrregular(_ name: String) -> Bool {
+        status(name).map { $0.st_mode & S_IFMT != S_IFREG } ?? false
     }
 
     /// `name`'s own status (a link's, not its target's), or `nil` if it does not exist.

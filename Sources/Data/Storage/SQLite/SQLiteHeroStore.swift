@@ -198,7 +198,7 @@ public final class SQLiteHeroStore: HeroStore {
 
     /// A database that is not a regular file is moved aside.
     private func prepareFile() throws {
-        if folder.contains(Self.fileName), !folder.isRegularFile(Self.fileName) {
+        if folder.holdsIrregular(Self.fileName) {
             try quarantine(because: "not a regular file")
         }
     }
