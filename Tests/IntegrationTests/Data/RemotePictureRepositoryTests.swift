@@ -121,4 +121,20 @@ struct RemotePictureRepositoryTests {
         }
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
+
+    @Test(
+        "a body that is not a PNG, or shorter than its signature, is refused when streamed to a device",
+        arguments: ["<html>Sign in to the Wi-Fi</html>", "PNG"])
+    func notAPNGStreamed(body: String) async throws {
+        let server = try ScriptedServer { _ in .status(200, [("Content-Type", "image/png")], body: body) }
+        defer { server.stop() }
+        let service = WebService(
+            baseURL: server.baseURL, catalog: try HeroAPI.catalog(), transport: IntegrationServer.transport,
+            retryPolicy: .never)
+        await #expect(throws: DomainError.badData("the picture of hero 0001 is not a PNG image")) {
+            try await RemotePictureRepository(service: service).download(
+                pictureOf: try Hero.ID("0001"), to: URL(fileURLWithPath: "/dev/null")
+            ) { _ in }
+        }
+    }
 }
