@@ -82,5 +82,4 @@ enum DomainErrorMapping {
         default: return .badData("unexpected status \(code)" + (message.map { ": \($0)" } ?? ""))
         }
     }
-
 }

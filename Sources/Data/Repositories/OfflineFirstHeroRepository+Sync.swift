@@ -73,10 +73,11 @@ extension OfflineFirstHeroRepository {
     /// they were mapped against, and page 1's entity tag.
     struct Pull {
         var result = MappingResult<Hero>()
-        var count = 0
         var stored: [String: Hero] = [:]
         var localEdits: [String: Hero] = [:]
         var firstPageTag: String?
+        /// The records pulled so far: each was kept or rejected.
+        var count: Int { result.items.count + result.rejected.count }
     }
 
     /// Every record; `nil` on a 304. Contradicting pages mean the roster moved: retry, twice.
@@ -134,7 +135,6 @@ extension OfflineFirstHeroRepository {
             pull.result.append(
                 HeroMapping.pipeline.run(
                     records: pageRecords, stored: pull.stored, localEdits: pull.localEdits))
-            pull.count += pageRecords.count
             guard pull.count <= numbers.total else { throw RosterMoved() }
             let seen = HeroPage(items: [], page: numbers.page, perPage: numbers.perPage, total: numbers.total)
             progress(SyncProgress(pagesPulled: page, pageCount: max(page, seen.pageCount)))
