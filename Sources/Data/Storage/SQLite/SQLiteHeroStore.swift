@@ -154,7 +154,12 @@ public final class SQLiteHeroStore: HeroStore {
                     throw StorageError.io(location, "cannot use write-ahead logging (\(mode))")
                 }
                 try connection.execute("PRAGMA synchronous = FULL")
-                if try schemaVersion(connection) == 0 {
+                // In one read transaction: its two statements apart could straddle another
+                // process's creation of the tables, and take the new database for a foreign one.
+                let version = try attempt(connection, immediate: false, checkingVersion: false) {
+                    try schemaVersion($0)
+                }
+                if version == 0 {
                     // Under the write lock, so two new stores do not both create the tables.
                     try attempt(connection, immediate: true, checkingVersion: false) { connection in
                         if try schemaVersion(connection) == 0 {
