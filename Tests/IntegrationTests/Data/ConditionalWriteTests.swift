@@ -21,7 +21,7 @@ struct ConditionalWriteTests {
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
             transport: IntegrationServer.transport,
             authentication: BasicAuthentication(username: editor.name, password: editor.password),
-            retryPolicy: RetryPolicy(attempts: 3, sleeper: sleeper))
+            retryPolicy: RetryPolicy(attempts: 3, sleeper: sleeper), deadline: IntegrationServer.deadline)
         do {
             try await body(server, RemoteHeroDataSource(service: service), sleeper)
         } catch {

@@ -12,6 +12,9 @@ enum IntegrationServer {
     static let editor = MockUser(name: "ed", password: "ed-secret-1", role: .editor)
     static let viewer = MockUser(name: "vi", password: "vi-secret-1", role: .viewer)
     static let transport = TransportKind.appDefault.transport
+    /// Every service's deadline here: the default 25 s is too short for a suite that starts all
+    /// at once under ThreadSanitizer, so it is stretched like any other wall-clock budget.
+    static let deadline = TestTime.budget(.seconds(20))
 
     /// Runs `body` with a remote source signed in as `user` (anonymous with `nil`) to a mock
     /// server that knows both users, and stops the server afterwards, whatever `body` does.
@@ -24,7 +27,7 @@ enum IntegrationServer {
         let service = WebService(
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(), transport: transport,
             authentication: user.map { BasicAuthentication(username: $0.name, password: $0.password) },
-            retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
+            retryPolicy: .never, deadline: deadline)
         do {
             try await body(server, RemoteHeroDataSource(service: service))
         } catch {

@@ -31,7 +31,7 @@ struct OfflineFirstHeroRepositoryTests {
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
             transport: IntegrationServer.transport,
             authentication: BasicAuthentication(username: editor.name, password: editor.password),
-            retryPolicy: .never, deadline: TestTime.budget(.seconds(20)))
+            retryPolicy: .never, deadline: IntegrationServer.deadline)
         let remote = RemoteHeroDataSource(service: service)
         let repository = OfflineFirstHeroRepository(
             remote: remote,

@@ -154,7 +154,7 @@ struct RemoteHeroDataSourceTests {
         let baseURL = try #require(reserved.url)
         let service = WebService(
             baseURL: baseURL, catalog: try HeroAPI.catalog(), transport: IntegrationServer.transport,
-            retryPolicy: .never)
+            retryPolicy: .never, deadline: IntegrationServer.deadline)
         await #expect {
             try await RemoteHeroDataSource(service: service).teams()
         } throws: { error in

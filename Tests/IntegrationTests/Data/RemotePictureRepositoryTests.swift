@@ -26,7 +26,7 @@ struct RemotePictureRepositoryTests {
                 baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
                 transport: IntegrationServer.transport,
                 authentication: BasicAuthentication(username: editor.name, password: editor.password),
-                retryPolicy: .never)
+                retryPolicy: .never, deadline: IntegrationServer.deadline)
             try await body(server, RemotePictureRepository(service: service))
         }
     }
@@ -112,7 +112,7 @@ struct RemotePictureRepositoryTests {
         let service = WebService(
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(),
             transport: IntegrationServer.transport,
-            retryPolicy: .never)
+            retryPolicy: .never, deadline: IntegrationServer.deadline)
         let destination = folder.appendingPathComponent("0001.png")
         await #expect(throws: DomainError.badData("the picture of hero 0001 is not a PNG image")) {
             try await RemotePictureRepository(service: service).download(
@@ -130,7 +130,7 @@ struct RemotePictureRepositoryTests {
         defer { server.stop() }
         let service = WebService(
             baseURL: server.baseURL, catalog: try HeroAPI.catalog(), transport: IntegrationServer.transport,
-            retryPolicy: .never)
+            retryPolicy: .never, deadline: IntegrationServer.deadline)
         await #expect(throws: DomainError.badData("the picture of hero 0001 is not a PNG image")) {
             try await RemotePictureRepository(service: service).download(
                 pictureOf: try Hero.ID("0001"), to: URL(fileURLWithPath: "/dev/null")
