@@ -156,7 +156,9 @@ struct RecordedHeroesTests {
         let catalog = try ServiceCatalog(
             plist: Data(Self.plist.utf8), fileName: "RecordedHeroes.plist",
             endpoints: [Self.page, Self.search, Self.hero, Self.picture, Self.teams], registry: registry)
-        let service = WebService(baseURL: baseURL, catalog: catalog, transport: ToDoAPITests.makeTransport())
+        let service = WebService(
+            baseURL: baseURL, catalog: catalog, transport: ToDoAPITests.makeTransport(),
+            deadline: ToDoAPITests.deadline)
 
         let first = try await service.call(Self.page, 1, 5)
         #expect(first.status == 200)
