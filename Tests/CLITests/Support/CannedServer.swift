@@ -13,6 +13,8 @@ final class CannedServer: Sendable {
     /// Where it listens.
     let url: URL
     private let listener: Int32
+    /// Signalled once the accept thread has closed the listener.
+    private let acceptEnded = DispatchSemaphore(value: 0)
 
     init(head: String, body: Data = Data(), repeats: Int = 1) throws {
         let head = head.replacingOccurrences(of: "LENGTH", with: "\(body.count * repeats)")
@@ -38,7 +40,12 @@ final class CannedServer: Sendable {
         self.url = url
         listener = descriptor
         let response = Data(head.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let acceptEnded = self.acceptEnded
         Thread {
+            defer {
+                close(descriptor)
+                acceptEnded.signal()
+            }
             while true {
                 let connection = accept(descriptor, nil, nil)
                 guard connection >= 0 else { return }
@@ -50,8 +57,10 @@ final class CannedServer: Sendable {
     }
 
     deinit {
+        // `shutdown` ends the accept thread's `accept`; that thread closes the listener. Closed
+        // here, its number could go to another socket before the thread's next `accept`.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        acceptEnded.wait()
     }
 
     /// A server that accepts, reads the request and never answers, until the client leaves.

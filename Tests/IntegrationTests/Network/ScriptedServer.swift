@@ -66,6 +66,9 @@ final class ScriptedServer: Sendable {
     let port: Int
     private let listener: Int32
     private let received = Journal()
+    private let stopped = Locked(false)
+    /// Signalled once the accept thread has closed the listener.
+    private let acceptEnded = DispatchSemaphore(value: 0)
 
     /// The requests received, shared with the connection threads.
     private final class Journal: Sendable {
@@ -109,7 +112,12 @@ final class ScriptedServer: Sendable {
         self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))
         let received = self.received
+        let acceptEnded = self.acceptEnded
         Thread {
+            defer {
+                close(listener)
+                acceptEnded.signal()
+            }
             while true {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }
@@ -118,10 +126,19 @@ final class ScriptedServer: Sendable {
         }.start()
     }
 
-    /// Stops accepting; connections in progress finish on their own.
+    /// Stops accepting, and returns once the port is closed; connections in progress finish on
+    /// their own. Only the first call does anything.
     func stop() {
+        let firstStop = stopped.withLock { wasStopped in
+            defer { wasStopped = true }
+            return !wasStopped
+        }
+        guard firstStop else { return }
+        // `shutdown` ends the accept thread's `accept`; that thread closes the listener. Closed
+        // here, its number could go to another test's socket before the thread's next `accept`,
+        // which would then take that socket's connections.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        acceptEnded.wait()
     }
 
     private static func serve(

@@ -23,6 +23,9 @@ final class RawOrigin: Sendable {
     private let listener: Int32
     private let requests = RequestLog()
     private let reply: @Sendable (String) -> Reply
+    private let stopped = StopFlag()
+    /// Signalled once the accept thread has closed the listener.
+    private let acceptEnded = DispatchSemaphore(value: 0)
 
     /// Listens on 127.0.0.1, a free port; `reply` gets each request's text (head and body).
     init(_ reply: @escaping @Sendable (String) -> Reply) throws {
@@ -54,13 +57,22 @@ final class RawOrigin: Sendable {
     /// Each request's text, in arrival order.
     var received: [String] { requests.all }
 
-    /// Stops accepting; connections in progress end when their clients leave.
+    /// Stops accepting, and returns once the port is closed; connections in progress end when
+    /// their clients leave. Only the first call does anything.
     func stop() {
+        guard stopped.setFirstTime() else { return }
+        // `shutdown` ends the accept thread's `accept`; that thread closes the listener. Closed
+        // here, its number could go to another test's socket before the thread's next `accept`,
+        // which would then take that socket's connections and answer them with this reply.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        acceptEnded.wait()
     }
 
     private func acceptLoop() {
+        defer {
+            close(listener)
+            acceptEnded.signal()
+        }
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
@@ -149,4 +161,18 @@ private final class RequestLog: @unchecked Sendable {
     func append(_ text: String) { lock.withLock { texts.append(text) } }
 
     var all: [String] { lock.withLock { texts } }
+}
+
+/// Whether `stop` has run. `@unchecked Sendable`: `isSet` is read and written under `lock`.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    /// True for the first caller only.
+    func setFirstTime() -> Bool {
+        lock.withLock {
+            defer { isSet = true }
+            return !isSet
+        }
+    }
 }
