@@ -66,7 +66,6 @@ final class ScriptedServer: Sendable {
     let port: Int
     private let listener: Int32
     private let received = Journal()
-    private let stopped = Locked(false)
     /// Signalled once the accept thread has closed the listener.
     private let acceptEnded = DispatchSemaphore(value: 0)
 
@@ -127,13 +126,8 @@ final class ScriptedServer: Sendable {
     }
 
     /// Stops accepting, and returns once the port is closed; connections in progress finish on
-    /// their own. Only the first call does anything.
+    /// their own. Call it once.
     func stop() {
-        let firstStop = stopped.withLock { wasStopped in
-            defer { wasStopped = true }
-            return !wasStopped
-        }
-        guard firstStop else { return }
         // `shutdown` ends the accept thread's `accept`; that thread closes the listener. Closed
         // here, its number could go to another test's socket before the thread's next `accept`,
         // which would then take that socket's connections.

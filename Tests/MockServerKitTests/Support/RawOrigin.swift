@@ -23,7 +23,6 @@ final class RawOrigin: Sendable {
     private let listener: Int32
     private let requests = RequestLog()
     private let reply: @Sendable (String) -> Reply
-    private let stopped = StopFlag()
     /// Signalled once the accept thread has closed the listener.
     private let acceptEnded = DispatchSemaphore(value: 0)
 
@@ -58,9 +57,8 @@ final class RawOrigin: Sendable {
     var received: [String] { requests.all }
 
     /// Stops accepting, and returns once the port is closed; connections in progress end when
-    /// their clients leave. Only the first call does anything.
+    /// their clients leave. Call it once.
     func stop() {
-        guard stopped.setFirstTime() else { return }
         // `shutdown` ends the accept thread's `accept`; that thread closes the listener. Closed
         // here, its number could go to another test's socket before the thread's next `accept`,
         // which would then take that socket's connections and answer them with this reply.
@@ -161,18 +159,4 @@ private final class RequestLog: @unchecked Sendable {
     func append(_ text: String) { lock.withLock { texts.append(text) } }
 
     var all: [String] { lock.withLock { texts } }
-}
-
-/// Whether `stop` has run. `@unchecked Sendable`: `isSet` is read and written under `lock`.
-private final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isSet = false
-
-    /// True for the first caller only.
-    func setFirstTime() -> Bool {
-        lock.withLock {
-            defer { isSet = true }
-            return !isSet
-        }
-    }
 }
