@@ -14,14 +14,6 @@ let package = Package(
         .library(name: "MockServerKit", targets: ["MockServerKit"]),
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     ],
-    // Off by default, so the package builds with the toolchain alone. On Linux the trait adds
-    // `CurlTransport` and makes it the default (it needs libcurl4-openssl-dev's headers).
-    traits: [
-        .trait(
-            name: "LibcurlTransport",
-            description: "On Linux, drive libcurl (libcurl4-openssl-dev) and make it the default transport."
-        )
-    ],
     targets: [
         /// `Locked`: a value behind a lock that ThreadSanitizer can see. Foundation only; shared by
         /// the layers and the mock server alike, as a system library would be.
@@ -31,23 +23,22 @@ let package = Package(
 
         /// Entities, ports and use cases. The standard library and Foundation's value types only.
         .target(name: "Domain", exclude: ["README.md"]),
-        /// Generic HTTP client: plist request descriptors, transport, auth, retry. Knows no heroes.
-        /// With the `LibcurlTransport` trait on Linux it also drives libcurl (`CurlTransport`):
-        /// FoundationNetworking's URLSession spins a core while it waits (Sources/Network/README.md).
+        /// Generic HTTP client: plist request descriptors, auth, retry, deadlines. Knows no heroes.
+        /// Sends through `Transport`, whose types its API speaks (and re-exports).
+        .target(name: "Network", dependencies: ["Transport"], exclude: ["README.md"]),
+        /// One request on the wire, once: `HTTPTransport`, `CurlTransport` (Linux's default: libcurl,
+        /// bounded and asleep while it waits) and `URLSessionTransport` (Apple's default). Knows no
+        /// heroes and no services; shared by `Network` and the mock server's proxy and `verify`.
         .target(
-            name: "Network",
-            dependencies: [
-                .target(name: "CCurl", condition: .when(platforms: [.linux], traits: ["LibcurlTransport"]))
-            ],
+            name: "Transport",
+            dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))],
             exclude: ["README.md"]
         ),
-        /// libcurl's easy and multi interfaces, from libcurl4-openssl-dev, with typed wrappers for
-        /// its variadic calls. Built only with the `LibcurlTransport` trait, on Linux.
-        .systemLibrary(
+        /// The part of libcurl `CurlTransport` uses, declared by the module itself and linked by the
+        /// runtime's soname, so no libcurl development package is needed (Sources/CCurl/include).
+        .target(
             name: "CCurl",
-            path: "Sources/CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
+            linkerSettings: [.linkedLibrary(":libcurl.so.4", .when(platforms: [.linux]))]
         ),
         /// OpenSSL's libcrypto (AES-256-GCM for secret identities), from the system's libssl-dev.
         /// pkg-config's `libcrypto`, not `openssl`, which would link libssl too, for nothing.
@@ -98,13 +89,13 @@ let package = Package(
         /// dependency (docs/PERFORMANCE.md: what that costs at start-up, and why it is worth it).
         .executableTarget(name: "heroes-cli", dependencies: ["HeroesApp"], exclude: ["README.md"]),
 
-        // MARK: The bundled mock server (shares no code with the app)
+        // MARK: The bundled mock server (shares `Locking` and `Transport` with the app, nothing else)
 
         /// Linux's `sys/epoll.h`, which Swift's Glibc module leaves out; empty on other systems.
         .target(name: "CEpoll", path: "MockServer/CEpoll"),
         .target(
             name: "MockServerKit",
-            dependencies: ["Locking", .target(name: "CEpoll", condition: .when(platforms: [.linux]))],
+            dependencies: ["Locking", "Transport", .target(name: "CEpoll", condition: .when(platforms: [.linux]))],
             path: "MockServer/MockServerKit", resources: [.copy("Fixtures")]),
         .executableTarget(
             name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
@@ -143,6 +134,7 @@ let package = Package(
         /// Hand-written fakes for the Domain's ports and a scripted `HTTPTransport`, for every test target.
         .target(name: "TestSupport", dependencies: ["Domain", "Network", "Locking"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "Locking"]),
+        .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "TestSupport", "Locking"]),
         .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport", "Locking"]),
         .testTarget(

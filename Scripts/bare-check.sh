@@ -1,42 +1,21 @@
 #!/usr/bin/env bash
 # The README's two commands, exactly as a new user types them, on a machine without libcurl's
-# headers: copies the tree (tracked and untracked files, not .build) into a folder of its own,
-# hides the curl include folder behind an empty one for this process alone, then runs
-# `swift test` and `swift run heroes-cli demo` there with the default traits. Fails if libcurl's
-# headers are still visible, or if the build compiled `CCurl` at all.
+# development files: copies the tree (tracked and untracked files, not .build) into a folder of
+# its own, hides libcurl's headers, `libcurl.so` and `libcurl.a` for this process alone, then runs
+# `swift test`, `swift run heroes-cli demo` and `swift build -c release` there. The build must
+# compile `CCurl` (the module declares what it uses and links `libcurl.so.4`, the runtime), and
+# `heroes-cli --version` must name libcurl as its transport.
 #
-#     Scripts/bare-check.sh        # as root where the headers are installed (CI), or anywhere they are not
+#     Scripts/bare-check.sh        # as root where the files are installed (CI), or anywhere they are not
 #
-# Hiding takes a private mount namespace (`unshare --mount`), so it needs root; on a machine
-# without the headers there is nothing to hide. The copy is kept in .build/bare-tree, so a
-# second run builds only what changed.
+# Hiding is Scripts/without-libcurl-dev.sh's, so it needs root where the files are installed. The
+# copy is kept in .build/bare-tree, so a second run builds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 COPY=${BARE_TREE:-$ROOT/.build/bare-tree}
-CURL_INCLUDE=/usr/include/$(gcc -dumpmachine 2>/dev/null || echo x86_64-linux-gnu)/curl
-[ -d "$CURL_INCLUDE" ] || CURL_INCLUDE=/usr/include/curl
-
-if [ "${1:-}" != --inside ] && [ -e "$CURL_INCLUDE/curl.h" ]; then
-    if [ "$(id -u)" != 0 ]; then
-        echo "bare-check: $CURL_INCLUDE holds libcurl's headers; hiding them needs root (unshare --mount)" >&2
-        exit 1
-    fi
-    if unshare --mount --propagation private -- true 2>/dev/null; then
-        exec unshare --mount --propagation private -- "$0" --inside
-    fi
-    # No mount namespace here (a sandbox may refuse one): move the folder aside for this run,
-    # and back whatever happens.
-    echo "bare-check: no private mount namespace; moving $CURL_INCLUDE aside for this run" >&2
-    mv "$CURL_INCLUDE" "$CURL_INCLUDE.bare-check"
-    trap 'mv "$CURL_INCLUDE.bare-check" "$CURL_INCLUDE"' EXIT
-elif [ -e "$CURL_INCLUDE/curl.h" ]; then
-    mount -t tmpfs -o size=64k,mode=0755 bare-check "$CURL_INCLUDE"
-fi
-if echo '#include <curl/curl.h>' | cc -E -x c - >/dev/null 2>&1; then
-    echo "bare-check: libcurl's headers are still visible; this would not be a bare build" >&2
-    exit 1
-fi
+if [ "${1:-}" != --inside ]; then exec Scripts/without-libcurl-dev.sh "$ROOT/Scripts/bare-check.sh" --inside; fi
+echo "bare-check: libcurl's headers, libcurl.so and libcurl.a are hidden; the runtime: $(ldconfig -p | grep -o '/.*libcurl.so.4$' | head -1)"
 
 # The tree as a clone would have it, plus files not yet committed; old sources are removed.
 mkdir -p "$COPY"
@@ -47,12 +26,16 @@ git ls-files -z --cached --others --exclude-standard \
 
 cd "$COPY"
 mkdir -p .build
-# Built first with the flags `swift test` uses, so that its warnings (the default build has code
-# paths of its own) can be told from the tests' output; `swift test` then builds nothing.
-echo "bare-check: swift build --build-tests, in $COPY, without libcurl's headers"
+# Built first with the flags `swift test` uses, so that warnings can be told from the tests'
+# output; `swift test` then builds nothing.
+echo "bare-check: swift build --build-tests, in $COPY"
 swift build --build-tests 2>&1 | tee .build/bare-build.log
 if grep -q 'warning:' .build/bare-build.log; then
-    echo "bare-check: the default build has warnings" >&2
+    echo "bare-check: the bare build has warnings" >&2
+    exit 1
+fi
+if ! grep -q 'CCurl' .build/debug.yaml; then
+    echo "bare-check: the build did not compile CCurl" >&2
     exit 1
 fi
 echo "bare-check: swift test"
@@ -60,10 +43,12 @@ swift test
 echo "bare-check: swift run heroes-cli demo"
 env -u XDG_DATA_HOME -u XDG_CACHE_HOME -u HEROES_SERVER HOME="$(mktemp -d)" swift run heroes-cli demo >"$COPY/.build/demo.out"
 tail -3 "$COPY/.build/demo.out"
-
-# A target that uses CCurl is compiled with its module map; a build without the trait has none.
-if grep -q 'CCurl/module.modulemap' .build/debug.yaml || find .build -ipath '*ccurl*' | grep -q .; then
-    echo "bare-check: the default build compiled CCurl" >&2
+version=$(swift run heroes-cli --version 2>/dev/null)
+if ! grep -q '^transport: libcurl [0-9]' <<<"$version"; then
+    echo "bare-check: heroes-cli --version does not name libcurl as its transport:" >&2
+    echo "$version" >&2
     exit 1
 fi
-echo "bare-check: passed; CCurl was never compiled"
+echo "bare-check: swift build -c release"
+swift build -c release
+echo "bare-check: passed; $(grep transport <<<"$version")"

@@ -14,15 +14,13 @@ cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
 status=0
 
-# On Linux with libcurl: the waiting, back-pressure and gzip-bomb lines measure CurlTransport.
-traits=()
-if [ "$(uname -s)" = Linux ]; then traits=(--traits LibcurlTransport); fi
+# On Linux the waiting, back-pressure and gzip-bomb lines measure CurlTransport, the default.
 
-step "swift build -c release ${traits[*]} (heroes-bench runs heroes-cli and bench-hello from its build folder)"
-swift build -c release "${traits[@]}" || exit 1
+step "swift build -c release (heroes-bench runs heroes-cli and bench-hello from its build folder)"
+swift build -c release || exit 1
 
-step "swift run -c release ${traits[*]} heroes-bench $*"
-swift run -c release "${traits[@]}" heroes-bench "$@" || status=1
+step "swift run -c release heroes-bench $*"
+swift run -c release heroes-bench "$@" || status=1
 
 step "Scripts/bench-mock-server.sh"
 Scripts/bench-mock-server.sh || status=1

@@ -11,9 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-traits=(${HEROES_TRAITS:+--traits "$HEROES_TRAITS"})  # the package traits to build with (.ci/run sets them)
-swift build "$@" "${traits[@]}" --product mock-server >/dev/null
-BIN="$(swift build "$@" "${traits[@]}" --show-bin-path)/mock-server"
+swift build "$@" --product mock-server >/dev/null
+BIN="$(swift build "$@" --show-bin-path)/mock-server"
 
 WORK=$(mktemp -d)
 SERVER=""

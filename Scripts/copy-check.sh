@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Proves the copy recipe in each module's README: for Domain, Network (without libcurl, and with
-# it behind the LibcurlTransport trait), Data, Presentation, the mock server, and the mock server
+# Proves the copy recipe in each module's README: for Domain, Network (with Transport and libcurl's
+# declarations), Data, Presentation, the mock server, and the mock server
 # serving WireMock stubs to the Network layer (StubbedAPI, from MockServer/Examples/README.md), it
 # copies exactly the folders that README's "## Copying it"
 # section lists into an empty package in a temporary folder, writes a Package.swift whose targets
@@ -9,9 +9,9 @@
 #
 # The README is the recipe and this script only reads it: the first ```text block of the section
 # is the list of folders (and files), copied to the same paths; the first ```swift block is the
-# `targets:` list (a copy named in BLOCK takes a later block, and one named in TRAIT declares that
-# trait, off by default, and builds with it on). A README that forgets a folder or a dependency fails here, not in a copier's
-# package.
+# `targets:` list. A README that forgets a folder or a dependency fails here, not in a copier's
+# package. It runs under Scripts/without-libcurl-dev.sh, so no copy can lean on libcurl's
+# development files.
 #
 #     Scripts/copy-check.sh                 # every module
 #     Scripts/copy-check.sh Domain Network  # some; the names are the keys below
@@ -21,22 +21,21 @@
 # product of another or of the repository's own build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${COPY_CHECK_HIDDEN:-}" != 1 ]; then
+    COPY_CHECK_HIDDEN=1 exec Scripts/without-libcurl-dev.sh "$PWD/Scripts/copy-check.sh" "$@"
+fi
 ROOT=$PWD
 
 # Module key → the README holding its recipe.
 declare -A README=(
     [Domain]=Sources/Domain/README.md
     [Network]=Sources/Network/README.md
-    [NetworkLibcurl]=Sources/Network/README.md
     [Data]=Sources/Data/README.md
     [Presentation]=Sources/Presentation/README.md
     [MockServer]=MockServer/README.md
     [StubbedAPI]=MockServer/Examples/README.md
 )
-# Which ```swift block of the section a copy takes (the first by default), and the trait it builds with.
-declare -A BLOCK=([NetworkLibcurl]=2)
-declare -A TRAIT=([NetworkLibcurl]=LibcurlTransport)
-ORDER=(Domain Network NetworkLibcurl Data Presentation MockServer StubbedAPI)
+ORDER=(Domain Network Data Presentation MockServer StubbedAPI)
 if [ $# -gt 0 ]; then ORDER=("$@"); fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/copy-check.XXXXXX")
@@ -66,10 +65,7 @@ for module in "${ORDER[@]}"; do
     mkdir -p "$package"
 
     folders=$(recipe_block "$readme" text)
-    targets=$(recipe_block "$readme" swift "${BLOCK[$module]:-1}")
-    trait=${TRAIT[$module]:-}
-    trait_flags=()
-    if [ -n "$trait" ]; then trait_flags=(--traits "$trait"); fi
+    targets=$(recipe_block "$readme" swift)
     [ -n "$folders" ] || { echo "copy-check: $readme has no \`\`\`text block of folders under ## Copying it" >&2; exit 1; }
     [ -n "$targets" ] || { echo "copy-check: $readme has no \`\`\`swift block of targets under ## Copying it" >&2; exit 1; }
 
@@ -81,14 +77,13 @@ for module in "${ORDER[@]}"; do
     done <<<"$folders"
 
     {
-        if [ -n "$trait" ]; then echo '// swift-tools-version: 6.1'; else echo '// swift-tools-version: 6.0'; fi
+        echo '// swift-tools-version: 6.0'
         echo "// Written by Scripts/copy-check.sh from $readme."
         echo 'import PackageDescription'
         echo
         echo 'let package = Package('
         echo "    name: \"CopyOf$module\","
         echo '    platforms: [.macOS(.v15)],'
-        if [ -n "$trait" ]; then echo "    traits: [.trait(name: \"$trait\")],"; fi
         echo '    targets: ['
         sed 's/^/        /' <<<"$targets"
         echo '    ],'
@@ -99,9 +94,9 @@ for module in "${ORDER[@]}"; do
     log="$package/copy-check.log"
     echo "copy-check: $module: build and test a package of $(grep -c . <<<"$folders") copied paths"
     if ! (cd "$package" \
-        && swift build "${trait_flags[@]}" --build-tests --explicit-target-dependency-import-check error \
+        && swift build --build-tests --explicit-target-dependency-import-check error \
             -Xswiftc -warnings-as-errors \
-        && swift test "${trait_flags[@]}" --skip-build) >"$log" 2>&1; then
+        && swift test --skip-build) >"$log" 2>&1; then
         echo "copy-check: $module FAILED (from $readme); the package's Package.swift and the log's end:" >&2
         cat "$package/Package.swift" >&2
         # A test's issues are printed where they happen, often far from the log's end.

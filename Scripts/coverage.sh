@@ -15,7 +15,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build/coverage
-traits=(${HEROES_TRAITS:+--traits "$HEROES_TRAITS"})  # the package traits to build with (.ci/run sets them)
 
 # target, its source folder, its floor in percent ("-" for information only)
 targets=(
@@ -46,7 +45,7 @@ tool() {
 profdata_tool=$(tool llvm-profdata)
 cov_tool=$(tool llvm-cov)
 
-bin=$(swift build --scratch-path "$scratch" "${traits[@]}" --show-bin-path)
+bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 codecov="$bin/codecov"
 started=$SECONDS
 tests_status=0
@@ -57,7 +56,7 @@ if ! $report_only; then
     # One test at a time: instrumented, a parallel run on 2 cores starves the pool for seconds,
     # and the tests that bound a deadline (a 100 ms call ending within 5 s) fail. Serial, it took
     # 46 s here instead of 37 s.
-    swift test --scratch-path "$scratch" "${traits[@]}" --enable-code-coverage --no-parallel || tests_status=$?
+    swift test --scratch-path "$scratch" --enable-code-coverage --no-parallel || tests_status=$?
 fi
 
 # SwiftPM's folder, and below it the folder of the children that tests kill (see ChildProcess).

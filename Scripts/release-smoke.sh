@@ -8,14 +8,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-traits=(${HEROES_TRAITS:+--traits "$HEROES_TRAITS"})  # the package traits to build with (.ci/run sets them)
 HOME_DIR=$(mktemp -d)
 trap 'rm -rf "$HOME_DIR"' EXIT
-if ! swift build -c release "${traits[@]}" --product heroes-cli >"$HOME_DIR/build.log" 2>&1; then
+if ! swift build -c release --product heroes-cli >"$HOME_DIR/build.log" 2>&1; then
     cat "$HOME_DIR/build.log" >&2
     exit 1
 fi
-BIN="$(swift build -c release "${traits[@]}" --show-bin-path)/heroes-cli"
+BIN="$(swift build -c release --show-bin-path)/heroes-cli"
 
 run() { env -u XDG_DATA_HOME -u XDG_CACHE_HOME -u HEROES_SERVER HOME="$HOME_DIR" "$BIN" "$@"; }
 

@@ -19,7 +19,6 @@ case "${1:-}" in
         ;;
 esac
 
-traits=(${HEROES_TRAITS:+--traits "$HEROES_TRAITS"})  # the package traits to build with (.ci/run sets them)
 export HEROES_TEST_TIME_SCALE="${HEROES_TEST_TIME_SCALE:-$scale}"
 # Stop at the first report: one report, whole, instead of a stalled process (symbolising a
 # report can take a minute on a loaded machine) and dozens of tests failing on their timeouts.
@@ -35,4 +34,4 @@ export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
 # because heroes-cli runs in a folder of its own.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1 detect_leaks=0 detect_stack_use_after_return=1 suppressions=$PWD/Scripts/asan-suppressions.txt}"
 
-swift test --sanitize="$1" --scratch-path "$scratch" "${traits[@]}"
+swift test --sanitize="$1" --scratch-path "$scratch"

@@ -13,7 +13,7 @@ import Network
 enum NetworkWaitBenchmark {
     /// Why this build cannot measure libcurl, or nil when it can.
     static var libcurlMissing: String? {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             nil
         #elseif os(Linux)
             "built without --traits LibcurlTransport"
@@ -25,7 +25,7 @@ enum NetworkWaitBenchmark {
     /// The transports measured: `curl` (the default on Linux with the `LibcurlTransport` trait)
     /// and `urlsession`.
     static func transport(named name: String) -> any HTTPTransport {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             if name == "curl" { return CurlTransport() }
         #endif
         return URLSessionTransport()

@@ -42,6 +42,7 @@ func finish(_ outcome: CommandOutcome) -> Never {
 }
 
 func run() async {
+    MockServer.setUpOutboundClient()
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch arguments.first {
     case "verify": finish(await VerifyCommand.run(Array(arguments.dropFirst())))

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Network
 
 /// One run of heroes-cli, from the words typed to the exit code: what the executable's `main`
 /// calls, once.
@@ -8,8 +9,12 @@ public struct HeroesCLI {
     let environment: [String: String]
 
     /// A run in `environment` (server, credentials, XDG folders, colour).
+    /// libcurl is set up here, on the main thread, before any transfer, as it asks.
     public init(environment: [String: String]) {
         self.environment = environment
+        #if os(Linux)
+            CurlTransport.setUp()
+        #endif
     }
 
     /// `run(_:)`, where `nil` is a word that is not UTF-8, refused as a usage error first.

@@ -14,7 +14,7 @@ struct ImportRuleTests {
     @Test(
         "each layer imports only its allowed system modules and the layers the manifest gives it",
         arguments: [
-            ("Sources/Network", "Network"), ("Sources/Data", "Data"),
+            ("Sources/Network", "Network"), ("Sources/Transport", "Transport"), ("Sources/Data", "Data"),
             ("Sources/Presentation", "Presentation"), ("Sources/TerminalGraphics", "TerminalGraphics"),
             ("MockServer/MockServerKit", "MockServerKit"), ("Sources/HeroesApp", "HeroesApp"),
             ("Sources/heroes-cli", "heroes-cli"),

@@ -5,11 +5,10 @@ import Testing
 @Suite(.serialized) enum CLITests {}
 
 extension CLITests {
-    /// Whether the built heroes-cli sends with libcurl by default: a Linux build with the
-    /// `LibcurlTransport` trait. The bounds only libcurl keeps (no CPU while waiting, inflated
-    /// bytes capped as they arrive) are tested on that build alone.
+    /// Whether the built heroes-cli sends with libcurl by default: on Linux. The bounds only
+    /// libcurl keeps (no CPU while waiting, inflated bytes capped as they arrive) are tested there.
     static let libcurlIsDefault: Bool = {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             true
         #else
             false

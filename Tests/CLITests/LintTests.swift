@@ -85,9 +85,9 @@ extension CLITests {
         }
 
         @Test(
-            "without the LibcurlTransport trait, a service naming curl is refused by lint and at start, naming the trait",
+            "off Linux, a service naming curl is refused by lint and at start, saying it is for Linux only",
             .enabled(if: !CLITests.libcurlIsDefault))
-        func curlWithoutTheTrait() async throws {
+        func curlOffLinux() async throws {
             let cli = try CLI()
             let file = try Self.plist(naming: "curl", in: cli)
             for run in [
@@ -96,7 +96,7 @@ extension CLITests {
             ] {
                 #expect(run.status != 0, "\(run)")
                 #expect(run.stderr.contains("networkServiceConfiguration.transport: "), "\(run)")
-                #expect(run.stderr.contains("LibcurlTransport"), "\(run)")
+                #expect(run.stderr.contains("for Linux only"), "\(run)")
                 #expect(run.stdout.isEmpty, "\(run)")
             }
         }

@@ -179,7 +179,8 @@ struct ProxyTests {
     func slowOrigin() async throws {
         let silent = try RawOrigin { _ in .silence }
         let endless = try RawOrigin { _ in
-            .endless(head: "HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\n", milliseconds: 20)
+            // No length: a body read until the origin closes, which it never does.
+            .endless(head: "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n", milliseconds: 20)
         }
         defer {
             silent.stop()

@@ -101,7 +101,7 @@ struct ToDoAPITests {
     static let deadline: Duration = .seconds(120)
 
     static func makeTransport() -> any HTTPTransport {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             CurlTransport()
         #else
             URLSessionTransport()

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Transport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,146 +12,101 @@ enum OriginOutcome: Sendable {
     case failed(String)
 }
 
-/// The server's one outbound client, for proxying and `verify`: one URLSession for the process,
-/// never invalidated (tearing sessions down has crashed on Linux), storing nothing. Its one
-/// session delegate (task delegates are unreliable on Linux) refuses redirects and declines
-/// authentication challenges, so a 3xx or a 401 reaches the caller as an answer (a declined 401
-/// keeps its status and fields; FoundationNetworking drops its body), and caps each body.
+/// The server's one outbound client, for proxying, recording and `verify`: the app's transport,
+/// libcurl on Linux and URLSession on Apple platforms, set as a proxy needs it. Redirects are
+/// answers, the environment's proxy variables are ignored (a test server reaches the origin it
+/// was told to), each body is decoded and capped as it arrives, and each request has a deadline,
+/// so a slow or endless origin costs its own connection and nothing else.
 enum OriginClient {
-    private static let delegate = OriginDelegate()
-
-    private static let session: URLSession = {
-        // From `.default` with storage off: `.ephemeral` still makes a cache folder on Linux.
-        let configuration = URLSessionConfiguration.default
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpMaximumConnectionsPerHost = 64
-        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    private static let transport: any HTTPTransport = {
+        #if os(Linux)
+            CurlTransport(followsRedirects: false, usesProxyVariables: false)
+        #else
+            // Storage off; no proxy dictionary means the system's, which a test server skips.
+            let configuration = URLSessionTransport.standardConfiguration
+            configuration.connectionProxyDictionary = [:]
+            configuration.httpMaximumConnectionsPerHost = 64
+            return URLSessionTransport(configuration: configuration, followsRedirects: false)
+        #endif
     }()
 
-    /// Sends `request`; `done` runs once, off the caller's thread. Returns a cancel, for a deadline:
-    /// FoundationNetworking's own timeouts are unreliable under load.
+    /// Sets the transport's library up; the process's `main` calls it first, on the main thread.
+    static func setUp() {
+        #if os(Linux)
+            CurlTransport.setUp()
+        #endif
+    }
+
+    /// Sends `request`; `done` runs once, off the caller's thread. Returns a cancel, for the
+    /// event loop's own deadline.
     static func send(
         _ request: URLRequest, bodyLimit: Int, done: @escaping @Sendable (OriginOutcome) -> Void
     ) -> @Sendable () -> Void {
-        let task = session.dataTask(with: request)
-        delegate.register(task, limit: bodyLimit, done: done)
-        task.resume()
-        let identifier = task.taskIdentifier
-        return { delegate.cancel(identifier) }
+        let task = Task {
+            done(await outcome(of: request, bodyLimit: bodyLimit))
+        }
+        return { task.cancel() }
     }
 
     /// Sends `request` and waits for the outcome, at most `deadline`.
     static func send(_ request: URLRequest, bodyLimit: Int, deadline: Duration) async -> OriginOutcome {
-        let cancel = Locked<(@Sendable () -> Void)?>(nil)
         let expired = Locked(false)
-        let timer = Task {
-            try await Task.sleep(for: deadline)
-            expired.withLock { $0 = true }
-            cancel.withLock { $0 }?()
-        }
-        defer { timer.cancel() }
-        let outcome = await withCheckedContinuation { continuation in
-            cancel.withLock {
-                $0 = send(request, bodyLimit: bodyLimit) { continuation.resume(returning: $0) }
+        return await withTaskGroup(of: OriginOutcome?.self) { group in
+            group.addTask { await outcome(of: request, bodyLimit: bodyLimit) }
+            group.addTask {
+                guard (try? await Task.sleep(for: deadline)) != nil else { return nil }
+                expired.withLock { $0 = true }
+                return nil
             }
-        }
-        guard expired.withLock({ $0 }) else { return outcome }
-        return .failed("it did not answer within \(deadline.components.seconds) s")
-    }
-}
-
-/// Per-task bodies and completions, by task identifier.
-private final class OriginDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private struct Pending {
-        var body: [UInt8] = []
-        let limit: Int
-        var tooLarge = false
-        var declinedChallenge = false
-        let done: @Sendable (OriginOutcome) -> Void
-    }
-
-    private let pending = Locked<[Int: Pending]>([:])
-    /// Tasks to cancel, so a cancel needs no reference to the task itself.
-    private let tasks = Locked<[Int: URLSessionTask]>([:])
-
-    func register(_ task: URLSessionTask, limit: Int, done: @escaping @Sendable (OriginOutcome) -> Void) {
-        pending.withLock { $0[task.taskIdentifier] = Pending(limit: limit, done: done) }
-        tasks.withLock { $0[task.taskIdentifier] = task }
-    }
-
-    func cancel(_ identifier: Int) {
-        tasks.withLock { $0[identifier] }?.cancel()
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        completionHandler(.allow)
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        pending.withLock { $0[task.taskIdentifier]?.declinedChallenge = true }
-        completionHandler(.cancelAuthenticationChallenge, nil)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = pending.withLock { pending -> Bool in
-            guard var entry = pending[dataTask.taskIdentifier], !entry.tooLarge else { return false }
-            if entry.body.count + data.count > entry.limit {
-                entry.tooLarge = true
-                entry.body = []
-            } else {
-                entry.body.append(contentsOf: data)
+            var answer: OriginOutcome?
+            while let next = await group.next() {
+                if let next {
+                    answer = next
+                    break
+                }
+                if expired.withLock({ $0 }) { break }
             }
-            pending[dataTask.taskIdentifier] = entry
-            return entry.tooLarge
-        }
-        if over { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        tasks.withLock { $0[task.taskIdentifier] = nil }
-        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let response = task.response as? HTTPURLResponse
-        if entry.tooLarge {
-            entry.done(.failed("its answer is over the \(entry.limit)-byte limit"))
-        } else if let response, error == nil || (entry.declinedChallenge && response.statusCode == 401) {
-            let fields = response.allHeaderFields.compactMap { name, value -> HTTPField? in
-                (name as? String).map { HTTPField(name: $0, value: "\(value)") }
-            }.sorted { $0.name.lowercased() < $1.name.lowercased() }
-            entry.done(.answered(status: response.statusCode, fields: fields, body: entry.body))
-        } else {
-            entry.done(.failed(Self.reason(error)))
+            group.cancelAll()
+            guard let answer, !expired.withLock({ $0 }) else {
+                return .failed("it did not answer within \(deadline.components.seconds) s")
+            }
+            return answer
         }
     }
 
-    private static func reason(_ error: (any Error)?) -> String {
-        guard let error = error as? URLError else { return error.map { "\($0)" } ?? "no HTTP answer" }
-        switch error.code {
-        case .cannotConnectToHost: return "connection refused"
+    private static func outcome(of request: URLRequest, bodyLimit: Int) async -> OriginOutcome {
+        do {
+            let response = try await transport.data(
+                for: request, maximumResponseBytes: Int64(bodyLimit), progress: nil)
+            let fields = response.head.headers.map { HTTPField(name: $0.name, value: $0.value) }
+            return .answered(status: response.head.status, fields: fields, body: Array(response.body))
+        } catch let error as TransportError {
+            return .failed(reason(error))
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    private static func reason(_ error: TransportError) -> String {
+        switch error {
+        case .responseTooLarge(let limit): return "its answer is over the \(limit)-byte limit"
         case .timedOut: return "it did not answer in time"
-        case .cannotFindHost, .dnsLookupFailed: return "host not found"
-        case .networkConnectionLost: return "it closed the connection"
         case .cancelled: return "the request was cancelled"
-        case .badServerResponse: return "its answer was not HTTP"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
-            return "the TLS connection failed"
-        default: return "\(error.localizedDescription) (URLError \(error.code.rawValue))"
+        case .tooManyRedirects: return "too many redirects"
+        case .incompleteBody(let expected, let received):
+            return "its body ended after \(received) of \(expected) bytes"
+        case .failed(let code, let message):
+            switch URLError.Code(rawValue: code) {
+            case .cannotConnectToHost: return "connection refused"
+            case .timedOut: return "it did not answer in time"
+            case .cannotFindHost, .dnsLookupFailed: return "host not found"
+            case .networkConnectionLost: return "it closed the connection"
+            case .badServerResponse, .cannotParseResponse: return "its answer was not valid HTTP (\(message))"
+            case .cannotDecodeContentData: return "its body was not in the encoding it claimed (\(message))"
+            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+                return "the TLS connection failed"
+            default: return "\(message) (URLError \(code))"
+            }
         }
     }
 }

@@ -20,8 +20,8 @@ struct ProxyTarget: Sendable {
     }
 
     /// Request fields never forwarded: hop-by-hop ones (RFC 9110 §7.6.1), `Host` (the origin's
-    /// own), the framing URLSession sets itself, `Accept-Encoding` (URLSession negotiates and
-    /// decodes), and this server's own controls.
+    /// own), the framing the transport sets itself, `Accept-Encoding` (the transport negotiates
+    /// and decodes, so the body cap counts decoded bytes), and this server's own controls.
     static let unforwarded: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te",
         "trailer", "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "expect",
@@ -29,7 +29,7 @@ struct ProxyTarget: Sendable {
     ]
 
     /// Answer fields never passed back: hop-by-hop ones, and the framing and coding of a body
-    /// URLSession has already decoded (the server frames what it sends itself).
+    /// the transport has already decoded (the server frames what it sends itself).
     static let unreturned: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "te", "trailer",
         "transfer-encoding", "upgrade", "content-length", "content-encoding",

@@ -29,6 +29,13 @@ public final class MockServer: Sendable {
     private let stubs = StubRegistry()
     private let lifecycle = Locked(Lifecycle.idle)
 
+    /// Sets up the library that proxying, recording and `verify` send with (libcurl on Linux).
+    /// A process's `main` calls it first, on the main thread, as libcurl asks; otherwise the
+    /// first outbound request does.
+    public static func setUpOutboundClient() {
+        OriginClient.setUp()
+    }
+
     /// Nothing happens until `start()`.
     public init(configuration: MockServerConfiguration = MockServerConfiguration()) {
         self.configuration = configuration

@@ -7,7 +7,7 @@ import Network
 public final class AppTransports: Sendable {
     /// A transport an app plist may name.
     public enum Kind: String, CaseIterable, Sendable {
-        /// `CurlTransport`; Linux builds with the `LibcurlTransport` trait only.
+        /// `CurlTransport`: libcurl, Linux's default.
         case curl
         /// `URLSessionTransport`: Apple's URLSession, or FoundationNetworking's on Linux.
         case urlSession = "urlsession"
@@ -16,10 +16,10 @@ public final class AppTransports: Sendable {
         public var summary: String {
             switch self {
             case .curl:
-                #if LibcurlTransport && os(Linux)
+                #if os(Linux)
                     "libcurl \(CurlTransport.libraryVersion)"
                 #else
-                    "libcurl (not built)"
+                    "libcurl (Linux only)"
                 #endif
             case .urlSession:
                 #if canImport(FoundationNetworking)
@@ -35,10 +35,8 @@ public final class AppTransports: Sendable {
             switch self {
             case .urlSession: nil
             case .curl:
-                #if LibcurlTransport && os(Linux)
+                #if os(Linux)
                     nil
-                #elseif os(Linux)
-                    "curl needs a build with the LibcurlTransport trait (swift build --traits LibcurlTransport)"
                 #else
                     "curl is for Linux only; this platform uses urlsession"
                 #endif
@@ -46,10 +44,10 @@ public final class AppTransports: Sendable {
         }
     }
 
-    /// libcurl on Linux when built in, since FoundationNetworking spins a core while it waits;
-    /// URLSession otherwise.
+    /// libcurl on Linux, where FoundationNetworking spins a core while it waits and trusts a
+    /// server's numbers; URLSession, the platform's own, elsewhere.
     public static var defaultKind: Kind {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             .curl
         #else
             .urlSession
@@ -90,7 +88,7 @@ public final class AppTransports: Sendable {
 
     private static func make(_ kind: Kind) -> any HTTPTransport {
         switch kind {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             case .curl: CurlTransport()
         #else
             // Never asked for: `availableKinds` leaves it out, and the builder refuses it.

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// HTTP Basic (RFC 7617), sent up front, never in answer to a challenge (README.md, Platform notes #5).
+/// HTTP Basic (RFC 7617), sent up front, never in answer to a challenge (Transport's README, Platform notes #5).
 public struct BasicAuthentication: AuthenticationProvider, CustomStringConvertible,
     CustomDebugStringConvertible,
     CustomReflectable

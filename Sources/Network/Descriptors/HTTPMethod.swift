@@ -31,7 +31,7 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// Whether repeating it has the effect of sending it once (RFC 9110, 9.2.2): safe to retry.
     public var isIdempotent: Bool { self != .post && self != .patch }
 
-    /// GET and HEAD take no body (README.md, Platform notes #3).
+    /// GET and HEAD take no body (Transport's README, Platform notes #3).
     var forbidsBody: Bool { self == .get || self == .head }
 
     /// The method's name.

@@ -33,7 +33,12 @@ struct Attempts {
             if Task.isCancelled { throw NetworkError.cancelled }
             let canRetry = retryAllowed && attempt < limit
             do {
-                let (value, head) = try await send(attempt)
+                let (value, head): (Value, HTTPResponseHead)
+                do {
+                    (value, head) = try await send(attempt)
+                } catch {
+                    throw NetworkError.fromTransport(error)
+                }
                 guard canRetry, policy.retryableStatuses.contains(head.status) else { return value }
                 var wait = policy.backoff(after: attempt)
                 if let header = head.headers["Retry-After"], let asked = policy.wait(forRetryAfter: header) {

@@ -31,6 +31,24 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No bearer token could be had; the requests waiting for it fail unsent.
     case tokenRefreshFailed(TokenRefreshFailure)
 
+    /// The transport's failure, as a service call reports it.
+    public init(_ error: TransportError) {
+        switch error {
+        case .failed(let code, let message): self = .transport(code: code, message: message)
+        case .timedOut: self = .timedOut
+        case .cancelled: self = .cancelled
+        case .responseTooLarge(let limit): self = .responseTooLarge(limit: limit)
+        case .tooManyRedirects: self = .tooManyRedirects
+        case .incompleteBody(let expected, let received):
+            self = .incompleteBody(expected: expected, received: received)
+        }
+    }
+
+    /// `error` as a `NetworkError` when the transport threw it; any other error as it is.
+    static func fromTransport(_ error: any Error) -> any Error {
+        (error as? TransportError).map(NetworkError.init) ?? error
+    }
+
     /// A one-line explanation, safe to log: it never contains credentials.
     public var description: String {
         switch self {

@@ -183,7 +183,10 @@ public final class WebService: Sendable {
                     let response = try await transport.stream(
                         for: prepared, into: counted, maximumResponseBytes: limit, progress: progress)
                     return (response, response.head)
-                } catch let error as NetworkError where counted.count > 0 && error.isTransient {
+                } catch
+                    where counted.count > 0
+                    && (NetworkError.fromTransport(error) as? NetworkError)?.isTransient == true
+                {
                     throw NetworkError.transport(
                         code: URLError.Code.downloadDecodingFailedMidStream.rawValue,
                         message: "the body was cut after \(counted.count) bytes had been written: \(error)")

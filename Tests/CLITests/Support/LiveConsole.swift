@@ -32,7 +32,7 @@ final class LiveConsole: Sendable {
         try process.run()
         // A blocking read on a thread of its own until the end of file, not `readabilityHandler`,
         // whose dispatch source churn can corrupt libdispatch's epoll bookkeeping beside
-        // FoundationNetworking's sockets (Network's README, Platform notes #4).
+        // FoundationNetworking's sockets (Transport's README, Platform notes #4).
         let output = self.output
         let reading = stdout.fileHandleForReading
         Thread {

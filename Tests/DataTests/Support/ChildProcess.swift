@@ -32,7 +32,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Reads the child's output on a thread of its own, with blocking reads until the end of
     /// file. Not `readabilityHandler`: each one adds and removes a dispatch source on the pipe,
     /// and that churn, beside FoundationNetworking's socket sources in the same test process,
-    /// can corrupt libdispatch's epoll bookkeeping (Network's README, Platform notes #4).
+    /// can corrupt libdispatch's epoll bookkeeping (Transport's README, Platform notes #4).
     private func startReading(_ handle: FileHandle) {
         Thread { [weak self] in
             var chunk = [UInt8](repeating: 0, count: 4096)

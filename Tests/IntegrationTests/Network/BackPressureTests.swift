@@ -115,7 +115,7 @@ struct BackPressureTests {
                 into: FileDescriptorSink(descriptor: pipe.writeEnd), maximumResponseBytes: Int64(size),
                 progress: nil)
         } throws: { error in
-            guard case NetworkError.transport(let code, _) = error else { return false }
+            guard case TransportError.failed(let code, _) = error else { return false }
             return code == URLError.cannotWriteToFile.rawValue
         }
         close(pipe.writeEnd)

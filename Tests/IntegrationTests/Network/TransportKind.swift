@@ -2,16 +2,16 @@ import Network
 
 /// The real transports, each test of the Network integration suites run against each: the
 /// rules of `HTTPTransport` are the same for both. One instance of each for the whole run, as
-/// an app keeps one (Platform notes #4 in Sources/Network/README.md).
+/// an app keeps one (Platform notes #4 in Sources/Transport/README.md).
 enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    /// libcurl's multi interface, the default on Linux in a build with the `LibcurlTransport` trait.
+    /// libcurl's multi interface, the default on Linux.
     case curl
     /// URLSession: Apple's, or FoundationNetworking's on Linux.
     case urlSession
 
     /// The transports this platform has.
     static var available: [TransportKind] {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             [.curl, .urlSession]
         #else
             [.urlSession]
@@ -19,9 +19,9 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// The kind the app uses when its plist names none (`AppTransports.defaultKind`): libcurl on
-    /// Linux when the build has it. The suites that are not about a transport use it.
+    /// Linux. The suites that are not about a transport use it.
     static var appDefault: TransportKind {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             .curl
         #else
             .urlSession
@@ -29,7 +29,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// libcurl only, for the bounds URLSession cannot keep (it has no back-pressure and decodes
-    /// a body whole before the limit can stop it): empty without the `LibcurlTransport` trait.
+    /// a body whole before the limit can stop it): empty off Linux.
     static var curlOnly: [TransportKind] { available.filter { $0 == .curl } }
 
     var description: String { rawValue }
@@ -54,7 +54,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     /// A new instance of this kind.
     func makeTransport() -> any HTTPTransport {
         switch self {
-        #if LibcurlTransport && os(Linux)
+        #if os(Linux)
             case .curl: CurlTransport()
         #else
             case .curl: URLSessionTransport()

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where a streamed body goes as it arrives. `write` may block as long as its reader needs:
 /// `CurlTransport` pauses the transfer meanwhile, so memory follows the reader.
@@ -42,20 +41,4 @@ public struct FileWriteError: Error, Sendable, CustomStringConvertible {
 
     /// The reason alone.
     public var description: String { reason }
-}
-
-/// A sink that counts what it passes on, so a caller knows whether any byte has left.
-final class CountingSink: ResponseBodySink {
-    private let sink: any ResponseBodySink
-    private let written = Mutex<Int64>(0)
-
-    init(_ sink: any ResponseBodySink) { self.sink = sink }
-
-    /// Bytes passed on so far.
-    var count: Int64 { written.withLock { $0 } }
-
-    func write(_ bytes: Data) throws {
-        try sink.write(bytes)
-        written.withLock { $0 += Int64(bytes.count) }
-    }
 }

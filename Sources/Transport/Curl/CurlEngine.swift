@@ -1,9 +1,10 @@
-#if LibcurlTransport && os(Linux)
+#if os(Linux)
     import CCurl
     import Foundation
 
     /// One libcurl multi handle and its thread, sleeping in `curl_multi_poll` between events.
-    /// Other threads queue commands and wake it with `curl_multi_wakeup`.
+    /// Other threads queue commands and wake it with `curl_multi_wakeup`. The multi handle keeps
+    /// the connections, so transfers to one origin reuse them.
     /// `@unchecked Sendable`: `commands` and `threadStarted` are behind `lock`; the rest is
     /// touched on the engine's thread only.
     final class CurlEngine: @unchecked Sendable {
@@ -14,31 +15,28 @@
             case stop
         }
 
-        /// libcurl's global state, set up once per process before the first handle.
-        private static let globalSetUp: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
-
-        private let multi: UnsafeMutableRawPointer?
+        private let multi: OpaquePointer?
         private let lock = NSLock()
         private var commands: [Command] = []
         private var threadStarted = false
-        private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+        private var transfers: [OpaquePointer: CurlTransfer] = [:]
 
         init() {
-            _ = Self.globalSetUp
-            multi = curl_multi_init()
+            multi = CurlLibrary.failure == nil ? ccurl_multi_init() : nil
         }
 
         deinit {
             // The thread holds the engine until it returns, so it has ended, or never started.
-            curl_multi_cleanup(multi)
+            if let multi { _ = ccurl_multi_cleanup(multi) }
         }
 
         /// Starts `transfer`; its continuation is resumed on the engine's thread when it ends.
         func add(_ transfer: CurlTransfer) {
-            // Without a multi handle (libcurl out of memory at start) nothing can be sent.
             guard multi != nil else {
                 return transfer.fail(
-                    .transport(code: URLError.unknown.rawValue, message: "libcurl did not start"))
+                    .failed(
+                        code: URLError.unknown.rawValue,
+                        message: CurlLibrary.failure ?? "libcurl did not start (out of memory)"))
             }
             submit(.add(transfer))
         }
@@ -55,10 +53,11 @@
                 commands.append(.stop)
                 return threadStarted
             }
-            if started { curl_multi_wakeup(multi) }
+            if started, let multi { _ = ccurl_multi_wakeup(multi) }
         }
 
         private func submit(_ command: Command) {
+            guard let multi else { return }
             let startThread: Bool = lock.withLock {
                 commands.append(command)
                 defer { threadStarted = true }
@@ -69,11 +68,12 @@
                 thread.name = "CurlTransport"
                 thread.start()
             } else {
-                curl_multi_wakeup(multi)
+                _ = ccurl_multi_wakeup(multi)
             }
         }
 
         private func loop() {
+            guard let multi else { return }
             while true {
                 let batch = lock.withLock {
                     defer { commands = [] }
@@ -81,52 +81,52 @@
                 }
                 for command in batch {
                     switch command {
-                    case .add(let transfer): start(transfer)
-                    case .cancel(let transfer): stopRunning(transfer)
+                    case .add(let transfer): start(transfer, on: multi)
+                    case .cancel(let transfer): stopRunning(transfer, on: multi)
                     case .resume(let transfer):
                         if transfers[transfer.handle] != nil {
-                            _ = curl_easy_pause(transfer.handle, ccurl_pause_continue())
+                            _ = ccurl_easy_pause(transfer.handle, CCURLPAUSE_CONT)
                         }
                     case .stop:
-                        for transfer in Array(transfers.values) { stopRunning(transfer) }
+                        for transfer in Array(transfers.values) { stopRunning(transfer, on: multi) }
                         return
                     }
                 }
                 var running: Int32 = 0
-                curl_multi_perform(multi, &running)
-                collectFinished()
+                _ = ccurl_multi_perform(multi, &running)
+                collectFinished(on: multi)
                 // libcurl shortens the wait to its own next timer (a timeout, a retry of a connect).
-                curl_multi_poll(multi, nil, 0, transfers.isEmpty ? 60_000 : 1_000, nil)
+                _ = ccurl_multi_poll(multi, nil, 0, transfers.isEmpty ? 60_000 : 1_000, nil)
             }
         }
 
-        private func start(_ transfer: CurlTransfer) {
+        private func start(_ transfer: CurlTransfer, on multi: OpaquePointer) {
             if transfer.cancellationRequested { return transfer.fail(.cancelled) }
             transfer.engine = self
-            guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
+            guard ccurl_multi_add_handle(multi, transfer.handle) == CCURLM_OK else {
                 return transfer.fail(
-                    .transport(code: URLError.unknown.rawValue, message: "libcurl refused the request"))
+                    .failed(code: URLError.unknown.rawValue, message: "libcurl refused the request"))
             }
             transfers[transfer.handle] = transfer
         }
 
-        private func stopRunning(_ transfer: CurlTransfer) {
+        private func stopRunning(_ transfer: CurlTransfer, on multi: OpaquePointer) {
             guard transfers.removeValue(forKey: transfer.handle) != nil else { return }
-            curl_multi_remove_handle(multi, transfer.handle)
+            _ = ccurl_multi_remove_handle(multi, transfer.handle)
             transfer.fail(.cancelled)
         }
 
-        private func collectFinished() {
+        private func collectFinished(on multi: OpaquePointer) {
             var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else {
+            while let message = ccurl_multi_info_read(multi, &queued) {
+                guard message.pointee.msg == CCURLMSG_DONE, let easy = message.pointee.easy_handle else {
                     continue
                 }
                 let code = message.pointee.data.result
                 guard let transfer = transfers.removeValue(forKey: easy) else { continue }
-                curl_multi_remove_handle(multi, easy)
+                _ = ccurl_multi_remove_handle(multi, easy)
                 if transfer.finish(code) == .followRedirect {
-                    start(transfer)
+                    start(transfer, on: multi)
                 }
             }
         }

@@ -9,9 +9,13 @@ public final class URLSessionTransport: BoundedHTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// A transport over a session made from `configuration`.
-    public init(configuration: URLSessionConfiguration = URLSessionTransport.standardConfiguration) {
-        let delegate = SessionDelegate()
+    /// A transport over a session made from `configuration`. `followsRedirects: false` hands
+    /// every 3xx back as the answer, as a proxy needs.
+    public init(
+        configuration: URLSessionConfiguration = URLSessionTransport.standardConfiguration,
+        followsRedirects: Bool = true
+    ) {
+        let delegate = SessionDelegate(redirectPolicy: RedirectPolicy(follows: followsRedirects))
         let queue = OperationQueue()
         // One callback at a time keeps each task's events in order.
         queue.maxConcurrentOperationCount = 1
@@ -74,7 +78,7 @@ public final class URLSessionTransport: BoundedHTTPTransport {
     private func run(_ task: URLSessionTask, transfer: Transfer) async throws -> Transfer.Outcome {
         if Task.isCancelled {
             task.cancel()
-            throw NetworkError.cancelled
+            throw TransportError.cancelled
         }
         let delegate = self.delegate
         let identifier = task.taskIdentifier

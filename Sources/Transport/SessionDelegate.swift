@@ -8,8 +8,12 @@ import Foundation
 /// `@unchecked Sendable`: `transfers` is behind `lock`; callbacks run after it is released.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
-    private let redirectPolicy = RedirectPolicy()
+    private let redirectPolicy: RedirectPolicy
     private var transfers: [Int: Transfer] = [:]
+
+    init(redirectPolicy: RedirectPolicy) {
+        self.redirectPolicy = redirectPolicy
+    }
 
     /// Starts tracking a task, before it can produce any callback.
     func register(_ transfer: Transfer, for identifier: Int) {
@@ -19,7 +23,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Hands the continuation to its transfer; false when the task was cancelled before it started.
     func attach(_ continuation: CheckedContinuation<Transfer.Outcome, any Error>, to identifier: Int) -> Bool
     {
-        let early: Result<Transfer.Outcome, NetworkError>? = lock.withLock {
+        let early: Result<Transfer.Outcome, TransportError>? = lock.withLock {
             guard let transfer = transfers[identifier] else { return .failure(.cancelled) }
             if transfer.cancelled {
                 transfers[identifier] = nil

@@ -1,4 +1,4 @@
-#if LibcurlTransport && os(Linux)
+#if os(Linux)
     import Foundation
 
     /// Pieces of a body waiting for a writer thread and a sink that may block: when

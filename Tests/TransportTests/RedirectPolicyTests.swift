@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Network
+@testable import Transport
 
 @Suite("RedirectPolicy")
 struct RedirectPolicyTests {

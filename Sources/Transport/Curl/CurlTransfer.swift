@@ -1,4 +1,4 @@
-#if LibcurlTransport && os(Linux)
+#if os(Linux)
     import CCurl
     import Foundation
 
@@ -16,7 +16,7 @@
             case followRedirect
         }
 
-        let handle: UnsafeMutableRawPointer
+        let handle: OpaquePointer
         let state: Transfer
         var continuation: CheckedContinuation<Transfer.Outcome, any Error>?
         weak var engine: CurlEngine? {
@@ -32,9 +32,9 @@
         let method: String
         private(set) var url: URL
         let sink: StreamedBody?
-        var headerList: UnsafeMutablePointer<curl_slist>?
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
-        private let redirectPolicy = RedirectPolicy()
+        var headerList: UnsafeMutablePointer<ccurl_slist>?
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
+        private let redirectPolicy: RedirectPolicy
 
         /// Of a 1xx, a redirect or the final answer.
         private var status = 0
@@ -52,23 +52,26 @@
         private let cancelLock = NSLock()
         private var cancelled = false
 
-        init(request: URLRequest, state: Transfer, sink: StreamedBody?) throws {
-            guard let url = request.url, let handle = curl_easy_init() else {
-                throw NetworkError.transport(
+        init(
+            request: URLRequest, state: Transfer, sink: StreamedBody?, settings: CurlTransport.Settings
+        ) throws(TransportError) {
+            guard let url = request.url, let handle = ccurl_easy_init() else {
+                throw .failed(
                     code: URLError.badURL.rawValue, message: "cannot prepare the request")
             }
             self.handle = handle
             self.state = state
             self.sink = sink
             self.url = url
+            redirectPolicy = settings.redirectPolicy
             method = (request.httpMethod ?? "GET").uppercased()
-            errorBuffer.initialize(to: 0)
-            configure(request)
+            errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
+            try configure(request, usesProxyVariables: settings.usesProxyVariables)
         }
 
         deinit {
-            curl_easy_cleanup(handle)
-            curl_slist_free_all(headerList)
+            ccurl_easy_cleanup(handle)
+            ccurl_slist_free_all(headerList)
             errorBuffer.deallocate()
         }
 
@@ -149,7 +152,7 @@
                     return 0
                 }
                 switch sink.offer(bytes) {
-                case .pause: return ccurl_writefunc_pause()
+                case .pause: return Int(CCURL_WRITEFUNC_PAUSE)
                 case .failed(let message):
                     sinkFailure = message
                     return 0
@@ -163,7 +166,7 @@
             return bytes.count
         }
 
-        func uploaded(_ sent: curl_off_t, of total: curl_off_t) {
+        func uploaded(_ sent: ccurl_off_t, of total: ccurl_off_t) {
             guard total > 0, Int64(sent) > uploadReported else { return }
             uploadReported = Int64(sent)
             state.progress?(
@@ -173,10 +176,15 @@
         // MARK: The end
 
         /// Ends the transfer, or points it at the redirect it follows.
-        func finish(_ code: CURLcode) -> Next {
-            if code == CURLE_OK, let target = redirectTarget {
+        func finish(_ code: Int32) -> Next {
+            if code == CCURLE_OK, let target = redirectTarget {
                 url = target
-                setString(CURLOPT_URL, target.absoluteString)
+                do {
+                    try set(CCURLOPT_URL, "CURLOPT_URL", target.absoluteString)
+                } catch {
+                    resume(with: .failure(error))
+                    return .done
+                }
                 (status, fields, headBytes, interimResponses, headComplete, redirectTarget) = (
                     0, [], 0, 0, false, nil
                 )
@@ -195,32 +203,32 @@
             sink.finish { [self] failure in
                 resume(
                     with: failure.map {
-                        .failure(.transport(code: URLError.cannotWriteToFile.rawValue, message: $0))
+                        .failure(.failed(code: URLError.cannotWriteToFile.rawValue, message: $0))
                     } ?? result)
             }
             return .done
         }
 
-        func fail(_ error: NetworkError) {
+        func fail(_ error: TransportError) {
             sink?.abandon()
             state.cancelled = error == .cancelled
             _ = state.outcome(response: nil, error: URLError(.cancelled))  // removes a partial file
             resume(with: .failure(error))
         }
 
-        private func resume(with result: Result<Transfer.Outcome, NetworkError>) {
+        private func resume(with result: Result<Transfer.Outcome, TransportError>) {
             let continuation = self.continuation
             self.continuation = nil
             continuation?.resume(with: result)
         }
 
-        private func outcome(_ code: CURLcode) -> Result<Transfer.Outcome, NetworkError> {
+        private func outcome(_ code: Int32) -> Result<Transfer.Outcome, TransportError> {
             if let violation {
                 state.discardPartialFile()
-                return .failure(.transport(code: URLError.cannotParseResponse.rawValue, message: violation))
+                return .failure(.failed(code: URLError.cannotParseResponse.rawValue, message: violation))
             }
             if let sinkFailure {
-                return .failure(.transport(code: URLError.cannotWriteToFile.rawValue, message: sinkFailure))
+                return .failure(.failed(code: URLError.cannotWriteToFile.rawValue, message: sinkFailure))
             }
             var response: HTTPURLResponse?
             if status > 0 {
@@ -233,17 +241,18 @@
             }
             // Past the limit or too many redirects: `Transfer` reports it, whatever libcurl says.
             if state.exceededLimit || state.tooManyRedirects {
-                return state.outcome(response: response, error: URLError(.cancelled))
+                return state.outcome(response: response, error: URLError(.cancelled), fields: fields)
             }
             // An unwritable file: `Transfer` reports it, not libcurl's write error.
-            if state.fileError != nil { return state.outcome(response: response, error: nil) }
-            return state.outcome(response: response, error: code == CURLE_OK ? nil : urlError(code))
+            if state.fileError != nil { return state.outcome(response: response, error: nil, fields: fields) }
+            return state.outcome(
+                response: response, error: code == CCURLE_OK ? nil : urlError(code), fields: fields)
         }
 
         /// As the `URLError` that `Transfer` maps, with libcurl's message.
-        private func urlError(_ code: CURLcode) -> URLError {
+        private func urlError(_ code: Int32) -> URLError {
             let detail = String(cString: errorBuffer)
-            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            let message = detail.isEmpty ? String(cString: ccurl_easy_strerror(code)) : detail
             return URLError(
                 URLError.Code(curl: code, afterHead: headComplete),
                 userInfo: [NSLocalizedDescriptionKey: message])

@@ -114,12 +114,15 @@ final class Transfer {
     }
 
     /// A download is moved into place on success, its partial file removed otherwise.
-    func outcome(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
-        let result = judge(response: response, error: error)
+    /// `fields`, when given, are the head's fields as received, in order, repeated ones too.
+    func outcome(
+        response: URLResponse?, error: (any Error)?, fields: [(String, String)]? = nil
+    ) -> Result<Outcome, TransportError> {
+        let result = judge(response: response, error: error, fields: fields)
         if case .success = result, let destination {
             finishDownload(at: destination)
             if let fileError {
-                return .failure(.transport(code: URLError.cannotMoveFile.rawValue, message: fileError))
+                return .failure(.failed(code: URLError.cannotMoveFile.rawValue, message: fileError))
             }
         } else {
             discardPartialFile()
@@ -127,7 +130,9 @@ final class Transfer {
         return result
     }
 
-    private func judge(response: URLResponse?, error: (any Error)?) -> Result<Outcome, NetworkError> {
+    private func judge(
+        response: URLResponse?, error: (any Error)?, fields: [(String, String)]?
+    ) -> Result<Outcome, TransportError> {
         if exceededLimit && !cancelled { return .failure(.responseTooLarge(limit: limit)) }
         if tooManyRedirects && !cancelled { return .failure(.tooManyRedirects) }
         let answered = declinedChallenge && !cancelled && (response as? HTTPURLResponse)?.statusCode == 401
@@ -136,23 +141,24 @@ final class Transfer {
             return .failure(Self.networkError(error, cancelled: cancelled, afterHead: response != nil))
         }
         if let fileError {
-            return .failure(.transport(code: URLError.cannotCreateFile.rawValue, message: fileError))
+            return .failure(.failed(code: URLError.cannotCreateFile.rawValue, message: fileError))
         }
         guard let http = response as? HTTPURLResponse else {
             return .failure(
-                .transport(code: URLError.badServerResponse.rawValue, message: "not an HTTP response"))
+                .failed(code: URLError.badServerResponse.rawValue, message: "not an HTTP response"))
         }
-        let fields = http.allHeaderFields.compactMap { name, value -> (String, String)? in
-            guard let name = name as? String else { return nil }
-            return (name, "\(value)")
-        }
-        let headers = HTTPHeaders(fields.sorted { $0.0.lowercased() < $1.0.lowercased() })
+        let headers =
+            fields.map { HTTPHeaders($0) }
+            ?? HTTPHeaders(
+                http.allHeaderFields.compactMap { name, value -> (String, String)? in
+                    (name as? String).map { ($0, "\(value)") }
+                }.sorted { $0.0.lowercased() < $1.0.lowercased() })
         return .success(
             Outcome(head: HTTPResponseHead(status: http.statusCode, headers: headers), body: body))
     }
 
     /// Fewer bytes than `Content-Length` said (not for a compressed body).
-    private func incompleteBody(_ response: URLResponse?) -> NetworkError? {
+    private func incompleteBody(_ response: URLResponse?) -> TransportError? {
         guard let http = response as? HTTPURLResponse else { return nil }
         let encoding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased()
         let expected = http.expectedContentLength
@@ -160,12 +166,12 @@ final class Transfer {
         return .incompleteBody(expected: expected, received: received)
     }
 
-    static func networkError(_ error: any Error, cancelled: Bool, afterHead: Bool) -> NetworkError {
+    static func networkError(_ error: any Error, cancelled: Bool, afterHead: Bool) -> TransportError {
         var code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
         if cancelled || code == URLError.cancelled.rawValue { return .cancelled }
         if code == URLError.timedOut.rawValue { return .timedOut }
         // FoundationNetworking reports a body cut short as an unknown error.
         if code == URLError.unknown.rawValue && afterHead { code = URLError.networkConnectionLost.rawValue }
-        return .transport(code: code, message: (error as NSError).localizedDescription)
+        return .failed(code: code, message: (error as NSError).localizedDescription)
     }
 }

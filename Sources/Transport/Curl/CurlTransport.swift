@@ -1,4 +1,4 @@
-#if LibcurlTransport && os(Linux)
+#if os(Linux)
     import CCurl
     import Foundation
 
@@ -6,24 +6,46 @@
         import FoundationNetworking
     #endif
 
-    /// The `LibcurlTransport` trait's transport: libcurl's multi interface on one thread, so a silent server
-    /// (README.md, "Two transports"). `URLSessionTransport`'s rules, bounded heads. Keep one.
+    /// Linux's transport: libcurl's multi interface on one thread, which sleeps while a server is
+    /// silent (README.md, "Two transports, and what each costs on Linux"). `URLSessionTransport`'s rules, bounded heads and
+    /// bodies (counted as they are decoded). Keep one per client: it keeps the connections.
     public final class CurlTransport: BoundedHTTPTransport {
         private let engine = CurlEngine()
+        private let settings: Settings
 
-        /// Its thread starts with the first request.
-        public init() {}
+        /// What differs between an app's client and a proxy's.
+        struct Settings: Sendable {
+            /// Same-origin `GET` and `HEAD` redirects, or none (every 3xx is the answer).
+            let redirectPolicy: RedirectPolicy
+            /// `http_proxy`, `https_proxy` and `no_proxy`, as curl reads them.
+            let usesProxyVariables: Bool
+        }
+
+        /// Its thread starts with the first request. A client follows same-origin `GET` and `HEAD`
+        /// redirects and honours `http_proxy`, `https_proxy` and `no_proxy` as curl does (never
+        /// for a loopback host); a proxy passes `followsRedirects: false, usesProxyVariables: false`.
+        public init(followsRedirects: Bool = true, usesProxyVariables: Bool = true) {
+            settings = Settings(
+                redirectPolicy: RedirectPolicy(follows: followsRedirects),
+                usesProxyVariables: usesProxyVariables)
+        }
 
         deinit {
             engine.stop()
         }
+
+        /// Sets libcurl up (`curl_global_init`) and checks its version. Call it once from the main
+        /// thread before any other thread starts, as libcurl asks; the first transfer does it
+        /// otherwise. Returns nil when ready, or why no transfer can run.
+        @discardableResult
+        public static func setUp() -> String? { CurlLibrary.failure }
 
         /// The longest a transfer may take.
         public static let resourceTimeout: TimeInterval = 300
         /// The most bytes of status lines and fields in a response, 1xx included.
         public static let maximumHeaderBytes = 64 * 1024
         /// The running libcurl's version, such as `7.88.1`.
-        public static var libraryVersion: String { String(cString: ccurl_version_number()) }
+        public static var libraryVersion: String { CurlLibrary.version }
         /// The most 1xx answers before the final one.
         public static let maximumInterimResponses = 10
 
@@ -58,8 +80,8 @@
         private func run(_ request: URLRequest, state: Transfer, sink: StreamedBody?) async throws
             -> Transfer.Outcome
         {
-            if Task.isCancelled { throw NetworkError.cancelled }
-            let transfer = try CurlTransfer(request: request, state: state, sink: sink)
+            if Task.isCancelled { throw TransportError.cancelled }
+            let transfer = try CurlTransfer(request: request, state: state, sink: sink, settings: settings)
             let engine = self.engine
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in

@@ -9,16 +9,19 @@ struct RedirectPolicy: Sendable {
         case follow
         /// Do not follow: the 3xx response is the answer.
         case refuse
-        /// Stop: the call fails with `NetworkError.tooManyRedirects`.
+        /// Stop: the call fails with `TransportError.tooManyRedirects`.
         case tooMany
     }
 
     /// Redirects followed in one request, at most.
     var maximumHops = 5
+    /// False for a proxy: every redirect is the answer.
+    var follows = true
 
     /// The decision for hop number `hop` (from 1) of a `method` request from `from` to `to`.
     func decision(method: String, from: URL, to: URL, hop: Int) -> Decision {
-        guard ["GET", "HEAD"].contains(method.uppercased()), Self.origin(of: from) == Self.origin(of: to),
+        guard follows, ["GET", "HEAD"].contains(method.uppercased()),
+            Self.origin(of: from) == Self.origin(of: to),
             Self.origin(of: from) != nil
         else { return .refuse }
         return hop > maximumHops ? .tooMany : .follow

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The seam between `WebService` and the wire: sends one prepared request, once. Failures are
-/// `NetworkError`s; every HTTP status comes back as a response, for the caller to judge.
+/// `TransportError`s; every HTTP status comes back as a response, for the caller to judge.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and collects the body in memory, reporting upload and download progress.
     func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse
@@ -38,7 +38,7 @@ extension HTTPTransport {
     ) async throws -> HTTPResponse {
         let response = try await data(for: request, progress: progress)
         guard response.body.count <= maximumResponseBytes else {
-            throw NetworkError.responseTooLarge(limit: maximumResponseBytes)
+            throw TransportError.responseTooLarge(limit: maximumResponseBytes)
         }
         return response
     }
@@ -54,7 +54,7 @@ extension HTTPTransport {
         do {
             try sink.write(response.body)
         } catch {
-            throw NetworkError.transport(
+            throw TransportError.failed(
                 code: URLError.cannotWriteToFile.rawValue, message: "cannot write the body: \(error)")
         }
         return HTTPResponse(head: response.head, body: Data())
@@ -69,7 +69,7 @@ extension HTTPTransport {
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
         guard size <= maximumResponseBytes else {
             try? FileManager.default.removeItem(at: destination)
-            throw NetworkError.responseTooLarge(limit: maximumResponseBytes)
+            throw TransportError.responseTooLarge(limit: maximumResponseBytes)
         }
         return head
     }

@@ -1,0 +1,39 @@
+#if os(Linux)
+    import CCurl
+    import Foundation
+
+    /// The running libcurl: set up once per process, and checked against the oldest version
+    /// `CurlTransport` accepts before any transfer.
+    enum CurlLibrary {
+        /// 7.68.0: the first with `curl_multi_wakeup`.
+        static let minimumVersion: UInt32 = 0x07_44_00
+        /// 7.85.0: the first with `CURLOPT_PROTOCOLS_STR`; older ones take the bitmask.
+        static let protocolsStringVersion: UInt32 = 0x07_55_00
+
+        /// The running library's version number, such as `0x075801` for 7.88.1.
+        static let versionNumber: UInt32 = ccurl_version_info(CCURLVERSION_FOURTH)?.pointee.version_num ?? 0
+
+        /// Such as `7.88.1`.
+        static let version: String =
+            ccurl_version_info(CCURLVERSION_FOURTH)?.pointee.version
+            .map { String(cString: $0) } ?? "unknown"
+
+        /// The `CCURL_VERSION_*` feature bits of the running library.
+        static let features: Int32 = ccurl_version_info(CCURLVERSION_FOURTH)?.pointee.features ?? 0
+
+        /// Nil when ready; otherwise why no transfer can run, with the versions found and needed.
+        /// `curl_global_init` runs here, once: on the main thread when `CurlTransport.setUp()`
+        /// is called first, as libcurl asks; never `curl_global_cleanup`, which other users of
+        /// the library in the process (FoundationNetworking) would not survive.
+        static let failure: String? = {
+            guard versionNumber >= minimumVersion else {
+                return "libcurl \(version) is too old: CurlTransport needs 7.68.0 or later"
+            }
+            let code = ccurl_global_init(Int(CCURL_GLOBAL_ALL))
+            guard code == CCURLE_OK else {
+                return "libcurl did not start: \(String(cString: ccurl_easy_strerror(code)))"
+            }
+            return nil
+        }()
+    }
+#endif
