@@ -29,6 +29,8 @@ enum DomainErrorMapping {
             return DomainError.forbidden
         case .timedOut:
             return DomainError.unavailable("the server did not answer in time")
+        case .transport(_, let message) where error.isMalformedAnswer:
+            return DomainError.badData(message)
         case .transport(_, let message):
             return DomainError.unavailable(message)
         case .decoding(let message, _):

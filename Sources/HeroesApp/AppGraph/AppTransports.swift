@@ -17,7 +17,7 @@ public final class AppTransports: Sendable {
             switch self {
             case .curl:
                 #if os(Linux)
-                    "libcurl \(CurlTransport.libraryVersion)"
+                    "libcurl \(CurlTransport.libraryVersion) (decodes \(CurlTransport.acceptedEncodings.joined(separator: ", ")))"
                 #else
                     "libcurl (Linux only)"
                 #endif

@@ -94,6 +94,14 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         URLError.Code.cannotRemoveFile.rawValue, URLError.Code.cannotMoveFile.rawValue,
     ]
 
+    /// Whether the server's answer was malformed: a head or trailer past the bounds, a body not
+    /// in the encoding it claims. The server sent bad data; it is not unreachable.
+    public var isMalformedAnswer: Bool {
+        guard case .transport(let code, _) = self else { return false }
+        return [URLError.cannotParseResponse.rawValue, URLError.cannotDecodeContentData.rawValue].contains(
+            code)
+    }
+
     /// Whether the request never reached the server, so even a conditional write may be resent.
     var wasNotSent: Bool {
         guard case .transport(let code, _) = self else { return false }

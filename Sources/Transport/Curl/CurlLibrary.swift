@@ -26,14 +26,18 @@
         /// is called first, as libcurl asks; never `curl_global_cleanup`, which other users of
         /// the library in the process (FoundationNetworking) would not survive.
         static let failure: String? = {
-            guard versionNumber >= minimumVersion else {
-                return "libcurl \(version) is too old: CurlTransport needs 7.68.0 or later"
-            }
+            if let tooOld = refusal(of: versionNumber, named: version) { return tooOld }
             let code = ccurl_global_init(Int(CCURL_GLOBAL_ALL))
             guard code == CCURLE_OK else {
                 return "libcurl did not start: \(String(cString: ccurl_easy_strerror(code)))"
             }
             return nil
         }()
+
+        /// Why a libcurl of `number` (`0x074400` for 7.68.0), called `name`, cannot run transfers.
+        static func refusal(of number: UInt32, named name: String) -> String? {
+            guard number < minimumVersion else { return nil }
+            return "libcurl \(name) is too old: CurlTransport needs 7.68.0 or later (curl_multi_wakeup)"
+        }
     }
 #endif

@@ -251,11 +251,19 @@
 
         /// As the `URLError` that `Transfer` maps, with libcurl's message.
         private func urlError(_ code: Int32) -> URLError {
-            let detail = String(cString: errorBuffer)
-            let message = detail.isEmpty ? String(cString: ccurl_easy_strerror(code)) : detail
-            return URLError(
-                URLError.Code(curl: code, afterHead: headComplete),
-                userInfo: [NSLocalizedDescriptionKey: message])
+            var message = String(cString: errorBuffer)
+            if message.isEmpty { message = String(cString: ccurl_easy_strerror(code)) }
+            var kind = URLError.Code(curl: code, afterHead: headComplete)
+            if code == CCURLE_OUT_OF_MEMORY {
+                // libcurl's words for its own bound on a header line.
+                message = "a header line is too long (libcurl: \(message))"
+            } else if code == CCURLE_RECV_ERROR && message.hasSuffix("in chunked-encoding") {
+                // Malformed chunked framing, a trailer past libcurl's bound included: bad data,
+                // not a lost connection to retry.
+                kind = .cannotParseResponse
+                message = "the chunked body is malformed (libcurl: \(message))"
+            }
+            return URLError(kind, userInfo: [NSLocalizedDescriptionKey: message])
         }
     }
 #endif

@@ -46,6 +46,14 @@
         public static let maximumHeaderBytes = 64 * 1024
         /// The running libcurl's version, such as `7.88.1`.
         public static var libraryVersion: String { CurlLibrary.version }
+        /// The content codings the running libcurl decodes (and so offers), such as
+        /// `["gzip", "deflate", "br", "zstd"]`.
+        public static var acceptedEncodings: [String] {
+            let features = CurlLibrary.features
+            return (features & CCURL_VERSION_LIBZ != 0 ? ["gzip", "deflate"] : [])
+                + (features & CCURL_VERSION_BROTLI != 0 ? ["br"] : [])
+                + (features & CCURL_VERSION_ZSTD != 0 ? ["zstd"] : [])
+        }
         /// The most 1xx answers before the final one.
         public static let maximumInterimResponses = 10
 
