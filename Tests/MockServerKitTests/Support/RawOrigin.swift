@@ -17,6 +17,10 @@ final class RawOrigin: Sendable {
         case endless(head: String, milliseconds: Int)
         /// Nothing until the client leaves.
         case silence
+        /// These bytes, then nothing until the client leaves: the connection stays open.
+        case bytesThenSilence([UInt8])
+        /// `head` once, then `piece` again and again, as fast as the client takes it, until it leaves.
+        case flood(head: [UInt8], piece: [UInt8])
     }
 
     let port: Int
@@ -105,6 +109,12 @@ final class RawOrigin: Sendable {
             while Self.send(client, [UInt8(ascii: "x")]) { usleep(UInt32(milliseconds * 1000)) }
         case .silence:
             while chunk.withUnsafeMutableBytes({ recv(client, $0.baseAddress, $0.count, 0) }) > 0 {}
+        case .bytesThenSilence(let bytes):
+            guard Self.send(client, bytes) else { return }
+            while chunk.withUnsafeMutableBytes({ recv(client, $0.baseAddress, $0.count, 0) }) > 0 {}
+        case .flood(let head, let piece):
+            guard Self.send(client, head) else { return }
+            while Self.send(client, piece) {}
         }
     }
 
