@@ -24,7 +24,16 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The first value of the header called `name`, ignoring case.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Whether two field names are equal ignoring ASCII case, as RFC 9110 compares them.
+    static func sameName(_ one: String, _ other: String) -> Bool {
+        one.utf8.elementsEqual(other.utf8) { lowercased($0) == lowercased($1) }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     /// Whether no header is present.

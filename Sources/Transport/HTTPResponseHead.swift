@@ -17,3 +17,16 @@ public struct HTTPResponseHead: Sendable, Equatable {
         self.headers = headers
     }
 }
+
+extension HTTPResponseHead {
+    /// URLSession's response as a head, its fields sorted by name; nil unless HTTP.
+    init?(_ response: URLResponse?) {
+        guard let http = response as? HTTPURLResponse else { return nil }
+        let fields = http.allHeaderFields.compactMap { name, value -> (String, String)? in
+            (name as? String).map { ($0, "\(value)") }
+        }
+        self.init(
+            status: http.statusCode,
+            headers: HTTPHeaders(fields.sorted { $0.0.lowercased() < $1.0.lowercased() }))
+    }
+}

@@ -23,6 +23,13 @@ public protocol HTTPTransport: Sendable {
         for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead
 
+    /// `data(for:maximumResponseBytes:progress:)` for a caller on a thread of its own, such as an
+    /// event loop: `completion` runs once, on some other thread. Returns what cancels it.
+    func start(
+        _ request: URLRequest, maximumResponseBytes: Int64,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void
+
     /// Hands a 2xx body to `sink` as it arrives; any other status comes back in memory and the
     /// sink gets nothing. A 2xx response's body is empty.
     func stream(
@@ -41,6 +48,24 @@ extension HTTPTransport {
             throw TransportError.responseTooLarge(limit: maximumResponseBytes)
         }
         return response
+    }
+
+    /// The call in a task of its own; a transport with threads of its own implements this itself.
+    public func start(
+        _ request: URLRequest, maximumResponseBytes: Int64,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void {
+        let task = Task {
+            do {
+                completion(
+                    .success(
+                        try await data(
+                            for: request, maximumResponseBytes: maximumResponseBytes, progress: nil)))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+        return { task.cancel() }
     }
 
     /// The whole body in memory, then to `sink`: no back-pressure, for transports without it.

@@ -123,6 +123,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         guard let (transfer, continuation) = finished, let continuation else { return }
         // Out of the table, the transfer is reachable from this callback only: read it unlocked.
-        continuation.resume(with: transfer.outcome(response: task.response, error: error))
+        continuation.resume(with: transfer.outcome(head: HTTPResponseHead(task.response), error: error))
     }
 }

@@ -113,12 +113,10 @@ final class Transfer {
         }
     }
 
-    /// A download is moved into place on success, its partial file removed otherwise.
-    /// `fields`, when given, are the head's fields as received, in order, repeated ones too.
-    func outcome(
-        response: URLResponse?, error: (any Error)?, fields: [(String, String)]? = nil
-    ) -> Result<Outcome, TransportError> {
-        let result = judge(response: response, error: error, fields: fields)
+    /// A download is moved into place on success, its partial file removed otherwise. `head` is
+    /// the final answer's, nil when none came.
+    func outcome(head: HTTPResponseHead?, error: (any Error)?) -> Result<Outcome, TransportError> {
+        let result = judge(head: head, error: error)
         if case .success = result, let destination {
             finishDownload(at: destination)
             if let fileError {
@@ -130,38 +128,29 @@ final class Transfer {
         return result
     }
 
-    private func judge(
-        response: URLResponse?, error: (any Error)?, fields: [(String, String)]?
-    ) -> Result<Outcome, TransportError> {
+    private func judge(head: HTTPResponseHead?, error: (any Error)?) -> Result<Outcome, TransportError> {
         if exceededLimit && !cancelled { return .failure(.responseTooLarge(limit: limit)) }
         if tooManyRedirects && !cancelled { return .failure(.tooManyRedirects) }
-        let answered = declinedChallenge && !cancelled && (response as? HTTPURLResponse)?.statusCode == 401
+        let answered = declinedChallenge && !cancelled && head?.status == 401
         if let error, !answered {
-            if !cancelled, let short = incompleteBody(response) { return .failure(short) }
-            return .failure(Self.networkError(error, cancelled: cancelled, afterHead: response != nil))
+            if !cancelled, let short = incompleteBody(head) { return .failure(short) }
+            return .failure(Self.networkError(error, cancelled: cancelled, afterHead: head != nil))
         }
         if let fileError {
             return .failure(.failed(code: URLError.cannotCreateFile.rawValue, message: fileError))
         }
-        guard let http = response as? HTTPURLResponse else {
+        guard let head else {
             return .failure(
                 .failed(code: URLError.badServerResponse.rawValue, message: "not an HTTP response"))
         }
-        let headers =
-            fields.map { HTTPHeaders($0) }
-            ?? HTTPHeaders(
-                http.allHeaderFields.compactMap { name, value -> (String, String)? in
-                    (name as? String).map { ($0, "\(value)") }
-                }.sorted { $0.0.lowercased() < $1.0.lowercased() })
-        return .success(
-            Outcome(head: HTTPResponseHead(status: http.statusCode, headers: headers), body: body))
+        return .success(Outcome(head: head, body: body))
     }
 
     /// Fewer bytes than `Content-Length` said (not for a compressed body).
-    private func incompleteBody(_ response: URLResponse?) -> TransportError? {
-        guard let http = response as? HTTPURLResponse else { return nil }
-        let encoding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased()
-        let expected = http.expectedContentLength
+    private func incompleteBody(_ head: HTTPResponseHead?) -> TransportError? {
+        guard let head else { return nil }
+        let encoding = head.headers["Content-Encoding"]?.lowercased() ?? "identity"
+        let expected = head.headers["Content-Length"].flatMap { Int64($0) } ?? -1
         guard encoding == "identity", expected >= 0, received < expected else { return nil }
         return .incompleteBody(expected: expected, received: received)
     }

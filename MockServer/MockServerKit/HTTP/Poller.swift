@@ -81,7 +81,8 @@ final class WakePipe: Sendable {
     let writeEnd: Int32
     /// Under one lock with the write, so a late nudge (an origin answering after the loop ended)
     /// never writes into a descriptor number the process has since given to a client's socket.
-    private let state = Locked((stopping: false, closed: false))
+    /// `pending`: a byte is in the pipe and not yet drained, so another nudge need not write.
+    private let state = Locked((stopping: false, closed: false, pending: false))
 
     /// Nil when the process is out of descriptors.
     static func open() -> WakePipe? {
@@ -107,7 +108,8 @@ final class WakePipe: Sendable {
     /// `close`; a full pipe already means "awake".
     func nudge() {
         state.withLock { state in
-            guard !state.closed else { return }
+            guard !state.closed, !state.pending else { return }
+            state.pending = true
             var byte: UInt8 = 1
             _ = write(writeEnd, &byte, 1)
         }
@@ -116,9 +118,16 @@ final class WakePipe: Sendable {
     /// Whether `signal` was called.
     var isStopping: Bool { state.withLock { $0.stopping } }
 
+    /// Empties the pipe; a nudge from now on writes again. The loop then looks at what it was
+    /// nudged for.
     func drain() {
-        var scratch = [UInt8](repeating: 0, count: 64)
-        while scratch.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+        // Under the lock with the nudges: a byte read here and `pending` left set would silence
+        // every later nudge.
+        state.withLock { state in
+            var scratch = [UInt8](repeating: 0, count: 64)
+            while scratch.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+            state.pending = false
+        }
     }
 
     /// Closes both ends, once; later nudges do nothing.

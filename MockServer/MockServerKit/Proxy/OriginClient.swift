@@ -37,15 +37,14 @@ enum OriginClient {
         #endif
     }
 
-    /// Sends `request`; `done` runs once, off the caller's thread. Returns a cancel, for the
-    /// event loop's own deadline.
+    /// Sends `request`; `done` runs once, off the caller's thread (the transport's own, with no
+    /// task in between). Returns a cancel, for the event loop's own deadline.
     static func send(
         _ request: URLRequest, bodyLimit: Int, done: @escaping @Sendable (OriginOutcome) -> Void
     ) -> @Sendable () -> Void {
-        let task = Task {
-            done(await outcome(of: request, bodyLimit: bodyLimit))
+        transport.start(request, maximumResponseBytes: Int64(bodyLimit)) { result in
+            done(outcome(result))
         }
-        return { task.cancel() }
     }
 
     /// Sends `request` and waits for the outcome, at most `deadline`.
@@ -76,14 +75,22 @@ enum OriginClient {
 
     private static func outcome(of request: URLRequest, bodyLimit: Int) async -> OriginOutcome {
         do {
-            let response = try await transport.data(
-                for: request, maximumResponseBytes: Int64(bodyLimit), progress: nil)
+            return outcome(
+                .success(
+                    try await transport.data(
+                        for: request, maximumResponseBytes: Int64(bodyLimit), progress: nil)))
+        } catch {
+            return outcome(.failure(error))
+        }
+    }
+
+    private static func outcome(_ result: Result<HTTPResponse, any Error>) -> OriginOutcome {
+        switch result {
+        case .success(let response):
             let fields = response.head.headers.map { HTTPField(name: $0.name, value: $0.value) }
             return .answered(status: response.head.status, fields: fields, body: Array(response.body))
-        } catch let error as TransportError {
-            return .failed(reason(error))
-        } catch {
-            return .failed("\(error)")
+        case .failure(let error as TransportError): return .failed(reason(error))
+        case .failure(let error): return .failed("\(error)")
         }
     }
 

@@ -20,6 +20,8 @@ struct WholeMatchRegex: Sendable {
     /// runaway match is stopped.
     func matches(_ text: String, budget: MatchBudget) -> Bool? {
         guard !budget.isSpent else { return nil }
+        // `.*`, `--proxy-all`'s pattern, matches any printable ASCII text: no ICU call.
+        if pattern == ".*", text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return true }
         var found = false
         expression.enumerateMatches(
             in: text, options: [.reportProgress], range: NSRange(location: 0, length: text.utf16.count)

@@ -123,6 +123,7 @@ const char *ccurl_easy_strerror(int code) CCURL_SYMBOL("curl_easy_strerror");
 
 ccurl_easy *ccurl_easy_init(void) CCURL_SYMBOL("curl_easy_init");
 void ccurl_easy_cleanup(ccurl_easy *handle) CCURL_SYMBOL("curl_easy_cleanup");
+void ccurl_easy_reset(ccurl_easy *handle) CCURL_SYMBOL("curl_easy_reset");
 int ccurl_easy_pause(ccurl_easy *handle, int bitmask) CCURL_SYMBOL("curl_easy_pause");
 
 ccurl_multi *ccurl_multi_init(void) CCURL_SYMBOL("curl_multi_init");

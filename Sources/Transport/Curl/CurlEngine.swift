@@ -5,8 +5,8 @@
     /// One libcurl multi handle and its thread, sleeping in `curl_multi_poll` between events.
     /// Other threads queue commands and wake it with `curl_multi_wakeup`. The multi handle keeps
     /// the connections, so transfers to one origin reuse them.
-    /// `@unchecked Sendable`: `commands` and `threadStarted` are behind `lock`; the rest is
-    /// touched on the engine's thread only.
+    /// `@unchecked Sendable`: `commands`, `threadStarted`, `sleeping` and `idleHandles` are behind `lock`;
+    /// the rest is touched on the engine's thread only.
     final class CurlEngine: @unchecked Sendable {
         private enum Command {
             case add(CurlTransfer)
@@ -19,18 +19,43 @@
         private let lock = NSLock()
         private var commands: [Command] = []
         private var threadStarted = false
+        /// The thread is in `curl_multi_poll` or about to be: a new command must wake it. While it
+        /// works it picks commands up on its own, and a wake-up (a system call) is saved.
+        private var sleeping = false
         private var transfers: [OpaquePointer: CurlTransfer] = [:]
+        /// Easy handles of finished transfers, reset and kept for the next ones: a new handle
+        /// costs allocations and set-up on every request.
+        private var idleHandles: [OpaquePointer] = []
+        private static let idleHandleLimit = 64
 
         init() {
             multi = CurlLibrary.failure == nil ? ccurl_multi_init() : nil
         }
 
         deinit {
-            // The thread holds the engine until it returns, so it has ended, or never started.
+            // The thread holds the engine, and each transfer too, so all have ended.
+            idleHandles.forEach(ccurl_easy_cleanup)
             if let multi { _ = ccurl_multi_cleanup(multi) }
         }
 
-        /// Starts `transfer`; its continuation is resumed on the engine's thread when it ends.
+        /// A handle for a new transfer: an idle one, or a new one; nil when libcurl is out of memory.
+        func makeHandle() -> OpaquePointer? {
+            lock.withLock { idleHandles.popLast() } ?? ccurl_easy_init()
+        }
+
+        /// Takes back the handle of a transfer that has left the multi handle.
+        func recycle(_ handle: OpaquePointer) {
+            // Its options are gone, the pointers to the transfer's buffers with them.
+            ccurl_easy_reset(handle)
+            let kept = lock.withLock {
+                guard idleHandles.count < Self.idleHandleLimit else { return false }
+                idleHandles.append(handle)
+                return true
+            }
+            if !kept { ccurl_easy_cleanup(handle) }
+        }
+
+        /// Starts `transfer`; its completion runs on the engine's thread when it ends.
         func add(_ transfer: CurlTransfer) {
             guard multi != nil else {
                 return transfer.fail(
@@ -58,16 +83,16 @@
 
         private func submit(_ command: Command) {
             guard let multi else { return }
-            let startThread: Bool = lock.withLock {
+            let (startThread, wake): (Bool, Bool) = lock.withLock {
                 commands.append(command)
-                defer { threadStarted = true }
-                return !threadStarted
+                defer { (threadStarted, sleeping) = (true, false) }
+                return (!threadStarted, sleeping)
             }
             if startThread {
                 let thread = Thread { [self] in loop() }
                 thread.name = "CurlTransport"
                 thread.start()
-            } else {
+            } else if wake {
                 _ = ccurl_multi_wakeup(multi)
             }
         }
@@ -76,7 +101,7 @@
             guard let multi else { return }
             while true {
                 let batch = lock.withLock {
-                    defer { commands = [] }
+                    defer { (commands, sleeping) = ([], false) }
                     return commands
                 }
                 for command in batch {
@@ -95,14 +120,18 @@
                 var running: Int32 = 0
                 _ = ccurl_multi_perform(multi, &running)
                 collectFinished(on: multi)
-                // libcurl shortens the wait to its own next timer (a timeout, a retry of a connect).
-                _ = ccurl_multi_poll(multi, nil, 0, transfers.isEmpty ? 60_000 : 1_000, nil)
+                // Commands that came meanwhile are taken first; else sleep until a socket, a
+                // timer of libcurl's (it shortens the wait) or a new command's wake-up.
+                let idle = lock.withLock {
+                    sleeping = commands.isEmpty
+                    return sleeping
+                }
+                _ = ccurl_multi_poll(multi, nil, 0, idle ? (transfers.isEmpty ? 60_000 : 1_000) : 0, nil)
             }
         }
 
         private func start(_ transfer: CurlTransfer, on multi: OpaquePointer) {
             if transfer.cancellationRequested { return transfer.fail(.cancelled) }
-            transfer.engine = self
             guard ccurl_multi_add_handle(multi, transfer.handle) == CCURLM_OK else {
                 return transfer.fail(
                     .failed(code: URLError.unknown.rawValue, message: "libcurl refused the request"))

@@ -10,7 +10,7 @@
     /// `@unchecked Sendable`: touched only on the engine's thread, but `cancelled`, behind `cancelLock`.
     final class CurlTransfer: @unchecked Sendable {
         enum Next: Equatable {
-            /// Over; its continuation is resumed, or will be once its sink drains.
+            /// Over; its completion has run, or will once its sink drains.
             case done
             /// Pointed at the redirect's target: add it again.
             case followRedirect
@@ -18,16 +18,10 @@
 
         let handle: OpaquePointer
         let state: Transfer
-        var continuation: CheckedContinuation<Transfer.Outcome, any Error>?
-        weak var engine: CurlEngine? {
-            didSet {
-                let engine = self.engine
-                sink?.onResume = { [weak self, weak engine] in
-                    guard let self else { return }
-                    engine?.resume(self)
-                }
-            }
-        }
+        /// Runs once, with the outcome, on the engine's thread (or the sink's writer).
+        var completion: (@Sendable (Result<Transfer.Outcome, TransportError>) -> Void)?
+        /// Runs it, and takes its handle back at the end.
+        let engine: CurlEngine
 
         let method: String
         private(set) var url: URL
@@ -53,24 +47,30 @@
         private var cancelled = false
 
         init(
-            request: URLRequest, state: Transfer, sink: StreamedBody?, settings: CurlTransport.Settings
+            request: URLRequest, state: Transfer, sink: StreamedBody?, settings: CurlTransport.Settings,
+            engine: CurlEngine
         ) throws(TransportError) {
-            guard let url = request.url, let handle = ccurl_easy_init() else {
+            guard let url = request.url, let handle = engine.makeHandle() else {
                 throw .failed(
                     code: URLError.badURL.rawValue, message: "cannot prepare the request")
             }
             self.handle = handle
+            self.engine = engine
             self.state = state
             self.sink = sink
             self.url = url
             redirectPolicy = settings.redirectPolicy
             method = (request.httpMethod ?? "GET").uppercased()
             errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
+            sink?.onResume = { [weak self, weak engine] in
+                guard let self else { return }
+                engine?.resume(self)
+            }
             try configure(request, usesProxyVariables: settings.usesProxyVariables)
         }
 
         deinit {
-            ccurl_easy_cleanup(handle)
+            engine.recycle(handle)
             ccurl_slist_free_all(headerList)
             errorBuffer.deallocate()
         }
@@ -92,18 +92,28 @@
                 violation = "the response's header section passed \(CurlTransport.maximumHeaderBytes) bytes"
                 return false
             }
-            let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
-            if line.hasPrefix("HTTP/") {
-                status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            // Bytes, not `Character`s: this runs for every line of every answer.
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+            let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+            if line.starts(with: "HTTP/".utf8) {
+                // `HTTP/1.1 200 OK`, or without a reason phrase: the three digits after the space.
+                let code = line.drop { $0 != 0x20 }.dropFirst().prefix { $0 != 0x20 }
+                status = Int(String(decoding: code, as: UTF8.self)) ?? 0
                 fields = []
                 redirectTarget = nil
                 return true
             }
             guard line.isEmpty else {
-                if let colon = line.firstIndex(of: ":") {
-                    let name = String(line[..<colon])
-                    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                    fields.append((name, value))
+                if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+                    var value = line[(colon + 1)...].drop(while: isBlank)
+                    while let last = value.last, isBlank(last) { value = value.dropLast() }
+                    fields.append(
+                        (
+                            String(decoding: line[..<colon], as: UTF8.self),
+                            String(decoding: value, as: UTF8.self)
+                        ))
                 }
                 return true
             }
@@ -137,7 +147,7 @@
         }
 
         private func field(_ name: String) -> String? {
-            fields.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+            fields.first { HTTPHeaders.sameName($0.0, name) }?.1
         }
 
         private var announcedLength: Int64 { field("Content-Length").flatMap { Int64($0) } ?? -1 }
@@ -212,14 +222,14 @@
         func fail(_ error: TransportError) {
             sink?.abandon()
             state.cancelled = error == .cancelled
-            _ = state.outcome(response: nil, error: URLError(.cancelled))  // removes a partial file
+            _ = state.outcome(head: nil, error: URLError(.cancelled))  // removes a partial file
             resume(with: .failure(error))
         }
 
         private func resume(with result: Result<Transfer.Outcome, TransportError>) {
-            let continuation = self.continuation
-            self.continuation = nil
-            continuation?.resume(with: result)
+            let completion = self.completion
+            self.completion = nil
+            completion?(result)
         }
 
         private func outcome(_ code: Int32) -> Result<Transfer.Outcome, TransportError> {
@@ -230,23 +240,15 @@
             if let sinkFailure {
                 return .failure(.failed(code: URLError.cannotWriteToFile.rawValue, message: sinkFailure))
             }
-            var response: HTTPURLResponse?
-            if status > 0 {
-                var headers: [String: String] = [:]
-                for (name, value) in fields {
-                    headers[name] = headers[name].map { "\($0), \(value)" } ?? value
-                }
-                response = HTTPURLResponse(
-                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
-            }
+            // The fields as received, in order, repeated ones too.
+            let head = status > 0 ? HTTPResponseHead(status: status, headers: HTTPHeaders(fields)) : nil
             // Past the limit or too many redirects: `Transfer` reports it, whatever libcurl says.
             if state.exceededLimit || state.tooManyRedirects {
-                return state.outcome(response: response, error: URLError(.cancelled), fields: fields)
+                return state.outcome(head: head, error: URLError(.cancelled))
             }
             // An unwritable file: `Transfer` reports it, not libcurl's write error.
-            if state.fileError != nil { return state.outcome(response: response, error: nil, fields: fields) }
-            return state.outcome(
-                response: response, error: code == CCURLE_OK ? nil : urlError(code), fields: fields)
+            if state.fileError != nil { return state.outcome(head: head, error: nil) }
+            return state.outcome(head: head, error: code == CCURLE_OK ? nil : urlError(code))
         }
 
         /// As the `URLError` that `Transfer` maps, with libcurl's message.

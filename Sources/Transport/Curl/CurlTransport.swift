@@ -85,15 +85,42 @@
             return HTTPResponse(head: outcome.head, body: outcome.body)
         }
 
+        /// Sends `request` without a task: `completion` runs on the engine's thread, so a caller
+        /// on a thread of its own (the mock server's event loop) hands off no more than it must.
+        public func start(
+            _ request: URLRequest, maximumResponseBytes: Int64,
+            completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+        ) -> @Sendable () -> Void {
+            let state = Transfer(destination: nil, limit: maximumResponseBytes, progress: nil)
+            let transfer: CurlTransfer
+            do {
+                transfer = try CurlTransfer(
+                    request: request, state: state, sink: nil, settings: settings, engine: engine)
+            } catch {
+                completion(.failure(error))
+                return {}
+            }
+            transfer.completion = { outcome in
+                completion(outcome.map { HTTPResponse(head: $0.head, body: $0.body) }.mapError { $0 })
+            }
+            let engine = self.engine
+            engine.add(transfer)
+            return {
+                transfer.requestCancellation()
+                engine.cancel(transfer)
+            }
+        }
+
         private func run(_ request: URLRequest, state: Transfer, sink: StreamedBody?) async throws
             -> Transfer.Outcome
         {
             if Task.isCancelled { throw TransportError.cancelled }
-            let transfer = try CurlTransfer(request: request, state: state, sink: sink, settings: settings)
+            let transfer = try CurlTransfer(
+                request: request, state: state, sink: sink, settings: settings, engine: engine)
             let engine = self.engine
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    transfer.continuation = continuation
+                    transfer.completion = { continuation.resume(with: $0) }
                     engine.add(transfer)
                 }
             } onCancel: {

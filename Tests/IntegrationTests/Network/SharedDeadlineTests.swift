@@ -19,10 +19,12 @@ struct SharedDeadlineTests {
                 await #expect(throws: NetworkError.timedOut) { try await service.call(TestAPI.hero, "0001") }
                 await #expect(throws: NetworkError.timedOut) { try await service.call(TestAPI.hero, "0002") }
             }
-            // The service's own deadline is 20 s (stretched as every budget is under a
-            // sanitizer): only the shared one can have ended both calls.
-            #expect(ContinuousClock.now - start < TestTime.budget(.seconds(10)))
+            // The second call sent nothing: the shared deadline had passed (the service's own
+            // is 20 s, stretched as every budget is under a sanitizer).
             #expect(server.requests(since: mark).map(\.path) == ["/v1/heroes/0001"])
+            if kind.keepsTimeUnderLoad {
+                #expect(ContinuousClock.now - start < TestTime.budget(.seconds(10)))
+            }
             // Outside it, each call has its own deadline again.
             #expect(try await service.call(TestAPI.hero, "0002").content?.id == "0002")
         }
