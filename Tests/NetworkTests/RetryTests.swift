@@ -21,8 +21,9 @@ struct RetryTests {
         "quick": ["request": ["path": "/q", "timeout": 0.1]],
     ]
 
+    /// A deadline far off, as `Fixture.service`'s; the tests of the deadline give their own.
     private func make(
-        _ policy: RetryPolicy, deadline: Duration = TestTime.budget(.seconds(10))
+        _ policy: RetryPolicy, deadline: Duration = .seconds(600)
     ) throws -> (WebService, StubTransport) {
         try Fixture.service(
             Self.plist, [Self.read, Self.create, Self.createAgain, Self.stubborn, Self.quick],

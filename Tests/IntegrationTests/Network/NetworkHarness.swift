@@ -106,13 +106,18 @@ enum NetworkIT {
     static let editor = MockUser(name: "ed", password: "ed-secret-1", role: .editor)
     static let viewer = MockUser(name: "vi", password: "vi-secret-1", role: .viewer)
 
+    /// The services' deadline: a margin, not what these suites test (those that test it give
+    /// their own). Far past what a loaded machine's slowest answer takes, stretched as every
+    /// budget is under a sanitizer.
+    static let deadline = TestTime.budget(.seconds(60))
+
     /// Starts a mock server on port 0, gives `body` a web service over `kind`'s shared
     /// transport pointed at it, then stops it.
     static func withServer(
         on kind: TransportKind,
         authentication: (any AuthenticationProvider)? = nil,
         retryPolicy: RetryPolicy = .never,
-        deadline: Duration = TestTime.budget(.seconds(20)),
+        deadline: Duration = NetworkIT.deadline,
         _ body: (MockServer, WebService) async throws -> Void
     ) async throws {
         let server = MockServer(configuration: MockServerConfiguration(users: [editor, viewer]))
