@@ -15,15 +15,12 @@ enum NetworkWaitBenchmark {
     static var libcurlMissing: String? {
         #if os(Linux)
             nil
-        #elseif os(Linux)
-            "built without --traits LibcurlTransport"
         #else
             "libcurl's transport is for Linux only"
         #endif
     }
 
-    /// The transports measured: `curl` (the default on Linux with the `LibcurlTransport` trait)
-    /// and `urlsession`.
+    /// The transports measured: `curl` (the default on Linux) and `urlsession`.
     static func transport(named name: String) -> any HTTPTransport {
         #if os(Linux)
             if name == "curl" { return CurlTransport() }

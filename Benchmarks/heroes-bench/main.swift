@@ -98,8 +98,8 @@ if !onlyData && !onlyProcess && !onlyNetwork {
 }
 
 if !onlyData && !onlyProcess {
-    // The waiting, back-pressure and gzip-bomb lines measure CurlTransport: they need a Linux
-    // build with the LibcurlTransport trait (Scripts/bench.sh builds so), and are skipped otherwise.
+    // The waiting, back-pressure and gzip-bomb lines measure CurlTransport, Linux's default
+    // transport; they are skipped on other platforms.
     let curlLines = [
         "silent server: CPU s/s, libcurl vs URLSession", "60 MB to a 2 MB/s pipe, libcurl: peak RSS vs bound",
         "gzip bomb 4 MB to 4 GiB, libcurl: peak RSS vs bound",

@@ -30,9 +30,7 @@
             try set(CCURLOPT_TIMEOUT, "CURLOPT_TIMEOUT", Int(CurlTransport.resourceTimeout))
 
             var headers = request.allHTTPHeaderFields ?? [:]
-            let asksForEncoding = headers.keys.contains {
-                $0.caseInsensitiveCompare("Accept-Encoding") == .orderedSame
-            }
+            let asksForEncoding = headers.keys.contains { HTTPHeaders.sameName($0, "Accept-Encoding") }
             // Decoded on arrival so the limit counts decoded bytes; a streamed body is not, as a
             // paused transfer's decoded output would be held whole.
             if !asksForEncoding && sink == nil {
@@ -41,7 +39,7 @@
             // libcurl would wait a second for a `100 Continue` before a large body.
             headers["Expect"] = ""
             if request.httpBody != nil,
-                !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame })
+                !headers.keys.contains(where: { HTTPHeaders.sameName($0, "Content-Type") })
             {
                 headers["Content-Type"] = ""  // not libcurl's application/x-www-form-urlencoded
             }
