@@ -20,6 +20,7 @@ scratch=.build/coverage
 targets=(
     "Domain Sources/Domain 90"
     "Network Sources/Network 90"
+    "Transport Sources/Transport 90"
     "Data Sources/Data 90"
     "Presentation Sources/Presentation 90"
     "MockServerKit MockServer/MockServerKit 80"
