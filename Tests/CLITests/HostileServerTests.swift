@@ -166,9 +166,14 @@ extension CLITests {
                     "Tests/MockServerKitTests/Resources/Bombs/bomb.\(coding)"))
         }
 
-        /// The codings the built heroes-cli's libcurl decodes, from `--version`.
-        static func decodedCodings() async throws -> String {
-            try await CLI().run("--version").stdout
+        /// The codings the built heroes-cli's libcurl decodes, from `--version`'s
+        /// `transport: libcurl 7.88.1 (decodes gzip, deflate, br, zstd)`.
+        static func decodedCodings() async throws -> [String] {
+            let version = try await CLI().run("--version").stdout
+            guard let start = version.range(of: "(decodes ")?.upperBound,
+                let end = version[start...].firstIndex(of: ")")
+            else { return [] }
+            return version[start..<end].components(separatedBy: ", ")
         }
 
         // URLSession trapped in FoundationNetworking on this length (exit 132).

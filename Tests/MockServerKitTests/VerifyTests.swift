@@ -185,19 +185,9 @@ struct VerifyTests {
     func unreachable() async throws {
         // A port bound and not listening refuses connections, and no test running beside this
         // one can take it meanwhile (a stopped server's port can be).
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (descriptor, port) = try loopbackSocket(listening: false)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        try #require(descriptor >= 0 && bound)
-        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+        let url = "http://127.0.0.1:\(port)"
         let root = try stubRoot(["a.json": Self.stub("GET", "/v1/heroes/0001")])
         defer { try? FileManager.default.removeItem(at: root) }
         let outcome = await VerifyCommand.run(["--root-dir", root.path, "--against", url])

@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 import Transport
 
 #if canImport(FoundationNetworking)
@@ -47,29 +46,19 @@ enum OriginClient {
         }
     }
 
-    /// Sends `request` and waits for the outcome, at most `deadline`.
+    /// Sends `request` and waits for the outcome, at most `deadline`: the first to end, the
+    /// answer or the timer, wins, and the other is cancelled.
     static func send(_ request: URLRequest, bodyLimit: Int, deadline: Duration) async -> OriginOutcome {
-        let expired = Locked(false)
-        return await withTaskGroup(of: OriginOutcome?.self) { group in
+        let late = OriginOutcome.failed("it did not answer within \(deadline.components.seconds) s")
+        return await withTaskGroup(of: OriginOutcome.self) { group in
             group.addTask { await outcome(of: request, bodyLimit: bodyLimit) }
             group.addTask {
-                guard (try? await Task.sleep(for: deadline)) != nil else { return nil }
-                expired.withLock { $0 = true }
-                return nil
+                try? await Task.sleep(for: deadline)
+                return late
             }
-            var answer: OriginOutcome?
-            while let next = await group.next() {
-                if let next {
-                    answer = next
-                    break
-                }
-                if expired.withLock({ $0 }) { break }
-            }
+            let first = await group.next() ?? late
             group.cancelAll()
-            guard let answer, !expired.withLock({ $0 }) else {
-                return .failed("it did not answer within \(deadline.components.seconds) s")
-            }
-            return answer
+            return first
         }
     }
 

@@ -37,7 +37,7 @@ struct Attempts {
                 do {
                     (value, head) = try await send(attempt)
                 } catch {
-                    throw NetworkError.fromTransport(error)
+                    throw NetworkError.from(error) ?? error
                 }
                 guard canRetry, policy.retryableStatuses.contains(head.status) else { return value }
                 var wait = policy.backoff(after: attempt)

@@ -44,9 +44,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `error` as a `NetworkError` when the transport threw it; any other error as it is.
-    static func fromTransport(_ error: any Error) -> any Error {
-        (error as? TransportError).map(NetworkError.init) ?? error
+    /// `error` as a `NetworkError`, whether a transport or a service threw it; nil for others.
+    static func from(_ error: any Error) -> NetworkError? {
+        (error as? TransportError).map(NetworkError.init) ?? error as? NetworkError
     }
 
     /// A one-line explanation, safe to log: it never contains credentials.

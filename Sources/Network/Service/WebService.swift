@@ -183,10 +183,7 @@ public final class WebService: Sendable {
                     let response = try await transport.stream(
                         for: prepared, into: counted, maximumResponseBytes: limit, progress: progress)
                     return (response, response.head)
-                } catch
-                    where counted.count > 0
-                    && (NetworkError.fromTransport(error) as? NetworkError)?.isTransient == true
-                {
+                } catch  where counted.count > 0 && NetworkError.from(error)?.isTransient == true {
                     throw NetworkError.transport(
                         code: URLError.Code.downloadDecodingFailedMidStream.rawValue,
                         message: "the body was cut after \(counted.count) bytes had been written: \(error)")

@@ -66,8 +66,11 @@
             submit(.add(transfer))
         }
 
-        /// Stops `transfer` if it is running (it ends with `.cancelled`).
-        func cancel(_ transfer: CurlTransfer) { submit(.cancel(transfer)) }
+        /// Stops `transfer` (it ends with `.cancelled`); one not yet started never starts. From any thread.
+        func cancel(_ transfer: CurlTransfer) {
+            transfer.requestCancellation()
+            submit(.cancel(transfer))
+        }
 
         /// Resumes a transfer paused because its sink was full.
         func resume(_ transfer: CurlTransfer) { submit(.resume(transfer)) }

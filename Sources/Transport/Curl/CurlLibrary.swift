@@ -10,16 +10,17 @@
         /// 7.85.0: the first with `CURLOPT_PROTOCOLS_STR`; older ones take the bitmask.
         static let protocolsStringVersion: UInt32 = 0x07_55_00
 
+        /// What the running library says of itself; read once by each constant below.
+        private static var info: ccurl_version_data? { ccurl_version_info(CCURLVERSION_FOURTH)?.pointee }
+
         /// The running library's version number, such as `0x075801` for 7.88.1.
-        static let versionNumber: UInt32 = ccurl_version_info(CCURLVERSION_FOURTH)?.pointee.version_num ?? 0
+        static let versionNumber: UInt32 = info?.version_num ?? 0
 
         /// Such as `7.88.1`.
-        static let version: String =
-            ccurl_version_info(CCURLVERSION_FOURTH)?.pointee.version
-            .map { String(cString: $0) } ?? "unknown"
+        static let version: String = info?.version.map { String(cString: $0) } ?? "unknown"
 
         /// The `CCURL_VERSION_*` feature bits of the running library.
-        static let features: Int32 = ccurl_version_info(CCURLVERSION_FOURTH)?.pointee.features ?? 0
+        static let features: Int32 = info?.features ?? 0
 
         /// Nil when ready; otherwise why no transfer can run, with the versions found and needed.
         /// `curl_global_init` runs here, once: on the main thread when `CurlTransport.setUp()`

@@ -105,10 +105,7 @@
             }
             let engine = self.engine
             engine.add(transfer)
-            return {
-                transfer.requestCancellation()
-                engine.cancel(transfer)
-            }
+            return { engine.cancel(transfer) }
         }
 
         private func run(_ request: URLRequest, state: Transfer, sink: StreamedBody?) async throws
@@ -124,7 +121,6 @@
                     engine.add(transfer)
                 }
             } onCancel: {
-                transfer.requestCancellation()
                 engine.cancel(transfer)
             }
         }

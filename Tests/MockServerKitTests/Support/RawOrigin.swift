@@ -33,23 +33,7 @@ final class RawOrigin: Sendable {
     /// Listens on 127.0.0.1, a free port; `reply` gets each request's text (head and body).
     init(_ reply: @escaping @Sendable (String) -> Reply) throws {
         self.reply = reply
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 64) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard fd >= 0, bound else { throw WireError(description: "the raw origin could not listen") }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try loopbackSocket(listening: true)
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
