@@ -30,13 +30,25 @@ extension JSONValue {
         }
     }
 
-    /// A number: type `c` is a boolean, a whole number that fits an integer, else a Double.
+    /// A number: type `c` is a boolean, a whole number within `exactIntegers` an integer, else a
+    /// Double.
     private static func number(_ number: NSNumber) -> JSONValue {
         let type = String(cString: number.objCType)
         if type == "c" { return .bool(number.boolValue) }
-        if type != "d", type != "f", !(number is NSDecimalNumber) { return .integer(number.intValue) }
         let double = number.doubleValue
-        if double.rounded() == double, let integer = Int(exactly: double) { return .integer(integer) }
+        let whole: Int64? =
+            if type == "Q" {
+                Int64(exactly: number.uint64Value)  // past Int64.max: its int64Value wraps
+            } else if type != "d", type != "f", !(number is NSDecimalNumber) {
+                number.int64Value
+            } else {
+                double.rounded() == double ? Int64(exactly: double) : nil
+            }
+        if let whole, exactIntegers.contains(whole) { return .integer(Int(whole)) }
         return .number(double)
     }
+
+    /// The integers every JSON reader holds exactly (I-JSON, RFC 7493 §2.2): ±(2^53 − 1). A larger
+    /// count, page or version is not one an API means, and sums of two such numbers cannot overflow.
+    public static let exactIntegers: ClosedRange<Int64> = -(1 << 53 - 1)...(1 << 53 - 1)
 }

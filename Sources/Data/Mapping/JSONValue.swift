@@ -4,7 +4,7 @@ public enum JSONValue: Sendable, Hashable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A whole number that fits an `Int`, however spelled (`3`, `3.0`, `3e0`).
+    /// A whole number within `exactIntegers`, however spelled (`3`, `3.0`, `3e0`).
     case integer(Int)
     /// Any other number.
     case number(Double)

@@ -24,7 +24,9 @@ public enum HeroPageBody {
             case .integer(let perPage)? = body[path: "per_page"],
             case .integer(let total)? = body[path: "total"]
         else { throw .badData("the page has no integer page, per_page and total") }
-        guard number >= 1, perPage >= 1, total >= 0 else {
+        // per_page is the contract's 1 to 100; the JSON tree already bounds the others to ±2^53,
+        // so no sum or product a reader makes of them can overflow.
+        guard number >= 1, (1...100).contains(perPage), total >= 0 else {
             throw .badData("page \(number) of \(perPage) with total \(total) is out of range")
         }
         return (number, perPage, total)

@@ -18,7 +18,11 @@ public struct HeroPage: Sendable, Hashable {
     }
 
     /// How many pages the matching heroes fill (at least 1, so an empty result is "page 1 of 1").
-    public var pageCount: Int { max(1, (total + perPage - 1) / max(perPage, 1)) }
+    /// Written without a sum, so no `total` a server sends can overflow it.
+    public var pageCount: Int {
+        let perPage = max(perPage, 1)
+        return max(1, total / perPage + (total % perPage > 0 ? 1 : 0))
+    }
 
     /// Whether a later page has more heroes.
     public var hasNextPage: Bool { page < pageCount }

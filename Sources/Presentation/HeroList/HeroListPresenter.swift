@@ -59,6 +59,13 @@ public final class HeroListPresenter {
         try await show(query)
     }
 
+    /// How many heroes the pages up to `page` hold at least, or `nil` past `Int`.
+    private static func heldThrough(_ page: HeroPage) -> Int? {
+        let (before, past) = (max(page.page, 1) - 1).multipliedReportingOverflow(by: page.perPage)
+        let (held, pastAgain) = before.addingReportingOverflow(page.items.count)
+        return past || pastAgain ? nil : held
+    }
+
     private func show(_ query: HeroListQuery) async throws {
         guard let view else { return }
         let cached =
@@ -71,8 +78,7 @@ public final class HeroListPresenter {
         let sent = cached.value
         let page = HeroPage(
             items: sent.items, page: sent.page, perPage: max(sent.perPage, sent.items.count),
-            total: sent.items.isEmpty
-                ? sent.total : max(sent.total, (sent.page - 1) * sent.perPage + sent.items.count))
+            total: sent.items.isEmpty ? sent.total : max(sent.total, Self.heldThrough(sent) ?? sent.total))
         var shownQuery = query
         shownQuery.page = page.page
         shownQuery.perPage = page.perPage

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+extension CLITests {
+    /// Every integer a server sends, at the ends of `Int`: a count no API means is bad data (65),
+    /// never a trap (132) in a sum made of it.
+    @Suite("Numbers a server chooses")
+    struct ServerNumberTests {
+        static let hero =
+            #"{"id":"0007","code_name":"Other","encrypted_real_name":null,"powers":[],"#
+            + #""picture_url":null,"team":null,"updated_at":"2026-12-01T10:00:00Z","version":VERSION}"#
+
+        static func page(page: String = "1", perPage: String = "20", total: String = "1") -> Data {
+            let item = hero.replacingOccurrences(of: "VERSION", with: "1")
+            return Data(
+                #"{"items":[\#(item)],"page":\#(page),"per_page":\#(perPage),"total":\#(total)}"#.utf8)
+        }
+
+        static let extremes = [
+            "9223372036854775807", "-9223372036854775808", "18446744073709551615", "1e300",
+        ]
+
+        @Test(
+            "a page, per_page or total at the ends of Int is bad data (65) for list, --json list, search and sync",
+            arguments: ["page", "per_page", "total"], extremes)
+        func pageNumbers(field: String, value: String) async throws {
+            let body =
+                switch field {
+                case "page": Self.page(page: value)
+                case "per_page": Self.page(perPage: value)
+                default: Self.page(total: value)
+                }
+            let server = try CannedServer(
+                head: "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: LENGTH\n\n",
+                body: body)
+            let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+            for command in [["list"], ["--json", "list"], ["list", "--search", "o"], ["sync"]] {
+                let run = try await cli.run(command)
+                #expect(run.status == 65, "\(command) with \(field) \(value): \(run)")
+                #expect((run.stderr + run.stdout).contains("bad data"), "\(command): \(run)")
+            }
+        }
+
+        @Test("a version at the ends of Int is bad data (65) for show", arguments: extremes)
+        func version(value: String) async throws {
+            let server = try CannedServer(
+                head:
+                    "HTTP/1.1 200 OK\nContent-Type: application/json\nETag: \"0007-1\"\nContent-Length: LENGTH\n\n",
+                body: Data(Self.hero.replacingOccurrences(of: "VERSION", with: value).utf8))
+            let run = try await CLI(environment: ["HEROES_SERVER": server.url.absoluteString]).run(
+                "show", "0007")
+            #expect(run.status == 65, "version \(value): \(run)")
+        }
+
+        @Test("a total as large as an exact JSON integer still lists, as page 1 of many")
+        func largestTotal() async throws {
+            let server = try CannedServer(
+                head: "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: LENGTH\n\n",
+                body: Self.page(total: "9007199254740991"))
+            let run = try await CLI(environment: ["HEROES_SERVER": server.url.absoluteString]).run("list")
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout.contains("page 1 of 450359962737050"), "\(run)")
+        }
+    }
+}
