@@ -119,17 +119,39 @@ final class StoreFolder: Sendable {
         }
     }
 
-    /// Moves `name` into `quarantine/`; where it went, or `nil` if missing.
-    func quarantine(_ name: String) throws -> URL? {
-        if mkdirat(descriptor, "quarantine", 0o700) != 0, errno != EEXIST {
-            throw Self.failure(path("quarantine"), "cannot be created")
-        }
-        let moved = "quarantine/\(name).\(UUID().uuidString.prefix(8))"
-        guard renameat(descriptor, name, descriptor, moved) == 0 else {
+    /// Moves `name` into `quarantine/`, and each `name + suffix` beside it under the same new
+    /// name; where `name` went, or `nil` if missing.
+    func quarantine(_ name: String, with suffixes: [String] = []) throws -> URL? {
+        let quarantine = try openQuarantine()
+        defer { close(quarantine) }
+        let moved = "\(name).\(UUID().uuidString.prefix(8))"
+        guard renameat(descriptor, name, quarantine, moved) == 0 else {
             if errno == ENOENT { return nil }
             throw Self.failure(path(name), "cannot be moved aside")
         }
-        return path(moved)
+        for suffix in suffixes where renameat(descriptor, name + suffix, quarantine, moved + suffix) != 0 {
+            guard errno == ENOENT else { throw Self.failure(path(name + suffix), "cannot be moved aside") }
+        }
+        return path("quarantine").appendingPathComponent(moved)
+    }
+
+    /// `quarantine/`, made if missing: opened without following a link, and refused unless it
+    /// is a folder of this user's that no other may write to.
+    private func openQuarantine() throws -> Int32 {
+        if mkdirat(descriptor, "quarantine", 0o700) != 0, errno != EEXIST {
+            throw Self.failure(path("quarantine"), "cannot be created")
+        }
+        let quarantine = openat(descriptor, "quarantine", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        var status = stat()
+        guard quarantine >= 0, fstat(quarantine, &status) == 0, status.st_uid == geteuid(),
+            status.st_mode & (S_IWGRP | S_IWOTH) == 0
+        else {
+            if quarantine >= 0 { close(quarantine) }
+            throw StorageError.io(
+                path("quarantine"),
+                "is not a folder of yours that only you may write to; refusing to move damaged files into it")
+        }
+        return quarantine
     }
 
     /// Removes `name` (never what a link points at).

@@ -221,4 +221,49 @@ struct HostileStoreFileTests {
             } throws: { error in "\(error)".contains("owned by another user") }
         }
     }
+
+    @Test(
+        "a damaged store is never moved through a planted quarantine link: refused, naming it",
+        arguments: StoreKind.allCases)
+    func plantedQuarantine(kind: StoreKind) async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "elsewhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("quarantine"), withDestinationURL: elsewhere)
+        try Data("not a store at all".utf8).write(to: kind.file(in: folder))
+        await #expect {
+            let store = try kind.open(at: folder)
+            _ = try await useEverything(store)
+        } throws: { error in
+            "\(error)".contains(folder.appendingPathComponent("quarantine").path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        #expect(try Data(contentsOf: kind.file(in: folder)) == Data("not a store at all".utf8))
+    }
+
+    @Test("a link planted as the database's -wal or -shm is moved aside with it, never followed")
+    func plantedCompanions() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await fill(.sqlite, at: folder)
+        let victim = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "victim-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: victim) }
+        try Data("important".utf8).write(to: victim)
+        for suffix in ["-wal", "-shm"] {
+            let companion = folder.appendingPathComponent(SQLiteHeroStore.fileName + suffix)
+            try? FileManager.default.removeItem(at: companion)
+            try FileManager.default.createSymbolicLink(at: companion, withDestinationURL: victim)
+        }
+        let problems = StoreProblems()
+        let store = try StoreKind.sqlite.open(at: folder, report: problems.record)
+        _ = try await useEverything(store)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "important")
+        #expect(problems.all.contains { "\($0)".contains("-wal is not a regular file") }, "\(problems.all)")
+        let quarantined = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("quarantine").path)
+        #expect(quarantined.contains { $0.hasSuffix("-wal") }, "\(quarantined)")
+    }
 }

@@ -201,20 +201,24 @@ public final class SQLiteHeroStore: HeroStore {
 
     // MARK: Files
 
-    /// A database that is not a regular file is moved aside.
+    /// A database, or a file SQLite keeps beside it, that is not a regular file (a link SQLite
+    /// would follow) is moved aside with the rest.
     private func prepareFile() throws {
-        if folder.holdsIrregular(Self.fileName) {
-            try quarantine(because: "not a regular file")
+        if let irregular = ([""] + Self.companions).first(where: { folder.holdsIrregular(Self.fileName + $0) }
+        ) {
+            try quarantine(
+                because: irregular.isEmpty
+                    ? "not a regular file" : "\(Self.fileName + irregular) is not a regular file")
         }
     }
 
     private func quarantine(because reason: String) throws {
-        let moved = try folder.quarantine(Self.fileName) ?? location
-        for suffix in ["-wal", "-shm"] {
-            try? folder.rename(Self.fileName + suffix, to: "quarantine/" + moved.lastPathComponent + suffix)
-        }
+        let moved = try folder.quarantine(Self.fileName, with: Self.companions) ?? location
         report(.corrupt(location, movedTo: moved, reason: reason))
     }
+
+    /// The files SQLite keeps beside the database.
+    private static let companions = ["-wal", "-shm", "-journal"]
 }
 
 /// The store's connection and the lock its users take turns by.
