@@ -19,7 +19,7 @@ extension CLITests {
 
         static func leftovers(in folder: URL) throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-                $0.hasSuffix(".partial") || $0.hasSuffix(".probe") || $0.hasSuffix(".download")
+                $0.hasSuffix(".download") || $0.hasSuffix(".probe") || $0.hasSuffix(".download")
             }
         }
 
@@ -165,7 +165,7 @@ extension CLITests {
 
         static func partials(in folder: URL) throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-                $0.hasSuffix(".partial")
+                $0.hasSuffix(".download")
             }
         }
     }

@@ -61,5 +61,23 @@ extension CLITests {
             #expect(run.status == 0, "\(run)")
             #expect(run.stdout.contains("page 1 of 450359962737050"), "\(run)")
         }
+
+        @Test(
+            "a Content-Length that cannot be read is bad data (65) and the old file stays, not 'saved N bytes'",
+            arguments: ["18446744073709551615", "99999999999999999999999", "-9223372036854775808", "12 34"])
+        func unreadableLength(length: String) async throws {
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 100)
+            let server = try CannedServer(
+                head:
+                    "HTTP/1.1 200 OK\nContent-Type: image/png\nContent-Length: \(length)\nConnection: close\n\n",
+                body: png)
+            let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+            let old = cli.home.appendingPathComponent("p.png")
+            try Data("old picture".utf8).write(to: old)
+            let run = try await cli.run("picture", "0007", "--output", old.path)
+            #expect(run.status == 65, "\(run)")
+            #expect(!run.stdout.contains("saved"), "\(run)")
+            #expect(try Data(contentsOf: old) == Data("old picture".utf8))
+        }
     }
 }

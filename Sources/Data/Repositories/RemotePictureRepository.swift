@@ -17,22 +17,6 @@ public final class RemotePictureRepository: PictureRepository {
         self.policy = policy
     }
 
-    /// Where a download to `url` writes: its links followed (even to a missing target), so the
-    /// link stays.
-    public static func followingLinks(_ url: URL) -> URL {
-        var current = url
-        for _ in 0..<40 {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
-                return current
-            }
-            current =
-                target.hasPrefix("/")
-                ? URL(fileURLWithPath: target)
-                : current.deletingLastPathComponent().appendingPathComponent(target)
-        }
-        return current
-    }
-
     /// Streams the hero's picture into `destination`; a local failure is a `LocalFileError`.
     public func download(
         pictureOf hero: Hero.ID,
@@ -45,44 +29,23 @@ public final class RemotePictureRepository: PictureRepository {
             progress(TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
         }
         let notPNG = DomainError.badData("the picture of hero \(hero) is not a PNG image")
-        if let descriptor = try PictureDestination.stream(destination) {
-            defer { close(descriptor) }
-            let sink = PNGCheckingSink(
-                FileDescriptorSink(descriptor: descriptor), path: destination.path, notPNG: notPNG)
-            let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
-                do {
-                    return try await service.stream(
-                        HeroAPI.picture, hero.rawValue, into: sink, progress: report)
-                } catch let error as NetworkError where error.isLocalFileFailure {
-                    throw sink.failure ?? error
-                }
-            }
-            guard case .content(let count) = reply.outcome, count > 0 else {
-                throw DomainError.badData("the picture came back with status \(reply.status) and no body")
-            }
-            // A body shorter than the signature never went on.
-            guard sink.passed else { throw notPNG }
-            return PictureFile(location: destination, byteCount: count)
-        }
-        // A body that is not a PNG never replaces the file at `file`.
-        let file = Self.followingLinks(destination)
+        let target = try PictureTarget.open(destination)
+        let sink = PNGCheckingSink(target.sink, path: destination.path, notPNG: notPNG)
         let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
             do {
-                return try await service.download(HeroAPI.picture, hero.rawValue, to: file, progress: report)
-                {
-                    staged in
-                    guard Self.startsLikePNG(staged) else { throw notPNG }
-                }
+                return try await service.stream(HeroAPI.picture, hero.rawValue, into: sink, progress: report)
             } catch let error as NetworkError where error.isLocalFileFailure {
-                guard case .transport(_, let message) = error else { throw error }
-                throw LocalFileError(path: file.path, reason: message)
+                throw sink.failure ?? error
             }
         }
-        guard case .content(let file) = reply.outcome else {
+        guard case .content(let count) = reply.outcome, count > 0 else {
             throw DomainError.badData("the picture came back with status \(reply.status) and no body")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber) ?? nil
-        return PictureFile(location: file, byteCount: size?.int64Value ?? 0)
+        // A body shorter than the signature never went on; one that is not a PNG never replaces
+        // the file at `destination`.
+        guard sink.passed else { throw notPNG }
+        try target.commit()
+        return PictureFile(location: destination, byteCount: count)
     }
 
     /// Uploads the PNG at `file`; a missing, oversized or non-PNG file is refused first.
@@ -100,14 +63,6 @@ public final class RemotePictureRepository: PictureRepository {
                     TransferProgress(completedBytes: report.completedBytes, totalBytes: report.totalBytes))
             }
         }
-    }
-
-    /// Whether `file` begins with the PNG signature.
-    static func startsLikePNG(_ file: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: pngSignature.count)) ?? Data()
-        return start.elementsEqual(pngSignature)
     }
 
     /// The PNG at `file`, read only if at most `maximumUploadBytes`.

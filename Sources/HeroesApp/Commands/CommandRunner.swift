@@ -112,7 +112,6 @@ struct CommandRunner {
             let destination =
                 toStandardOutput
                 ? URL(fileURLWithPath: "/dev/stdout") : file(invocation[.output] ?? "\(id.rawValue).png")
-            try LocalFileError.checkWritable(destination)
             try await withHeroes { heroes in
                 try await Interruption.cancelling {
                     try await heroes.downloadPicture(id, to: destination, besideData: toStandardOutput)

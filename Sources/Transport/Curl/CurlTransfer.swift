@@ -132,6 +132,16 @@
         /// Decides whether the head is a redirect to follow.
         private func headEnded() -> Bool {
             headComplete = true
+            // libcurl ignores a length past 64 bits and reads to the close, which would make a
+            // cut body look whole (RFC 9112 §6.3: an unreadable length is an unrecoverable error).
+            let lengths = Set(fields.filter { HTTPHeaders.sameName($0.0, "Content-Length") }.map(\.1))
+            if let length = lengths.first,
+                lengths.count > 1 || length.isEmpty || !length.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+                    || Int64(length) == nil
+            {
+                violation = "the response's Content-Length \"\(length.prefix(40))\" cannot be read"
+                return false
+            }
             guard [301, 302, 303, 307, 308].contains(status), let location = field("Location"),
                 let target = URL(string: location, relativeTo: url)?.absoluteURL
             else { return true }
@@ -259,6 +269,10 @@
             if code == CCURLE_OUT_OF_MEMORY {
                 // libcurl's words for its own bound on a header line.
                 message = "a header line is too long (libcurl: \(message))"
+            } else if code == CCURLE_WEIRD_SERVER_REPLY && message.hasPrefix("Invalid Content-Length") {
+                // A negative length, refused by libcurl itself: as malformed as one past 64 bits.
+                kind = .cannotParseResponse
+                message = "the response's Content-Length cannot be read (libcurl: \(message))"
             } else if code == CCURLE_RECV_ERROR && message.hasSuffix("in chunked-encoding") {
                 // Malformed chunked framing, a trailer past libcurl's bound included: bad data,
                 // not a lost connection to retry.
