@@ -21,8 +21,7 @@ enum OutputFailure {
             signal(SIGPIPE, SIG_DFL)
             raise(SIGPIPE)
         }
-        FileHandleOutputStream.standardError.write(
-            "heroes-cli: cannot write to standard output: \(error.localizedDescription)\n")
+        DiagnosticLog.say("cannot write to standard output: \(error.localizedDescription)")
         exit(ExitStatus.outputFailed.rawValue)
     }
 

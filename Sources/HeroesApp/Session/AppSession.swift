@@ -83,7 +83,7 @@ final class AppSession {
         let session = try await open(
             settings: settings, plist: plist, environment: environment,
             reportStorageProblem: { problem in
-                FileHandleOutputStream.standardError.write("heroes-cli: warning: \(problem)\n")
+                DiagnosticLog.say("warning: \(problem)")
             })
         do {
             try await body(session.graph)

@@ -35,7 +35,9 @@ enum DiagnosticLog {
         return { kind in say("transport: \(kind.summary)") }
     }
 
-    private static func say(_ line: String) {
-        FileHandleOutputStream.standardError.write("heroes-cli: \(line)\n")
+    /// One line on standard error. It holds a server's or a file's text, so every control in it
+    /// is escaped: the stream keeps `\r` and colours for the views' own drawing, never for these.
+    static func say(_ line: String) {
+        FileHandleOutputStream.standardError.write("heroes-cli: \(line.terminalEscaped())\n")
     }
 }
