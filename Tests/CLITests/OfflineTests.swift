@@ -179,5 +179,37 @@ extension CLITests {
             #expect(write.status == 73, "\(write)")
             #expect(write.stderr.contains("the offline cache is read-only"), "\(write)")
         }
+
+        @Test(
+            "an online create, update or delete with a read-only cache succeeds (0) with a warning that it was not kept",
+            .enabled(
+                if: ReadOnlyCacheTests.canActAsNobody, "needs root, setpriv and a heroes-cli others may run"))
+        func onlineWritesNotKept() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                #expect(try await cli.run("sync").status == 0)
+                let cache = cli.home.appendingPathComponent("cache")
+                for (tool, arguments) in [
+                    ("/bin/chown", ["-R", "\(Self.nobody):\(Self.nobody)", cli.home.path]),
+                    ("/bin/chmod", ["-R", "a-w", cache.path]),
+                ] {
+                    let process = try Process.run(URL(fileURLWithPath: tool), arguments: arguments)
+                    process.waitUntilExit()
+                    #expect(process.terminationStatus == 0, "\(tool)")
+                }
+                let create = try Self.runAsNobody(cli, ["create", "--code-name", "Unkept Wonder"])
+                #expect(create.status == 0, "\(create)")
+                #expect(create.stderr.contains("warning: the offline cache could not keep hero"), "\(create)")
+                #expect(
+                    server.requests(since: 0).contains { $0.method == "POST" && $0.path == "/v1/heroes" },
+                    "the server got the create")
+                let update = try Self.runAsNobody(cli, ["update", "0007", "--power", "Stone skin"])
+                #expect(update.status == 0, "\(update)")
+                #expect(
+                    update.stderr.contains("could not keep hero 0007, replaced on the server"), "\(update)")
+                let read = try Self.runAsNobody(cli, ["show", "0008"])
+                #expect(read.status == 0, "an online read is shown even where it cannot be cached: \(read)")
+            }
+        }
     }
 }

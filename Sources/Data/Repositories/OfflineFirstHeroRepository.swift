@@ -66,18 +66,20 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         ) {
             try await remote.heroes(matching: query, ifNoneMatch: stored == nil ? nil : entry?.entityTag)
         } keep: { page, tag in
-            let latest = try await store.write { writer in
-                for hero in page.items where try writer.hero(hero.id.rawValue)?.hero != hero {
-                    try writer.setHero(hero.id.rawValue, to: Self.stored(hero, tag: nil))
+            let latest: Overlay? = await keeping("heroes \(key)", or: nil) {
+                try await store.write { writer in
+                    for hero in page.items where try writer.hero(hero.id.rawValue)?.hero != hero {
+                        try writer.setHero(hero.id.rawValue, to: Self.stored(hero, tag: nil))
+                    }
+                    try writer.setPage(
+                        key,
+                        to: StoredPage(
+                            ids: page.items.map(\.id.rawValue), page: page.page, perPage: page.perPage,
+                            total: page.total, entityTag: tag))
+                    return try Overlay(writer)
                 }
-                try writer.setPage(
-                    key,
-                    to: StoredPage(
-                        ids: page.items.map(\.id.rawValue), page: page.page, perPage: page.perPage,
-                        total: page.total, entityTag: tag))
-                return try Overlay(writer)
             }
-            return Self.withPending(latest, on: page, query: query)
+            return latest.map { Self.withPending($0, on: page, query: query) } ?? page
         } offline: { why in
             let page = try await store.read { reader in
                 try reader.rosterPage(for: query, pending: overlay.pending, teams: overlay.teams)
@@ -104,7 +106,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             hero = try await revalidate("hero \(key)", stored: stored?.hero) {
                 try await remote.hero(id, ifNoneMatch: stored?.entityTag)
             } keep: { fresh, tag in
-                try await store.write { try $0.setHero(key, to: Self.stored(fresh, tag: tag)) }
+                await keeping("hero \(key)", or: ()) {
+                    try await store.write { try $0.setHero(key, to: Self.stored(fresh, tag: tag)) }
+                }
                 return fresh
             }
         } catch DomainError.notFound(let what) {
@@ -123,7 +127,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         return try await revalidate("teams", stored: stored?.teams) {
             try await remote.teams(ifNoneMatch: stored?.entityTag)
         } keep: { teams, tag in
-            try await store.write { try $0.setTeams(StoredTeams(teams, entityTag: tag)) }
+            await keeping("the teams", or: ()) {
+                try await store.write { try $0.setTeams(StoredTeams(teams, entityTag: tag)) }
+            }
             return teams
         }
     }
@@ -134,7 +140,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             let (hero, tag) = try await online {
                 try await remote.create(draft, idempotencyKey: PendingChange.newIdempotencyKey())
             }
-            try await store.write { try $0.setHero(hero.id.rawValue, to: Self.stored(hero, tag: tag)) }
+            await keeping("hero \(hero.id), created on the server", or: ()) {
+                try await store.write { try $0.setHero(hero.id.rawValue, to: Self.stored(hero, tag: tag)) }
+            }
             return hero
         } catch DomainError.unavailable {
             return try await enqueue(.create, id: nil, draft: draft, expectedVersion: nil) ?? Self.unkept()
@@ -148,7 +156,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
                 let (hero, tag) = try await online {
                     try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
                 }
-                try await store.write { try $0.setHero(id.rawValue, to: Self.stored(hero, tag: tag)) }
+                await keeping("hero \(id), replaced on the server", or: ()) {
+                    try await store.write { try $0.setHero(id.rawValue, to: Self.stored(hero, tag: tag)) }
+                }
                 return hero
             } catch DomainError.unavailable {}
         }
@@ -172,7 +182,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         if try await !store.read({ try $0.pending().touches(key) }) {
             do {
                 try await online { try await remote.delete(id, expectedVersion: expectedVersion) }
-                try await store.write { try $0.setHero(key, to: nil) }
+                await keeping("the deletion of hero \(id), done on the server", or: ()) {
+                    try await store.write { try $0.setHero(key, to: nil) }
+                }
                 return .confirmed
             } catch DomainError.unavailable {}
         }
@@ -246,6 +258,18 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             guard let stored else { throw DomainError.unavailable(why) }
             decided(.stale(what, reason: why))
             return Cached(stored, isStale: true)
+        }
+    }
+
+    /// Stores what the server confirmed. A store that cannot keep it (read-only, locked, full) is
+    /// a warning, not a failure: the server's change happened, and a retry would get 409 or 412.
+    func keeping<Value>(_ what: String, or fallback: Value, _ write: () async throws -> Value) async -> Value
+    {
+        do {
+            return try await write()
+        } catch {
+            decided(.notKept(what, reason: "\(error)"))
+            return fallback
         }
     }
 

@@ -25,7 +25,11 @@ enum DiagnosticLog {
     /// Where the offline-first repository reports its decisions.
     static func cache(verbose: Bool) -> @Sendable (CacheDecision) -> Void {
         { decision in
-            if verbose { say(decision.description) }
+            if case .notKept = decision {
+                say("warning: \(decision)")
+            } else if verbose {
+                say(decision.description)
+            }
         }
     }
 
