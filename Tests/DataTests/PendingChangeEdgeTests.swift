@@ -79,6 +79,29 @@ struct PendingChangeEdgeTests {
         }
     }
 
+    @Test(
+        "an edit the server answers 404 stays pending when the sync then fails; the next sync drops it and says so"
+    )
+    func dropWaitsForACompleteSync() async throws {
+        let transport = StubTransport()
+        let repository = try await renamedOffline(transport)
+        transport.on("PUT /v1/heroes/0007", .status(404), .status(404))
+        transport.on("GET /v1/heroes", Self.offline)
+        await #expect(throws: DomainError.self) { try await repository.sync { _ in } }
+        transport.on("GET /v1/heroes/0007", Self.offline)
+        #expect(
+            try await repository.hero(try Hero.ID("0007")).value.isPending,
+            "the edit is still pending after a sync that failed part-way")
+        transport.on("GET /v1/heroes", .json(200, Self.page()))
+        transport.on("GET /v1/teams", .json(200, Self.teams))
+        let changes = try await repository.sync { _ in }
+        #expect(changes.dropped == [try Hero.ID("0007")], "\(changes)")
+        transport.on("GET /v1/heroes/0007", .status(404))
+        await #expect(throws: DomainError.notFound("hero 0007")) {
+            try await repository.hero(try Hero.ID("0007"))
+        }
+    }
+
     @Test("a 304 to a read that sent no entity tag is bad data, not an empty answer")
     func notModifiedWithoutAsking() async throws {
         let transport = StubTransport()

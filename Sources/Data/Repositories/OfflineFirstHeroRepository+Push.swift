@@ -1,13 +1,17 @@
 import Domain
 import Foundation
 
-/// The push half of `sync(progress:)`: a 412 is merged and sent again, a 404 dropped.
+/// The push half of `sync(progress:)`: a 412 is merged and sent again, a 404 dropped once the
+/// sync completes.
 extension OfflineFirstHeroRepository {
     /// What pushing the pending changes did.
     struct PushReport: Sendable {
         var pushed: [Hero.ID] = []
         var dropped: [Hero.ID] = []
         var conflicts: [SyncConflict] = []
+        /// The changes to drop (sequence, hero id) once the whole sync has completed, so that a sync
+        /// failing part-way loses none unsaid: the next one meets the 404 again and reports it.
+        var dropping: [(sequence: Int, id: String)] = []
     }
 
     /// What pushing one change did.
@@ -31,7 +35,7 @@ extension OfflineFirstHeroRepository {
             let key = serverIDs[queued.id] ?? queued.id
             guard !blocked.contains(key) else { continue }
             guard !gone.contains(key) else {
-                try await store.write { try $0.removePending(queued.sequence) }
+                report.dropping.append((queued.sequence, key))
                 continue
             }
             let expectedVersion = versions[key] ?? queued.expectedVersion
@@ -112,7 +116,7 @@ extension OfflineFirstHeroRepository {
             try await confirm(queued, hero: hero, tag: tag)
             return .confirmed(id, version: hero.version)
         } catch DomainError.notFound {
-            try await forget(queued, key)
+            report.dropping.append((queued.sequence, key))
             return .gone
         } catch DomainError.preconditionFailed {
             return try await mergeAndPush(queued, id: id, draft: draft, report: &report)
@@ -124,11 +128,11 @@ extension OfflineFirstHeroRepository {
         _ queued: PendingChange, id key: String, _ expectedVersion: Int?, report: inout PushReport
     ) async throws -> Pushed {
         guard let id = try? Hero.ID(key) else { return .pending }
-        var outcome = Pushed.confirmed(id, version: nil)
         do {
             try await remote.delete(id, expectedVersion: expectedVersion)
         } catch DomainError.notFound {
-            outcome = .gone
+            report.dropping.append((queued.sequence, key))
+            return .gone
         } catch DomainError.preconditionFailed {
             report.conflicts.append(
                 SyncConflict(
@@ -136,8 +140,8 @@ extension OfflineFirstHeroRepository {
                     incoming: "changed on the server", outcome: .stillPending))
             return .pending
         }
-        try await forget(queued, key)
-        return outcome
+        try await forget([(queued.sequence, key)])
+        return .confirmed(id, version: nil)
     }
 
     /// On 412: merges the server's record, the base and the edit; pushes once.
@@ -196,11 +200,14 @@ extension OfflineFirstHeroRepository {
         }
     }
 
-    /// Drops the change and the stored hero: the server has none.
-    private func forget(_ queued: PendingChange, _ key: String) async throws {
+    /// Drops the changes and their stored heroes: the server has none.
+    func forget(_ changes: [(sequence: Int, id: String)]) async throws {
+        guard !changes.isEmpty else { return }
         try await store.write { writer in
-            try writer.removePending(queued.sequence)
-            try writer.setHero(key, to: nil)
+            for (sequence, id) in changes {
+                try writer.removePending(sequence)
+                try writer.setHero(id, to: nil)
+            }
         }
     }
 }

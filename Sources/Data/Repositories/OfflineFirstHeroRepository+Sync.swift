@@ -11,6 +11,7 @@ extension OfflineFirstHeroRepository {
         let pull = try await pullEveryPage(ifNoneMatch: rosterTag, progress: progress)
         // The teams too, so every command can answer offline after a sync.
         _ = try await teams()
+        try await forget(push.dropping)
         var pulled = MappingResult<Hero>()
         if let pull {
             pulled = pull.result
