@@ -30,6 +30,25 @@ extension CLITests {
             #expect(!fromEnvironment.stderr.contains("s3cret-pw"))
         }
 
+        @Test(
+            "two APIs under one origin keep two caches: an edit made for /staging is never pushed to the root"
+        )
+        func cachePerBasePath() async throws {
+            try await withMockServer { server in
+                let cli = try CLI.editor(of: server.baseURL)
+                let staging = server.baseURL.appendingPathComponent("staging").absoluteString
+                let offline = try await cli.run(
+                    "--server", staging, "--offline", "create", "--code-name", "Staging Only")
+                #expect(offline.status == 0, "kept pending for /staging: \(offline)")
+                let before = server.lastSequence
+                let sync = try await cli.run("sync")
+                #expect(sync.status == 0, "\(sync)")
+                #expect(
+                    !server.requests(since: before).contains { $0.method == "POST" },
+                    "the root's sync pushed nothing made for /staging")
+            }
+        }
+
         // Nothing listens on port 9: a request sent would end in 69, not 64.
         @Test(
             "a query or a fragment in --server is a usage error (64), said once, before anything is sent",

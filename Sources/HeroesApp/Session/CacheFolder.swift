@@ -1,7 +1,8 @@
 import Foundation
 
-/// The cache folder of one server: one per origin (scheme, host, port), so two servers never
-/// answer with each other's heroes.
+/// The cache folder of one server: one per base URL (scheme, host, port and path), so two
+/// servers, or two APIs under one origin, never answer with each other's heroes or take each
+/// other's pending edits.
 enum CacheFolder {
     /// The folder for `server` (`nil`: the bundled one), created when missing. One that cannot be
     /// written still serves reads.
@@ -17,12 +18,25 @@ enum CacheFolder {
         return folder
     }
 
-    /// `bundled-demo`, or the origin as a file name: `http_example.org_8080`.
+    /// `bundled-demo`, or the base URL as a file name: `http_example.org_8080`, and with a path
+    /// `http_example.org_8080_~2Fstaging` (each byte other than a letter, digit, `.` or `-` as `~XX`,
+    /// so no two paths share a name).
     static func name(for server: URL?) -> String {
         guard let server, let host = server.host else { return "bundled-demo" }
         let scheme = server.scheme?.lowercased() ?? "http"
         let port = server.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)_\(safe(host.lowercased()))_\(port)"
+        var path = Substring(server.path)
+        while path.hasSuffix("/") { path = path.dropLast() }
+        let origin = "\(scheme)_\(safe(host.lowercased()))_\(port)"
+        return path.isEmpty ? origin : "\(origin)_\(escaped(path))"
+    }
+
+    private static func escaped(_ path: Substring) -> String {
+        path.utf8.map { byte in
+            let character = Character(Unicode.Scalar(byte))
+            return byte < 0x80 && (character.isLetter || character.isNumber || byte == 0x2E || byte == 0x2D)
+                ? String(character) : String(format: "~%02X", byte)
+        }.joined()
     }
 
     private static func safe(_ text: String) -> String {
