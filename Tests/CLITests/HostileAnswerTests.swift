@@ -37,6 +37,26 @@ extension CLITests {
             }
         }
 
+        @Test("a server hero whose id is local-1 never collides with a hero created offline (local.1)")
+        func serverIDLikeADraft() async throws {
+            let page = Data(
+                #"{"items":[\#(String(decoding: Self.hero("local-1", codeName: "Served"), as: UTF8.self))],"page":1,"per_page":20,"total":1}"#
+                    .utf8)
+            let server = try CannedServer(
+                head: "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: LENGTH\n\n",
+                body: page)
+            let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+            #expect(try await cli.run("list").status == 0)
+            let draft = try await cli.run("--offline", "--json", "create", "--code-name", "Drafted")
+            #expect(draft.status == 0, "\(draft)")
+            #expect(try draft.json()["id"] as? String == "local.1", "\(draft)")
+            let served = try await cli.run("--offline", "show", "local-1")
+            #expect(served.stdout.contains("Served"), "the server's hero is still there: \(served)")
+            let list = try await cli.run("--offline", "list")
+            #expect(list.stdout.components(separatedBy: "Drafted").count == 2, "the draft once: \(list)")
+            #expect(list.stdout.contains("Served"), "\(list)")
+        }
+
         @Test("a create answered with another hero is bad data (65), not shown as the one created")
         func anotherHeroCreated() async throws {
             let server = try CannedServer(

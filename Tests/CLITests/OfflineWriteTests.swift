@@ -18,7 +18,7 @@ extension CLITests {
                 #expect(created.status == 0, "\(created)")
                 #expect(try created.json()["pending"] as? Bool == true)
                 let localID = try #require(try created.json()["id"] as? String)
-                #expect(localID.hasPrefix("local-"))
+                #expect(localID.hasPrefix("local."))
 
                 let updated = try await cli.run("update", "0007", "--power", "Offline power", "--offline")
                 #expect(updated.status == 0, "\(updated)")

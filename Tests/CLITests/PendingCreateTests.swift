@@ -15,7 +15,7 @@ extension CLITests {
                 let created = try await cli.run("--offline", "--json", "create", "--code-name", "Zed Wren")
                 #expect(created.status == 0, "\(created)")
                 let id = try #require(try created.json()["id"] as? String)
-                #expect(id == "local-1", "a short id, numbered by the store")
+                #expect(id == "local.1", "a short id, numbered by the store")
 
                 let found = try await cli.run("--offline", "--json", "search", "zed")
                 let foundIDs = (try found.json()["items"] as? [[String: Any]])?.compactMap {

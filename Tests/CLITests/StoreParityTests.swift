@@ -31,7 +31,7 @@ extension CLITests {
             .run(["--offline", "teams"]),
             .run(["--offline", "show", "0003"]),
             .run(["--offline", "create", "--code-name", "Zed Wren", "--power", "Flight"]),
-            .run(["--offline", "--json", "show", "local-1"]),
+            .run(["--offline", "--json", "show", "local.1"]),
             .run(["--offline", "update", "0007", "--power", "Offline power"]),
             .run(["--offline", "update", "0010", "--power", "Merged power"]),
             .elsewhere(["update", "0010", "--code-name", "Renamed Elsewhere"]),

@@ -48,7 +48,7 @@ extension StoreState: Decodable {
             $0.value("a pending change", setAside: &setAside)
         }
         let last = try queue.decode(Int.self, forKey: .lastLocalNumber)
-        let used = pending.changes.compactMap { Int($0.id.dropFirst(PendingChange.localPrefix.count)) }
+        let used = pending.changes.compactMap { PendingChange.localNumber($0.id) }
             .filter { (0...StoredLimits.count).contains($0) }.max()
         pending.lastLocalNumber = (0...StoredLimits.count).contains(last) ? last : (used ?? 0)
         holdsRoster = try container.decode(Bool.self, forKey: .holdsRoster)

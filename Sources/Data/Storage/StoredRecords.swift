@@ -97,17 +97,19 @@ public struct PendingChange: Sendable, Equatable {
     /// attempt, so a server that already applied it answers the same hero instead of a second.
     var idempotencyKey: String?
 
-    /// The prefix of the ids of heroes created offline.
-    static let localPrefix = "local-"
-
     /// The local id of the `number`th hero created offline in a store.
-    static func localID(_ number: Int) -> String { localPrefix + String(number) }
+    static func localID(_ number: Int) -> String { Hero.ID.draft(number).rawValue }
+
+    /// The number in a local id, or `nil`.
+    static func localNumber(_ id: String) -> Int? {
+        (try? Hero.ID(id))?.isDraft == true ? Int(id.drop { $0 != "." }.dropFirst()) : nil
+    }
 
     /// A fresh `Idempotency-Key` value.
     static func newIdempotencyKey() -> String { UUID().uuidString.lowercased() }
 
     /// Whether `id` was made by this client for a hero the server does not know yet.
-    static func isLocal(_ id: String) -> Bool { id.hasPrefix(localPrefix) }
+    static func isLocal(_ id: String) -> Bool { (try? Hero.ID(id))?.isDraft == true }
 }
 
 /// The pending changes, oldest first, and the last number given to a hero created offline.
@@ -143,6 +145,12 @@ enum StoredLimits {
     }
 
     /// A number or date no store writes.
+    /// A create stored under an id that is not a draft's (`local.N`).
+    struct NotADraftID: Error, CustomStringConvertible {
+        let id: String
+        var description: String { "a create under \(id), which is not a draft id (local.N) of this version" }
+    }
+
     struct OutOfRange: Error, CustomStringConvertible {
         let name: String
         var description: String { "\(name) out of range" }
@@ -244,6 +252,8 @@ extension PendingChange: Codable {
         sequence = try StoredLimits.checked(record.sequence, "sequence")
         kind = record.kind
         id = try Hero.ID(record.id).rawValue
+        // A create has a draft id: one that looks like the server's was written another way.
+        guard kind != .create || Self.isLocal(id) else { throw StoredLimits.NotADraftID(id: id) }
         draft = try record.draft.map {
             try HeroDraft(
                 codeName: $0.codeName, powers: $0.powers, teamID: $0.teamID.map(Team.ID.init),

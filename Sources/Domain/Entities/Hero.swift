@@ -6,23 +6,42 @@
 
 /// A hero as the roster knows it: public facts plus a secret identity that stays sealed.
 public struct Hero: Sendable, Hashable, Identifiable {
-    /// The server-assigned identifier: opaque and URL-safe (`[A-Za-z0-9_-]{1,64}`).
+    /// The server-assigned identifier: opaque and URL-safe (`[A-Za-z0-9_-]{1,64}`), or a draft's
+    /// (`local.N`) for a hero created offline and not yet synced.
     public struct ID: Sendable, Hashable, Comparable, CustomStringConvertible {
         /// The identifier as the server spells it.
         public let rawValue: String
 
-        /// Accepts only what the contract allows, so an id can travel in a URL path unescaped.
+        /// Accepts only what the contract allows, so an id can travel in a URL path unescaped,
+        /// and draft ids (`local.N`).
         public init(_ rawValue: String) throws(DomainError) {
             let allowed = rawValue.unicodeScalars.allSatisfy { scalar in
                 scalar.isASCII
                     && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                         || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
             }
-            guard allowed, (1...64).contains(rawValue.unicodeScalars.count) else {
+            guard allowed && (1...64).contains(rawValue.unicodeScalars.count) || Self.isDraft(rawValue) else {
                 throw .invalid([.id: "must be 1–64 of A–Z, a–z, 0–9, '-' and '_'"])
             }
             self.rawValue = rawValue
         }
+
+        /// The id of the `number`th hero created offline, until a sync gives it the server's:
+        /// `local.N`, which no server can send, as `.` is outside the contract's alphabet.
+        public static func draft(_ number: Int) -> ID { ID(unchecked: "\(draftPrefix)\(max(number, 0))") }
+
+        /// Whether this is a draft id (`local.N`) rather than the server's.
+        public var isDraft: Bool { Self.isDraft(rawValue) }
+
+        static let draftPrefix = "local."
+
+        private static func isDraft(_ text: String) -> Bool {
+            let number = text.utf8.dropFirst(draftPrefix.utf8.count)
+            return text.hasPrefix(draftPrefix) && (1...18).contains(number.count)
+                && number.allSatisfy { (0x30...0x39).contains($0) }
+        }
+
+        private init(unchecked rawValue: String) { self.rawValue = rawValue }
 
         /// A one-line, readable form.
         public var description: String { rawValue }

@@ -166,7 +166,7 @@ struct HostileStoreFileTests {
             let (heroes, pending) = try await useEverything(store)
             #expect(heroes.contains("0001") || !tampering.keepsTheRest, "\(tampering.name): \(heroes)")
             #expect(pending.contains("0001") || !tampering.keepsTheRest, "\(tampering.name): \(pending)")
-            #expect(pending.contains { $0.hasPrefix("local-") }, "\(tampering.name): \(pending)")
+            #expect(pending.contains { $0.hasPrefix("local.") }, "\(tampering.name): \(pending)")
             #expect(Set(pending).count == pending.count, "\(tampering.name): an id given twice: \(pending)")
             #expect(
                 !problems.all.isEmpty || kind == .sqlite || !tampering.reports,
@@ -265,5 +265,30 @@ struct HostileStoreFileTests {
         let quarantined = try FileManager.default.contentsOfDirectory(
             atPath: folder.appendingPathComponent("quarantine").path)
         #expect(quarantined.contains { $0.hasSuffix("-wal") }, "\(quarantined)")
+    }
+
+    @Test(
+        "a pending create written under an id a server could send (local-1) is set aside and reported, not pushed"
+    )
+    func createUnderAServerID() async throws {
+        let store = try StoreKind.jsonFiles.open(at: folder)
+        try await store.write { writer in
+            var queue = try writer.pending()
+            let id = queue.nextLocalID()
+            queue.enqueue(
+                .create, id: id, draft: try HeroDraft(codeName: "Old Draft"), expectedVersion: nil, base: nil,
+                madeAt: Date())
+            try writer.setPending(queue)
+        }
+        let file = StoreKind.jsonFiles.file(in: folder)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("local.1"))
+        try Data(text.replacingOccurrences(of: "local.1", with: "local-1").utf8).write(to: file)
+        let problems = StoreProblems()
+        let reopened = try StoreKind.jsonFiles.open(at: folder, report: problems.record)
+        #expect(try await reopened.read { try $0.pending() }.changes.isEmpty)
+        #expect(
+            problems.all.contains { "\($0)".contains("a create under local-1, which is not a draft id") },
+            "\(problems.all)")
     }
 }

@@ -22,7 +22,7 @@ struct OfflineEditsTests {
             let created = try await repository.create(
                 try HeroDraft(codeName: "Offline Wren", powers: ["Song"]))
             #expect(created.isPending)
-            #expect(created.id.rawValue.hasPrefix("local-"))
+            #expect(created.id.rawValue.hasPrefix("local."))
             let edited = try await repository.replace(
                 owl.id,
                 with: try HeroDraft(codeName: "Owl Offline", powers: owl.powers, teamID: owl.team?.id),
