@@ -94,6 +94,22 @@ extension CLITests {
             #expect(run.stdout.hasPrefix("heroes-cli: browse"), "\(run)")
         }
 
+        @Test("show --picture on a terminal that reports 0×0 draws within 80×24, not at the picture's size")
+        func unknownTerminalSize() async throws {
+            try await withMockServer { server in
+                // Python's pty starts at 0×0; COLUMNS and LINES unset.
+                let run = try await PseudoTerminal.run(
+                    try CLI.editor(of: server.baseURL), ["show", "0007", "--picture"],
+                    environment: ["COLUMNS": "", "LINES": ""])
+                let drawn = run.stdout.split(whereSeparator: \.isNewline).filter { $0.contains("▀") }
+                #expect(!drawn.isEmpty, "\(run)")
+                #expect(drawn.count <= 24 - 10, "\(drawn.count) rows")
+                #expect(
+                    drawn.allSatisfy { $0.filter { $0 == "▀" }.count <= 80 },
+                    "\(drawn.map { $0.filter { $0 == "▀" }.count })")
+            }
+        }
+
         @Test("show --picture on a pipe prints the card and says the picture needs a terminal")
         func pictureNeedsTerminal() async throws {
             let run = try await CLI().run("show", "0007", "--picture")

@@ -55,11 +55,13 @@ struct Terminal: Sendable {
     /// A width no line reaches: output to a pipe or a file is never cut.
     private static let unlimited = 10_000
 
+    /// A terminal's size; one that reports none, or 0 (a serial line, some emulators), is taken
+    /// as the classic 80×24 rather than as room for anything.
     private var windowSize: (columns: Int, rows: Int)? {
         let descriptor = outputIsTerminal ? STDOUT_FILENO : STDERR_FILENO
         guard outputIsTerminal || errorIsTerminal else { return nil }
         var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return (80, 24) }
+        return (size.ws_col > 0 ? Int(size.ws_col) : 80, size.ws_row > 0 ? Int(size.ws_row) : 24)
     }
 }
