@@ -100,7 +100,8 @@ enum CommandTable {
                 .init("heroes-cli --json teams", "the same, as JSON"),
             ]),
         CommandSpec(
-            .sync, ["sync"], summary: "push pending changes, refresh the offline cache and say what changed",
+            .sync, ["sync"], options: .deadline,
+            summary: "push pending changes, refresh the offline cache and say what changed",
             examples: [
                 .init("heroes-cli sync", "send pending edits, then fetch every hero and team"),
                 .init("heroes-cli --json sync", "the change set as JSON: inserted, updated, deleted, pushed"),

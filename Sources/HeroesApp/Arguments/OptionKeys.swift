@@ -21,7 +21,8 @@ extension Option where Value == String {
     }
     static var cacheDirectory: Self {
         Self(
-            "cache-dir", "DIR", help: "where the offline cache lives (default: ~/.cache/heroes)",
+            "cache-dir", "DIR",
+            help: "where the offline cache lives (default: $XDG_CACHE_HOME/heroes, else ~/.cache/heroes)",
             environment: "HEROES_CACHE_DIR")
     }
     static var config: Self { Self("config", "FILE", help: "an app plist to use instead of the bundled one") }
@@ -49,6 +50,13 @@ extension Option where Value == Int {
     static var page: Self { Self("page", "N", in: 1...Int.max, help: "the page to show, from 1") }
     static var perPage: Self {
         Self("per-page", "N", in: HeroQuery.perPageRange, help: "heroes per page, 1–100 (default 20)")
+    }
+    static var deadline: Self {
+        Self(
+            "deadline", "SECONDS", in: 1...86_400,
+            help:
+                "stop the sync after SECONDS (default \(SyncDeadlineError.defaultSeconds)); the cache keeps its last complete sync"
+        )
     }
     static var port: Self {
         Self("port", "N", in: 0...65_535, help: "port to listen on (default 8080; 0 picks one)")

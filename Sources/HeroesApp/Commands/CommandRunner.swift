@@ -99,7 +99,8 @@ struct CommandRunner {
         case .teams:
             try await withHeroes { heroes in try await heroes.withinDeadline { try await heroes.teams() } }
         case .sync:
-            try await withHeroes { try await $0.sync() }
+            let seconds = invocation[.deadline] ?? SyncDeadlineError.defaultSeconds
+            try await withHeroes { try await $0.sync(deadlineSeconds: seconds) }
         case .picture:
             let id = try heroID()
             let toStandardOutput = invocation[.output] == "-"

@@ -98,10 +98,18 @@ struct HeroCommands {
         try await TeamListPresenter(listTeams: graph.heroes.listTeams).activate(with: views.teams())
     }
 
-    /// `sync`.
-    func sync() async throws {
-        try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
-            .activate(with: views.sync(), progress: views.progress())
+    /// `sync [--deadline SECONDS]`.
+    func sync(deadlineSeconds: Int = SyncDeadlineError.defaultSeconds) async throws {
+        let progress = RememberingProgress(views.progress())
+        let end = ContinuousClock.now + .seconds(deadlineSeconds)
+        do {
+            try await WebService.withDeadline(.seconds(deadlineSeconds)) {
+                try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
+                    .activate(with: views.sync(), progress: progress)
+            }
+        } catch  where ContinuousClock.now >= end {
+            throw SyncDeadlineError(seconds: deadlineSeconds, pages: progress.figures)
+        }
     }
 
     /// `picture ID [--output FILE]`.

@@ -41,6 +41,8 @@ enum FailureView {
         case let problem as LocalFileError:
             view.showError(
                 ErrorViewModel(code: ErrorCode(rawValue: "local_file"), message: problem.description))
+        case let problem as SyncDeadlineError:
+            view.showError(ErrorViewModel(code: .unavailable, message: problem.description))
         case let problem as NothingCachedError:
             view.showError(ErrorViewModel(code: .unavailable, message: problem.description))
         case let problem as MissingPasswordError:
