@@ -79,5 +79,18 @@ extension CLITests {
             #expect(!run.stdout.contains("saved"), "\(run)")
             #expect(try Data(contentsOf: old) == Data("old picture".utf8))
         }
+
+        @Test("a teams list past 1 MiB is refused as it arrives, not held: 65, and nothing cached")
+        func hugeTeams() async throws {
+            let team = Data(#"{"id":"team-x","name":"A team with a long enough name"},"#.utf8)
+            let server = try CannedServer(
+                head:
+                    "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: LENGTH\n\n{\"items\":[",
+                body: team, repeats: 40_000)
+            let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+            let run = try await cli.run("teams")
+            #expect(run.status == 65, "\(run)")
+            #expect(run.stderr.contains("1048576"), "names the limit: \(run)")
+        }
     }
 }

@@ -135,7 +135,7 @@ public final class JSONFileHeroStore: HeroStore {
     private func commit(_ state: StoreState) throws {
         let data = try JSONEncoder().encode(state)
         guard data.count <= Self.sizeLimit else {
-            throw StorageError.io(location, "would grow past \(Self.sizeLimit) bytes")
+            throw StorageError.tooLarge(location, limit: Self.sizeLimit)
         }
         for name in folder.names() where name.contains(".tmp-") {
             try? folder.remove(name)  // left by a writer that was killed

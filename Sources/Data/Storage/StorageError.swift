@@ -12,6 +12,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedSchema(URL, version: Int)
     /// The file system refused a read or a write.
     case io(URL, String)
+    /// A write would pass the most bytes this store keeps (`limit`); nothing was written.
+    case tooLarge(URL, limit: Int)
 
     /// One line naming the file and the problem.
     public var description: String {
@@ -24,6 +26,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedSchema(let url, let version):
             "\(url.path) has schema version \(version), newer than this app understands"
         case .io(let url, let message): "\(url.path): \(message)"
+        case .tooLarge(let url, let limit):
+            "\(url.path) would grow past \(limit >> 20) MiB, the most this store keeps; nothing was written"
         }
     }
 

@@ -53,7 +53,7 @@ public enum ExitStatus: Int32, Sendable {
 
     private static func code(for error: StorageError) -> ExitStatus {
         switch error {
-        case .io, .locked, .unsupportedSchema: .cannotCreate
+        case .io, .locked, .unsupportedSchema, .tooLarge: .cannotCreate
         case .corrupt, .setAside: .failure
         }
     }

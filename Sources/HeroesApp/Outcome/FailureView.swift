@@ -28,6 +28,13 @@ enum FailureView {
                     message: "the offline cache is read-only (\(file.deletingLastPathComponent().path)): "
                         + "reads still work, writes cannot be kept; choose another with "
                         + "\(Option.cacheDirectory.spec.synopsis)"))
+        case StorageError.tooLarge:
+            view.showError(
+                ErrorViewModel(
+                    code: ErrorCode(rawValue: "cache"),
+                    message: "\(error); a roster this large needs the SQLite store: give "
+                        + "\(Option.config.spec.synopsis) an app plist whose store is sqlite (Heroes-SQLite.plist)"
+                ))
         case let problem as StorageError:
             view.showError(
                 ErrorViewModel(
