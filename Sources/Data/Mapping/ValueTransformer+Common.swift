@@ -72,7 +72,11 @@ extension ValueTransformer where Value == PictureReference {
         ValueTransformer<String>.string.map { path throws(MappingFailure) in
             // `//host/…` is another server.
             guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\") else {
-                throw MappingFailure("'\(path)' is not a server path")
+                throw MappingFailure("'\(path.prefix(80))' is not a server path")
+            }
+            // Past what servers and proxies take in a request line (RFC 9112 §3 suggests 8000).
+            guard path.utf8.count <= 8000 else {
+                throw MappingFailure("the picture path holds \(path.utf8.count) bytes, more than 8000")
             }
             return PictureReference(path: path)
         }

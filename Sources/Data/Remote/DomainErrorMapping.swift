@@ -77,6 +77,14 @@ enum DomainErrorMapping {
             }
             return .invalid(named.isEmpty ? [.request: message ?? "was refused as invalid"] : named)
         case 400, 413, 415: return .invalid([.request: message ?? "was refused with status \(code)"])
+        // Our own request was too large (a very long password, say): not the server's bad data.
+        case 431:
+            return .invalid([
+                .request: "has header fields too large for the server (431); is a credential very long?"
+            ])
+        // A redirect not followed: to another origin, or out of http and https.
+        case 300...399:
+            return .badData("the server redirected (\(code)) where a client of it does not follow")
         case 500...599: return .unavailable("the server answered \(code)" + (message.map { ": \($0)" } ?? ""))
         // Still limited after the retries: busy, not wrong.
         case 429:

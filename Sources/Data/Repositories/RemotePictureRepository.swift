@@ -31,12 +31,20 @@ public final class RemotePictureRepository: PictureRepository {
         let notPNG = DomainError.badData("the picture of hero \(hero) is not a PNG image")
         let target = try PictureTarget.open(destination)
         let sink = PNGCheckingSink(target.sink, path: destination.path, notPNG: notPNG)
-        let reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
-            do {
-                return try await service.stream(HeroAPI.picture, hero.rawValue, into: sink, progress: report)
-            } catch let error as NetworkError where error.isLocalFileFailure {
-                throw sink.failure ?? error
+        let reply: Reply<Int64>
+        do {
+            reply = try await DomainErrorMapping.mappingErrors(notFound: "the picture of hero \(hero)") {
+                do {
+                    return try await service.stream(
+                        HeroAPI.picture, hero.rawValue, into: sink, progress: report)
+                } catch let error as NetworkError where error.isLocalFileFailure {
+                    throw sink.failure ?? error
+                }
             }
+        } catch DomainError.unauthorized {
+            // The contract serves pictures to anyone: an editor account is not the fix.
+            throw DomainError.badData(
+                "the server asked for credentials to read a picture, which the contract does not")
         }
         guard case .content(let count) = reply.outcome, count > 0 else {
             throw DomainError.badData("the picture came back with status \(reply.status) and no body")

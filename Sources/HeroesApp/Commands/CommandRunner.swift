@@ -160,8 +160,9 @@ struct CommandRunner {
         do {
             return try Hero.ID(text)
         } catch {
+            let shown = text.count > 80 ? text.prefix(80) + "… (\(text.utf8.count) bytes)" : text[...]
             throw UsageError(
-                "'\(text)' is not a hero id (1–64 of A–Z, a–z, 0–9, '-' and '_')",
+                "'\(shown)' is not a hero id (1–64 of A–Z, a–z, 0–9, '-' and '_')",
                 command: invocation.command?.id)
         }
     }

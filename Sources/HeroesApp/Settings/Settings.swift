@@ -44,6 +44,10 @@ struct Settings: Sendable {
                     "\(Option.server.spec.synopsis) must not hold a query (?) or a fragment (#), not '\(text)'"
                 )
             }
+            // URL accepts any digits as a port; the socket API takes 1 to 65535.
+            if let port = url.port, !(1...65_535).contains(port) {
+                throw UsageError("\(Option.server.spec.synopsis) has port \(port); a port is 1 to 65535")
+            }
             server = url
         } else {
             server = nil
@@ -57,6 +61,9 @@ struct Settings: Sendable {
                 "\(Option.user.spec.synopsis) (or HEROES_USER) must not hold ':' or a control character")
         }
         clearanceKey = given(.key)
+        for option in [Option.cacheDirectory, .config, .output] where invocation[option]?.isEmpty == true {
+            throw UsageError("\(option.spec.synopsis) needs a path, not an empty word")
+        }
         let paths = UserPaths(environment: environment)
         cacheDirectory =
             given(.cacheDirectory).map { URL(fileURLWithPath: $0, isDirectory: true) } ?? paths.cache

@@ -32,7 +32,7 @@ public final class ConsoleHeroListView: HeroListView {
     /// Writes the title and the message instead of an empty table.
     public func showNoHeroes(_ list: HeroListViewModel, message: String) {
         writeTitle(list)
-        write(message)
+        write(message.singleLine)  // it may quote the user's search text
     }
 
     private func writeTitle(_ list: HeroListViewModel) {

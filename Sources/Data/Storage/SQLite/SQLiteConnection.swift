@@ -20,7 +20,16 @@ struct SQLiteError: Error, CustomStringConvertible {
         return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
     }
 
-    var description: String { "\(message) (SQLite \(code))" }
+    /// The `errno` behind an I/O error, when SQLite kept one.
+    var systemErrno: Int32 = 0
+
+    var description: String {
+        // SQLite says "disk I/O error" for a write, a truncate or a -shm mapping that met a full disk.
+        if code & 0xff == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT {
+            return "the disk is full (SQLite \(code))"
+        }
+        return "\(message) (SQLite \(code))"
+    }
 }
 
 /// A value bound to a statement's parameter.
@@ -117,7 +126,9 @@ final class SQLiteConnection {
     }
 
     private func error(_ status: Int32) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+        SQLiteError(
+            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            systemErrno: sqlite3_system_errno(handle))
     }
 }
 

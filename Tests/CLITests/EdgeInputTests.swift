@@ -1,0 +1,65 @@
+import Foundation
+import MockServerKit
+import Testing
+
+extension CLITests {
+    /// Words a typo or a stranger can put in a command line or an answer, each with the exit and
+    /// the line a user would expect.
+    @Suite("Edge input: ports, empty paths, long ids, our own large request, a read asked for credentials")
+    struct EdgeInputTests {
+        @Test(
+            "a bad port or an empty path is a usage error (64), before anything is made or sent",
+            arguments: [
+                ["--server", "http://127.0.0.1:99999", "list"], ["--server", "http://127.0.0.1:0", "list"],
+                ["--cache-dir", "", "list"], ["picture", "0007", "--output", ""],
+            ])
+        func usage(arguments: [String]) async throws {
+            let cli = try CLI()
+            let run = try await cli.run(arguments)
+            #expect(run.status == 64, "\(run)")
+            #expect(!FileManager.default.fileExists(atPath: cli.home.appendingPathComponent("0007.png").path))
+        }
+
+        @Test("a 60,000-character bad id is echoed cut, with its size")
+        func longID() async throws {
+            // Past one argument's limit (128 KiB) the system refuses the run: 60,000 two-byte letters.
+            let run = try await CLI().run("show", String(repeating: "é", count: 60_000))
+            #expect(run.status == 64, "\(run)")
+            #expect(run.stderr.count < 1_000, "\(run.stderr.count) characters")
+            #expect(run.stderr.contains("(120000 bytes)"), "\(run)")
+        }
+
+        @Test("the user's own search text with CR and LF is shown on one line, escaped")
+        func searchWithLineBreaks() async throws {
+            let run = try await CLI().run("list", "--search", "wind\r\n\u{1B}[2J")
+            #expect(run.status == 0, "\(run)")
+            #expect(
+                !run.stdout.contains("\r") && !run.stdout.contains("\u{1B}[2J"),
+                "\(run.stdout.debugDescription)")
+        }
+
+        @Test("a 431 to our own request says the request was too large, not that the server sent bad data")
+        func ourRequestTooLarge() async throws {
+            let server = try CannedServer(
+                head: "HTTP/1.1 431 Request Header Fields Too Large\nContent-Length: 0\n\n")
+            let run = try await CLI(environment: ["HEROES_SERVER": server.url.absoluteString]).run(
+                "show", "0007")
+            #expect(!run.stderr.contains("bad data"), "\(run)")
+            #expect(run.stderr.contains("431"), "\(run)")
+        }
+
+        @Test("a 401 to a picture read is bad data, not a call for an editor account")
+        func pictureAskedForCredentials() async throws {
+            try await withMockServer { server in
+                try server.addFault(
+                    FaultRule(method: "GET", path: "/v1/heroes/0007/picture", fault: "status:401", times: 5))
+                let cli = try CLI.editor(of: server.baseURL)
+                let run = try await cli.run(
+                    "picture", "0007", "--output", cli.home.appendingPathComponent("p.png").path)
+                #expect(run.status == 65, "\(run)")
+                #expect(run.stderr.contains("credentials to read a picture"), "\(run)")
+                #expect(!run.stderr.contains("editor account"), "\(run)")
+            }
+        }
+    }
+}
