@@ -3,7 +3,7 @@
 see it: start, search, open a hero and see its picture, edit, Ctrl-C out of a form, back, and
 Ctrl-C on the list to quit; then `show 0007 --picture`. Usage: console-session.py HEROES_CLI.
 Prints the transcript (escapes as ⎋) and exits 1 with the reason when a step does not show what it should."""
-import os, pty, select, sys, termios, time
+import fcntl, os, pty, select, struct, sys, termios, time
 
 transcript = b""
 
@@ -89,9 +89,11 @@ def main():
             pass
     if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
         fail("the console did not exit with 0 (status %r)" % status)
-    # The same picture from the command line: `show ID --picture` on a terminal.
+    # The same picture from the command line: `show ID --picture` on a 64x48 terminal (one that
+    # reports no size is taken as 80x24, too short for the whole picture).
     pid, fd = pty.fork()
     if pid == 0:
+        fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 48, 64, 0, 0))
         os.execv(binary, [binary, "show", "0007", "--picture"])
     start = len(transcript)
     while True:

@@ -56,6 +56,16 @@ public final class RemotePictureRepository: PictureRepository {
         return PictureFile(location: destination, byteCount: count)
     }
 
+    /// Fails as `download` would on a destination that cannot be written, before anything is
+    /// sent; a FIFO or a device is left unopened, so its reader sees no early end.
+    public static func checkDestination(_ destination: URL) throws(LocalFileError) {
+        var status = stat()
+        if stat(destination.path, &status) == 0, [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT) {
+            return
+        }
+        _ = try PictureTarget.open(destination)
+    }
+
     /// Uploads the PNG at `file`; a missing, oversized or non-PNG file is refused first.
     public func upload(
         _ file: URL,

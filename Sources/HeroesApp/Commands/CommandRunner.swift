@@ -113,6 +113,8 @@ struct CommandRunner {
             let destination =
                 toStandardOutput
                 ? URL(fileURLWithPath: "/dev/stdout") : file(invocation[.output] ?? "\(id.rawValue).png")
+            // A path that cannot be written fails here, before the hero is asked for.
+            try RemotePictureRepository.checkDestination(destination)
             try await withHeroes { heroes in
                 try await Interruption.cancelling {
                     try await heroes.downloadPicture(id, to: destination, besideData: toStandardOutput)
