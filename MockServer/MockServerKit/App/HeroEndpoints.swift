@@ -95,8 +95,11 @@ extension HeroesApplication {
             // Checked again under the write's lock, so no change slips in between.
             if let refusal = checkExistsAndMatches(id, request, in: store) { return refusal }
             if store.isTaken(draft.codeName, except: id) { return conflict(draft.codeName) }
-            guard let record = store.replace(id, with: draft, now: Self.timestamp()) else {
-                return notFound(id)
+            let record: HeroRecord
+            switch store.replace(id, with: draft, now: Self.timestamp()) {
+            case .changed(let changed): record = changed
+            case .missing: return notFound(id)
+            case .versionExhausted: return versionExhausted(id)
             }
             if let failure = persist(store) { return failure }
             return ServerResponse.json(
@@ -135,6 +138,12 @@ extension HeroesApplication {
         return ServerResponse(
             status: 200, fields: [ServerResponse.jsonContentType, HTTPField(name: "ETag", value: tag)],
             body: body)
+    }
+
+    /// 409 for a hero whose version (from a file) is `Int.max`: no change can get a new one.
+    func versionExhausted(_ id: String) -> ServerResponse {
+        ErrorBody.response(
+            status: 409, message: "hero \(id) is at the highest version, \(Int.max), and cannot change")
     }
 
     func notFound(_ id: String) -> ServerResponse {

@@ -87,13 +87,23 @@ struct HeroStore {
         return page
     }
 
-    /// With the next free id.
+    /// What a change to an existing hero came to.
+    enum Change {
+        case changed(HeroRecord)
+        case missing
+        /// Its version is `Int.max` (from a file), so no change can get a new one.
+        case versionExhausted
+    }
+
+    /// With the next free id: past the highest numeric id, or the first free one from 1 when
+    /// that is `Int.max` (ids come from files).
     mutating func insert(_ draft: HeroSubmission, now: String) -> HeroRecord {
-        var number = entries.count + 1
-        for id in entries.keys { if let value = Int(id), value >= number { number = value + 1 } }
+        let highest = entries.keys.lazy.compactMap { Int($0) }.max() ?? 0
+        let (next, overflow) = highest.addingReportingOverflow(1)
+        var number = overflow ? 1 : max(next, entries.count + 1)
         var id = Self.format(number)
         while entries[id] != nil {
-            number += 1
+            number = number == Int.max ? 1 : number + 1
             id = Self.format(number)
         }
         let record = HeroRecord(
@@ -105,27 +115,35 @@ struct HeroStore {
     }
 
     /// Keeps id and picture; bumps the version.
-    mutating func replace(_ id: String, with draft: HeroSubmission, now: String) -> HeroRecord? {
-        guard var record = entries[id]?.record else { return nil }
+    mutating func replace(_ id: String, with draft: HeroSubmission, now: String) -> Change {
+        guard var record = entries[id]?.record else { return .missing }
+        guard let version = Self.increment(record.version) else { return .versionExhausted }
         record.codeName = draft.codeName
         record.encryptedRealName = draft.encryptedRealName
         record.powers = draft.powers
         record.team = draft.team
         record.updatedAt = now
-        record.version += 1
+        record.version = version
         store(record)
-        return record
+        return .changed(record)
     }
 
     /// Bumps the version.
-    mutating func setPicture(_ id: String, _ bytes: [UInt8], now: String) -> HeroRecord? {
-        guard var record = entries[id]?.record else { return nil }
+    mutating func setPicture(_ id: String, _ bytes: [UInt8], now: String) -> Change {
+        guard var record = entries[id]?.record else { return .missing }
+        guard let version = Self.increment(record.version) else { return .versionExhausted }
         record.hasPicture = true
         record.updatedAt = now
-        record.version += 1
+        record.version = version
         pictures[id] = bytes
         store(record)
-        return record
+        return .changed(record)
+    }
+
+    /// The next version, or nil at `Int.max`.
+    static func increment(_ version: Int) -> Int? {
+        let (next, overflow) = version.addingReportingOverflow(1)
+        return overflow ? nil : next
     }
 
     mutating func delete(_ id: String) -> Bool {
