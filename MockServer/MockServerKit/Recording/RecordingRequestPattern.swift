@@ -7,14 +7,19 @@ enum RecordingRequestPattern {
             "method": .string(exchange.method.uppercased()), "url": .string(exchange.url),
         ]
         var headers: [String: StubJSON] = [:]
-        for (name, caseInsensitive) in spec.captureHeaders.sorted(by: { $0.key < $1.key }) {
+        // A credential the request carried is required, captured or not (an endpoint that
+        // needed it must not answer anyone on replay), but no file keeps its value.
+        var credentials: Set<String> = []
+        for field in exchange.requestHeaders where spec.isCredential(field.name.lowercased()) {
+            guard credentials.insert(field.name.lowercased()).inserted else { continue }
+            headers[field.name] = .object(["matches": .string(".+")])
+        }
+        for (name, caseInsensitive) in spec.captureHeaders.sorted(by: { $0.key < $1.key })
+        where !credentials.contains(name) {
             guard let sent = exchange.requestHeaders.first(where: { $0.name.lowercased() == name }) else {
                 continue
             }
-            // The stub still wants the credential, but no file keeps it.
-            if spec.redactedHeaders.contains(name) {
-                headers[sent.name] = .object(["matches": .string(".+")])
-            } else if caseInsensitive {
+            if caseInsensitive {
                 headers[sent.name] = .object(["equalTo": .string(sent.value), "caseInsensitive": .bool(true)])
             } else {
                 headers[sent.name] = .object(["equalTo": .string(sent.value)])
