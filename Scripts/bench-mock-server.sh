@@ -2,11 +2,14 @@
 # Measures mock-server against nginx serving the identical bytes as static files (issue 3), a
 # page's p99 with 10,000 heroes against its p99 with the 44 bundled ones (issue 13), and WireMock
 # stub mappings (issue 22): a stub among 500 against nginx, and the p99 with 5,000 mappings
-# against the p99 with 50; a hostile client (issue 32); proxying and recording (issue 33).
+# against the p99 with 50; a hostile client (issue 32); proxying and recording (issue 33); one
+# client's 64 costly connections (issue 40).
 #
 #   Scripts/bench-mock-server.sh   # DURATION=5s CONNECTIONS="1 16 64" REPEAT=3 HEROES=10000 MILLION=1000000 RECORDED=1000
 #   ONLY=stubs Scripts/bench-mock-server.sh   # the stub measurements alone
-#   ONLY=hostile Scripts/bench-mock-server.sh # GET /health's p99 beside a hostile client alone
+#   ONLY=hostile Scripts/bench-mock-server.sh # GET /health's p99 beside a hostile client, and beside
+#                                             # one client's 64 costly connections, alone
+#   ONLY=costly Scripts/bench-mock-server.sh  # the costly connections alone
 #   ONLY=proxy Scripts/bench-mock-server.sh   # a proxied GET against the origin served directly alone
 #   ONLY=record Scripts/bench-mock-server.sh  # recording RECORDED exchanges (memory), then replaying
 #                                             # them against the same stubs written by hand
@@ -260,6 +263,51 @@ PY
     kill "$pid" 2>/dev/null || true
     echo
 }
+# Issue 40: GET /health's p99 at 64 connections while one client keeps 64 connections of unmatched
+# requests against 300 regular expressions (`(a+)+b`, so each request spends its whole 50 ms
+# matching budget), against its p99 unloaded (goal: at most the unloaded p99 plus 100 ms).
+costly_bench() {
+    mkdir -p "$WORK/costly/mappings"
+    python3 - "$WORK/costly/mappings/costly.json" <<'PY'
+import json, sys
+mappings = [{"request": {"urlPattern": f"/r/(a+)+b{i}"}, "response": {"status": 200}} for i in range(300)]
+json.dump({"mappings": mappings}, open(sys.argv[1], "w"))
+PY
+    start_mock costly --root-dir "$WORK/costly"
+    local pid=$PID url=$URL unloaded loaded hostile_pid
+    STUB_PIDS="$STUB_PIDS $pid"
+    read -r _ unloaded _ < <(measure "$url/health" 64 "$pid")
+    python3 - "${url##*:}" "$DURATION" >"$WORK/costly.out" <<'PY' &
+import selectors, socket, sys, time
+port, seconds = int(sys.argv[1]), float(sys.argv[2].rstrip("s")) + 1
+request = ("GET /r/" + "a" * 32 + "c HTTP/1.1\r\nHost: x\r\n\r\n").encode()
+chooser, answered = selectors.DefaultSelector(), 0
+for _ in range(64):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(request)
+    chooser.register(s, selectors.EVENT_READ)
+end = time.time() + seconds
+while time.time() < end:
+    for key, _ in chooser.select(timeout=0.5):
+        data = key.fileobj.recv(65536)
+        if not data:
+            chooser.unregister(key.fileobj)
+            continue
+        answered += data.count(b"HTTP/1.1 404")
+        key.fileobj.sendall(request * data.count(b"HTTP/1.1 404"))
+print(answered)
+PY
+    hostile_pid=$!
+    sleep 0.5
+    read -r _ loaded _ < <(measure "$url/health" 64 "$pid")
+    wait "$hostile_pid" || true
+    printf "%-34s %5s %12s %12s %8s  %s\n" "costly connections (issue 40)" conns "unloaded p99" "beside 64" \
+        "answered" "goal ≤ unloaded + 100 ms"
+    printf "%-34s %5s %10.2fms %10.2fms %8s  %s\n" "GET /health" 64 "$unloaded" "$loaded" \
+        "$(cat "$WORK/costly.out")" "$(awk -v a="$loaded" -v b="$unloaded" 'BEGIN { print (a <= b + 100 ? "PASS" : "FAIL") }')"
+    kill "$pid" 2>/dev/null || true
+    echo
+}
 # GET /v1/heroes/{id} through a second mock-server with --proxy-all to the first (the shared
 # Transport: libcurl on Linux, off the loop) against the first served directly, 64 connections:
 # the ratio of requests/s (goal: a median of at least 0.15×), the proxy's CPU per request and the
@@ -399,6 +447,11 @@ LUA
 }
 if [ "${ONLY:-}" = hostile ]; then
     hostile_bench
+    costly_bench
+    exit 0
+fi
+if [ "${ONLY:-}" = costly ]; then
+    costly_bench
     exit 0
 fi
 if [ "${ONLY:-}" = proxy ]; then
@@ -413,6 +466,7 @@ fi
 stub_bench
 [ "${ONLY:-}" = stubs ] && exit 0
 hostile_bench
+costly_bench
 proxy_bench
 record_bench
 

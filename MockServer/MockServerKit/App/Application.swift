@@ -77,8 +77,9 @@ final class HeroesApplication: RequestHandler {
         bytes.reduce(into: 2_166_136_261) { hash, byte in hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     }
 
-    /// Admin routes directly; API routes through faults and the journal.
-    func handle(_ request: ServerRequest) -> (ServerResponse, Delivery) {
+    /// Admin routes directly; API routes through faults and the journal. A new request that
+    /// spends its trial matching stubs is put off (nil) before anything is used up or recorded.
+    func handle(_ request: ServerRequest, turn: TurnBudget, held: Bool) -> (ServerResponse, Delivery)? {
         if request.path.hasPrefix("/__admin/") {
             switch adminAccess {
             case .open: return routeAdmin(request)
@@ -115,22 +116,33 @@ final class HeroesApplication: RequestHandler {
                 return (response, Delivery())
             }
         }
-        if let registered = faults.take(
-            method: request.method.description, path: request.path, query: request.query)
-        {
-            plan.merge(registered)
+        let isTrial = !held && stubs.count > 0
+        let takeRule = { (using: Bool) in
+            self.faults.take(
+                method: request.method.description, path: request.path, query: request.query, using: using)
         }
+        if let registered = takeRule(!isTrial) { plan.merge(registered) }
         plan.delayMilliseconds += latency
         var response: ServerResponse
         var match = JournalMatch.route
         // Made only when there are stubs: its JSON is parsed once, and one budget covers the
-        // answer and the near miss.
-        lazy var stubRequest = StubRequest(request)
+        // answer and the near miss; what it spends counts against the turn.
+        var made: StubRequest?
+        func stubRequest() -> StubRequest {
+            if let made { return made }
+            let fresh = StubRequest(request, budget: MatchBudget(nanoseconds: turn.allowance(held: held)))
+            made = fresh
+            return fresh
+        }
+        defer { made.map { turn.spend($0.budget.used) } }
+        let cuts = plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall
+        let stubbed = plan.status == nil && !cuts ? stubs.answer(stubRequest()) : nil
+        if isTrial, made?.budget.wasSpent == true { return nil }
         if let status = plan.status {
             response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
-        } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
+        } else if cuts {
             response = ServerResponse(status: 0, fields: [], body: [])
-        } else if let stubbed = stubs.answer(stubRequest) {
+        } else if let stubbed {
             response = stubbed.response
             match = .stub(stubbed.id)
             // A stub's fixed delay shares the faults' cap; --latency stays on top, as for faults.
@@ -138,7 +150,10 @@ final class HeroesApplication: RequestHandler {
             plan.delayMilliseconds =
                 latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
             if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
-            if let target = stubbed.proxy { return proxy(request, to: target, plan: plan, match: match) }
+            if let target = stubbed.proxy {
+                if isTrial { _ = takeRule(true) }
+                return proxy(request, to: target, plan: plan, match: match)
+            }
         } else if servesHeroes {
             response = sharingState(request) { route(request) }
             // Outside the hero paths no route knew it, whatever it answered (401 for a stale
@@ -149,11 +164,16 @@ final class HeroesApplication: RequestHandler {
             // Outside /v1 the hero contract says nothing, so show the closest stub instead
             // (under /v1, docs/API.md's JSON 404 stays).
             if response.status == 404, stubs.count > 0, !Self.isUnderV1(request.path) {
-                response = stubs.nearMissResponse(stubRequest)
+                response = stubs.nearMissResponse(stubRequest())
             }
         } else {
-            response = stubs.nearMissResponse(stubRequest)
+            response = stubs.nearMissResponse(stubRequest())
             match = .unmatched
+        }
+        if isTrial {
+            // Outside /v1 a 404 changed nothing, so the request can come back whole.
+            if made?.budget.wasSpent == true { return nil }
+            _ = takeRule(true)
         }
         if plan.malformedJSON { Self.breakJSON(&response) }
         journal.record(
