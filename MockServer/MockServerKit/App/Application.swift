@@ -38,7 +38,7 @@ final class HeroesApplication: RequestHandler {
     /// `current`: the starting heroes (fixtures or saved state), read from the file whose
     /// stamp, taken before the read, is `loadedStamp`.
     init(
-        fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
+        fixtures: FixtureSet, current: StateFile.Saved, users: [MockUser], limits: HeroStore.Limits = .init(),
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
         adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600),
         stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true, loadedStamp: StateFile.Stamp? = nil,
@@ -54,9 +54,9 @@ final class HeroesApplication: RequestHandler {
         self.stubs = stubs
         self.servesHeroes = servesHeroes
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        store = Locked(
-            HeroStore(teams: fixtures.teams, heroes: current.heroes, pictures: current.pictures, epoch: epoch)
-        )
+        var store = HeroStore(teams: fixtures.teams, heroes: [], pictures: [:], epoch: epoch, limits: limits)
+        store.replaceAll(heroes: current.heroes, pictures: current.pictures, names: current.names)
+        self.store = Locked(store)
         self.journal = journal
         self.faults = faults
         authenticator = Authenticator(users: users, tokenLifetime: tokenLifetime)
@@ -222,7 +222,7 @@ final class HeroesApplication: RequestHandler {
             let saved = try stateFile.load(teams: fixtures.teams)
             store.withLock { store in
                 // A new generation: every page's tag changes with what another server saved.
-                saved.map { store.replaceAll(heroes: $0.heroes, pictures: $0.pictures) }
+                saved.map { store.replaceAll(heroes: $0.heroes, pictures: $0.pictures, names: $0.names) }
             }
             loadedStamp.withLock { $0 = now }
             return nil
@@ -237,8 +237,7 @@ final class HeroesApplication: RequestHandler {
         defer { if let lock { stateFile?.unlock(lock) } }
         try store.withLock { store throws(MockServerError) in
             store.replaceAll(heroes: fixtures.heroes, pictures: fixtures.pictures)
-            try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
-            loadedStamp.withLock { $0 = stateFile?.stamp() }
+            try save(&store)
         }
         // The kept answers name heroes of the replaced state.
         idempotency.withLock { $0.removeAll() }
@@ -246,14 +245,30 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// Saves after a change, when state persists. Call with the lock held.
-    func persist(_ store: HeroStore) -> ServerResponse? {
+    func persist(_ store: inout HeroStore) -> ServerResponse? {
         do {
-            try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
-            loadedStamp.withLock { $0 = stateFile?.stamp() }
+            try save(&store)
             return nil
         } catch {
             return ErrorBody.response(status: 500, message: "the state could not be saved: \(error)")
         }
+    }
+
+    /// The pictures not yet in the state's folder, then the heroes naming them; then the
+    /// pictures no hero names are removed (a write holds the writers' lock, so no other
+    /// server's save is under way).
+    private func save(_ store: inout HeroStore) throws(MockServerError) {
+        guard let stateFile else { return }
+        let folder = stateFile.pictureFolder
+        for id in store.unsavedPictures.sorted() {
+            if let bytes = store.pictures[id], let name = store.pictureNames[id] {
+                try folder.write(bytes, as: name)
+            }
+        }
+        store.picturesSaved()
+        try stateFile.save(heroes: store.heroes, pictureNames: store.pictureNames)
+        loadedStamp.withLock { $0 = stateFile.stamp() }
+        folder.keepOnly(Set(store.pictureNames.values))
     }
 
     static func timestamp() -> String { WireTime.now() }

@@ -71,8 +71,11 @@ extension HeroesApplication {
         }
         return store.withLock { store in
             if store.isTaken(draft.codeName, except: nil) { return conflict(draft.codeName) }
-            let record = store.insert(draft, now: Self.timestamp())
-            if let failure = persist(store) { return failure }
+            guard let record = store.insert(draft, now: Self.timestamp()) else {
+                return ErrorBody.response(
+                    status: 507, message: "the server holds its most heroes, \(store.limits.maximumHeroes)")
+            }
+            if let failure = persist(&store) { return failure }
             return ServerResponse.json(
                 201, record.json,
                 extra: [
@@ -100,8 +103,9 @@ extension HeroesApplication {
             case .changed(let changed): record = changed
             case .missing: return notFound(id)
             case .versionExhausted: return versionExhausted(id)
+            case .full: return notFound(id)  // never: a replace adds no picture
             }
-            if let failure = persist(store) { return failure }
+            if let failure = persist(&store) { return failure }
             return ServerResponse.json(
                 200, record.json, extra: [HTTPField(name: "ETag", value: record.entityTag)])
         }
@@ -113,7 +117,7 @@ extension HeroesApplication {
         return store.withLock { store in
             if let refusal = checkExistsAndMatches(id, request, in: store) { return refusal }
             guard store.delete(id) else { return notFound(id) }
-            if let failure = persist(store) { return failure }
+            if let failure = persist(&store) { return failure }
             return ServerResponse(status: 204, fields: [], body: [])
         }
     }

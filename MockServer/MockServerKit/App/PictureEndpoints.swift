@@ -34,8 +34,12 @@ extension HeroesApplication {
             case .changed(let changed): record = changed
             case .missing: return notFound(id)
             case .versionExhausted: return versionExhausted(id)
+            case .full:
+                let mebibytes = store.limits.maximumPictureBytes >> 20
+                return ErrorBody.response(
+                    status: 507, message: "the server holds its most pictures, \(mebibytes) MiB in all")
             }
-            if let failure = persist(store) { return failure }
+            if let failure = persist(&store) { return failure }
             let tag = "\"\(id)-\(record.version)-picture\""
             return ServerResponse(status: 204, fields: [HTTPField(name: "ETag", value: tag)], body: [])
         }

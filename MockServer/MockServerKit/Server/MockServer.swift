@@ -82,8 +82,11 @@ public final class MockServer: Sendable {
         let saved = try stateFile?.load(teams: fixtures.teams)
         guard let wake = WakePipe.open() else { throw MockServerError(posix: "pipe") }
         let application = HeroesApplication(
-            fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures),
+            fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures, [:]),
             users: configuration.users,
+            limits: HeroStore.Limits(
+                maximumHeroes: configuration.maximumHeroes,
+                maximumPictureBytes: configuration.maximumPictureBytes),
             stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal,
             faults: faults,
             adminAccess: configuration.adminAccess, tokenLifetime: configuration.tokenLifetime,

@@ -41,6 +41,24 @@ public enum MockServerCommandLine {
         Option(name: "state", placeholder: "FILE", help: ["keep the heroes' state in FILE across runs"]) {
             configuration, text in configuration.stateFile = URL(fileURLWithPath: text)
         },
+        Option(
+            name: "max-heroes", placeholder: "N",
+            help: ["heroes the server may hold (default 5000; then 507)"]
+        ) { configuration, text throws(MockServerError) in
+            guard let count = Int(text), (1...1_000_000).contains(count) else {
+                throw MockServerError("--max-heroes must be a number from 1 to 1000000, not '\(text)'")
+            }
+            configuration.maximumHeroes = count
+        },
+        Option(
+            name: "max-pictures-mib", placeholder: "N",
+            help: ["MiB of pictures the server may hold in all (default 128; then 507)"]
+        ) { configuration, text throws(MockServerError) in
+            guard let mebibytes = Int(text), (1...4_096).contains(mebibytes) else {
+                throw MockServerError("--max-pictures-mib must be a number from 1 to 4096, not '\(text)'")
+            }
+            configuration.maximumPictureBytes = mebibytes << 20
+        },
         Option(name: "latency", placeholder: "MS", help: ["add MS milliseconds before every API response"]) {
             configuration, text throws(MockServerError) in
             guard let latency = Int(text), (0...60_000).contains(latency) else {
