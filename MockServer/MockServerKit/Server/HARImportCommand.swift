@@ -33,7 +33,8 @@ public enum HARImportCommand {
                 return CommandOutcome(
                     status: 66, output: "", errors: line("\(request.file): larger than 512 MiB"))
             }
-            data = try Data(contentsOf: url)
+            // Mapped, not read: only the entry being parsed is resident.
+            data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             return CommandOutcome(status: 66, output: "", errors: line("\(request.file): cannot be read"))
         }
