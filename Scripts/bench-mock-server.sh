@@ -3,13 +3,14 @@
 # page's p99 with 10,000 heroes against its p99 with the 44 bundled ones (issue 13), and WireMock
 # stub mappings (issue 22): a stub among 500 against nginx, and the p99 with 5,000 mappings
 # against the p99 with 50; a hostile client (issue 32); proxying and recording (issue 33); one
-# client's 64 costly connections (issue 40).
+# client's 64 costly connections and start-up with 20,000 mapping files (issue 40).
 #
 #   Scripts/bench-mock-server.sh   # DURATION=5s CONNECTIONS="1 16 64" REPEAT=3 HEROES=10000 MILLION=1000000 RECORDED=1000
 #   ONLY=stubs Scripts/bench-mock-server.sh   # the stub measurements alone
 #   ONLY=hostile Scripts/bench-mock-server.sh # GET /health's p99 beside a hostile client, and beside
 #                                             # one client's 64 costly connections, alone
 #   ONLY=costly Scripts/bench-mock-server.sh  # the costly connections alone
+#   ONLY=startup Scripts/bench-mock-server.sh # start-up with 20,000 mapping files against 2,000
 #   ONLY=proxy Scripts/bench-mock-server.sh   # a proxied GET against the origin served directly alone
 #   ONLY=record Scripts/bench-mock-server.sh  # recording RECORDED exchanges (memory), then replaying
 #                                             # them against the same stubs written by hand
@@ -308,6 +309,37 @@ PY
     kill "$pid" 2>/dev/null || true
     echo
 }
+# Issue 40: start-up time with 20,000 mapping files against 2,000 (goal: at most 12×, linear
+# with room for the file system), and how long a reset of the 20,000 holds GET /health.
+startup_bench() {
+    local small=2000 large=20000 times=() start end
+    for count in $small $large; do
+        python3 - "$WORK/many$count/mappings" "$count" <<'PY'
+import json, os, sys
+folder, count = sys.argv[1], int(sys.argv[2])
+os.makedirs(folder, exist_ok=True)
+for i in range(count):
+    with open(f"{folder}/m{i:05}.json", "w") as f:
+        json.dump({"request": {"method": "GET", "urlPath": f"/api/item{i}"}, "response": {"status": 200}}, f)
+PY
+        start=$(date +%s%N)
+        start_mock many$count --root-dir "$WORK/many$count" --no-heroes
+        end=$(date +%s%N)
+        times+=("$(( (end - start) / 1000000 ))")
+        STUB_PIDS="$STUB_PIDS $PID"
+        if [ "$count" = "$large" ]; then
+            local pid=$PID url=$URL reset
+            reset=$( { /usr/bin/time -f %e curl -fsS -X POST "$url/__admin/mappings/reset" >/dev/null; } 2>&1)
+            printf "%-34s %s s\n" "POST /__admin/mappings/reset ($large)" "$reset"
+        fi
+        kill "$PID" 2>/dev/null || true
+    done
+    printf "%-34s %10s %10s %8s  %s\n" "start-up (issue 40)" "$small" "$large" ratio "goal ≤ 12×"
+    printf "%-34s %8sms %8sms %7sx  %s\n" "mapping files" "${times[0]}" "${times[1]}" \
+        "$(awk -v a="${times[1]}" -v b="${times[0]}" 'BEGIN { printf "%.1f", a / b }')" \
+        "$(awk -v a="${times[1]}" -v b="${times[0]}" 'BEGIN { print (a <= 12 * b ? "PASS" : "FAIL") }')"
+    echo
+}
 # GET /v1/heroes/{id} through a second mock-server with --proxy-all to the first (the shared
 # Transport: libcurl on Linux, off the loop) against the first served directly, 64 connections:
 # the ratio of requests/s (goal: a median of at least 0.15×), the proxy's CPU per request and the
@@ -450,6 +482,10 @@ if [ "${ONLY:-}" = hostile ]; then
     costly_bench
     exit 0
 fi
+if [ "${ONLY:-}" = startup ]; then
+    startup_bench
+    exit 0
+fi
 if [ "${ONLY:-}" = costly ]; then
     costly_bench
     exit 0
@@ -467,6 +503,7 @@ stub_bench
 [ "${ONLY:-}" = stubs ] && exit 0
 hostile_bench
 costly_bench
+startup_bench
 proxy_bench
 record_bench
 
