@@ -81,3 +81,45 @@ struct RecordedCredentialTests {
         }
     }
 }
+
+/// Issue 40, finding 7: the journal's rule for secret-like names applies to what recordings
+/// write: query parameters required as `matches .+`, response headers left out.
+@Suite("Recorded secrets in queries and answers")
+struct RecordedSecretTests {
+    @Test(
+        "access_token and api_key in the query are required, not kept; X-Auth-Token and X-Api-Key answers dropped"
+    )
+    func queryAndResponse() async throws {
+        let stub = #"""
+            {"request": {"urlPath": "/v1/session"},
+             "response": {"status": 200, "body": "ok",
+                          "headers": {"X-Auth-Token": "answer-secret-1", "X-Api-Key": "answer-secret-2",
+                                      "WWW-Authenticate": "Basic realm=\"r\"", "X-Plain": "kept"}}}
+            """#
+        try await withStubs(["session.json": stub], heroes: false) { origin, _ in
+            let root = try stubRoot([:])
+            defer { try? FileManager.default.removeItem(at: root) }
+            try await withRecording(root) { _, client in
+                _ = try RecordingTests.admin(
+                    client, "/__admin/recordings/start",
+                    #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)"}"#)
+                let target = "/v1/session?access_token=query-secret-1&api_key=query-secret-2&page=2"
+                #expect(try client.patient.get(target).status == 200)
+                #expect(try RecordingTests.admin(client, "/__admin/recordings/stop").status == 200)
+            }
+            let files = try RecordingTests.mappingFiles(root).values.joined()
+            for secret in ["query-secret", "answer-secret"] {
+                #expect(!files.contains(secret), "\(secret) in \(files)")
+            }
+            try await withRecording(root) { _, client in
+                let replay = try client.get("/v1/session?access_token=x&api_key=y&page=2")
+                #expect(replay.status == 200)
+                #expect(replay.header("X-Auth-Token") == nil && replay.header("X-Api-Key") == nil)
+                #expect(replay.header("X-Plain") == "kept" && replay.header("WWW-Authenticate") != nil)
+                #expect(
+                    try client.get("/v1/session?api_key=y&page=2").status == 404, "access_token is required")
+                #expect(try client.get("/v1/session?access_token=x&api_key=y&page=3").status == 404)
+            }
+        }
+    }
+}
