@@ -59,7 +59,9 @@ public enum HARImportCommand {
     }
 
     /// A line of standard error, named as the executable's own are.
-    private static func line(_ text: String) -> String { "mock-server: import-har: \(text)\n" }
+    private static func line(_ text: String) -> String {
+        "mock-server: import-har: \(TerminalText.escaped(text))\n"
+    }
 
     private static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
