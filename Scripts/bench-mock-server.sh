@@ -11,6 +11,7 @@
 #                                             # one client's 64 costly connections, alone
 #   ONLY=costly Scripts/bench-mock-server.sh  # the costly connections alone
 #   ONLY=startup Scripts/bench-mock-server.sh # start-up with 20,000 mapping files against 2,000
+#   ONLY=heroes Scripts/bench-mock-server.sh  # the hero routes against nginx alone
 #   ONLY=proxy Scripts/bench-mock-server.sh   # a proxied GET against the origin served directly alone
 #   ONLY=record Scripts/bench-mock-server.sh  # recording RECORDED exchanges (memory), then replaying
 #                                             # them against the same stubs written by hand
@@ -499,13 +500,15 @@ if [ "${ONLY:-}" = record ]; then
     exit 0
 fi
 
-stub_bench
-[ "${ONLY:-}" = stubs ] && exit 0
-hostile_bench
-costly_bench
-startup_bench
-proxy_bench
-record_bench
+if [ "${ONLY:-}" != heroes ]; then
+    stub_bench
+    [ "${ONLY:-}" = stubs ] && exit 0
+    hostile_bench
+    costly_bench
+    startup_bench
+    proxy_bench
+    record_bench
+fi
 
 printf "%-22s %5s %3s %11s %9s %8s %11s %9s %8s %7s %7s  %s\n" endpoint conns run "mock req/s" "mock p99" \
     "mock cpu" "nginx req/s" "nginx p99" "ngx cpu" ratio "cpu ×" "goal ≥ 1.00× at 64"
@@ -529,6 +532,7 @@ for path in "/v1/heroes/$HERO" "/v1/heroes?page=1"; do
     done
 done
 echo "(cpu: the server's CPU time per request; cpu × is nginx's over mock-server's, so above 1 is better)"
+[ "${ONLY:-}" = heroes ] && exit 0
 
 # The same page with $HEROES generated heroes (the wire form of docs/API.md, as heroes-bench makes
 # them): caching each page per store version keeps its cost independent of the roster's size.

@@ -38,6 +38,12 @@ struct StateFile: Sendable {
             throw MockServerError(
                 configuration: "the state folder \(folder) belongs to another user; choose one of your own")
         }
+        // The lock is opened without following links: a planted one would refuse every write.
+        var lock = stat()
+        if lstat(url.path + ".lock", &lock) == 0, lock.st_mode & S_IFMT != S_IFREG {
+            throw MockServerError(
+                configuration: "\(url.path).lock is not a regular file (a link is never followed); remove it")
+        }
     }
 
     func stamp() -> Stamp? {

@@ -79,7 +79,13 @@ public final class MockServer: Sendable {
         try stateFile?.checkFolder()
         // Stamped before the read: a save landing in between is reread at the first request.
         let stamp = stateFile?.stamp()
-        let saved = try stateFile?.load(teams: fixtures.teams)
+        // A state file it cannot use is the operator's to fix, as a bad mapping is (exit 78).
+        let saved: StateFile.Saved?
+        do {
+            saved = try stateFile?.load(teams: fixtures.teams)
+        } catch {
+            throw MockServerError(configuration: error.description)
+        }
         guard let wake = WakePipe.open() else { throw MockServerError(posix: "pipe") }
         let application = HeroesApplication(
             fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures, [:]),

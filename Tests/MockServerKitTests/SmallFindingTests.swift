@@ -1,0 +1,51 @@
+import Foundation
+import MockServerKit
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Issue 40's low findings: what a newcomer met at the edges.
+@Suite("Issue 40's low findings")
+struct SmallFindingTests {
+    @Test("the journal's wait past 30000 and a since past 18 digits are 400s naming the range")
+    func journalNumbers() async throws {
+        try await withServer { _, client async throws in
+            let start = ContinuousClock.now
+            let wait = try client.get("/__admin/requests?wait=30001")
+            #expect(wait.status == 400 && wait.text.contains("wait must be an integer from 0 to 30000"))
+            #expect(
+                ContinuousClock.now - start < TestTime.budget(.seconds(5)), "answered at once, not after 30 s"
+            )
+            let since = try client.get("/__admin/requests?since=9223372036854775807")
+            #expect(
+                since.status == 400 && since.text.contains("from 0 to 999999999999999999"), "\(since.text)")
+            #expect(try client.get("/__admin/requests?wait=1&since=0").status == 200)
+        }
+    }
+
+    @Test("a state file that does not parse, or a lock that is a link, stops the start as configuration (78)")
+    func stateConfiguration() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appendingPathComponent("state.json")
+        try Data("{not json".utf8).write(to: state)
+        do {
+            try await MockServer(configuration: .test { $0.stateFile = state }).start()
+            Issue.record("a corrupt state file started")
+        } catch {
+            #expect(error.isConfiguration, "\(error)")
+        }
+        try FileManager.default.removeItem(at: state)
+        #expect(symlink("/tmp/elsewhere", state.path + ".lock") == 0)
+        do {
+            try await MockServer(configuration: .test { $0.stateFile = state }).start()
+            Issue.record("a planted lock link started")
+        } catch {
+            #expect(error.isConfiguration && error.description.contains("state.json.lock"), "\(error)")
+        }
+    }
+}
