@@ -48,4 +48,36 @@ struct SmallFindingTests {
             #expect(error.isConfiguration && error.description.contains("state.json.lock"), "\(error)")
         }
     }
+
+    @Test("a mapping file or a mappings folder that is a symbolic link stops the start, naming it")
+    func linkedMappings() async throws {
+        let outside = try stubRoot([
+            "secret.json": #"{"request": {"url": "/s"}, "response": {"body": "outside"}}"#
+        ])
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let root = try stubRoot(["real.json": #"{"request": {"url": "/r"}, "response": {}}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = outside.appendingPathComponent("mappings/secret.json").path
+        #expect(symlink(target, root.appendingPathComponent("mappings/link.json").path) == 0)
+        do {
+            try await MockServer(configuration: .test { $0.rootDirectory = root }).start()
+            Issue.record("a linked mapping file was loaded")
+        } catch {
+            #expect(error.isConfiguration && error.description.contains("mappings/link.json"), "\(error)")
+        }
+        let linked = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: linked) }
+        #expect(
+            symlink(
+                outside.appendingPathComponent("mappings").path,
+                linked.appendingPathComponent("mappings").path) == 0)
+        do {
+            try await MockServer(configuration: .test { $0.rootDirectory = linked }).start()
+            Issue.record("a linked mappings folder was ignored")
+        } catch {
+            #expect(
+                error.isConfiguration && error.description.contains("mappings/ is a symbolic link"),
+                "\(error)")
+        }
+    }
 }
