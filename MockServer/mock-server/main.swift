@@ -50,6 +50,10 @@ func run() async {
     case HARImportCommand.name: finish(HARImportCommand.run(Array(arguments.dropFirst())))
     default: break
     }
+    if arguments == ["--version"] {
+        print(MockServerCommandLine.version)
+        return
+    }
     if arguments.contains("--help") || arguments.contains("-h") {
         print(MockServerCommandLine.usage)
         return

@@ -80,4 +80,19 @@ struct SmallFindingTests {
                 "\(error)")
         }
     }
+
+    @Test("mock-server --version prints its version and exits 0")
+    func version() throws {
+        let process = Process()
+        process.executableURL = try ExecutableTests.binary()
+        process.arguments = ["--version"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text == MockServerCommandLine.version + "\n")
+    }
 }

@@ -122,6 +122,9 @@ public enum MockServerCommandLine {
     /// readable through `ps`.
     public static let adminTokenVariable = "MOCK_SERVER_ADMIN_TOKEN"
 
+    /// What `--version` prints.
+    public static let version = "mock-server 1.0.0"
+
     /// The usage text, made from `options`.
     public static var usage: String {
         let synopsis = options.map { "[\($0.written)]" }.joined(separator: " ")
@@ -134,6 +137,7 @@ public enum MockServerCommandLine {
                 lines.append("  " + left + String(repeating: " ", count: width - left.count) + line)
             }
         }
+        lines.append("   or: mock-server --version")
         lines.append(HARImportCommand.usage.replacingOccurrences(of: "usage: ", with: "   or: "))
         lines.append("  write a HAR archive's exchanges as WireMock stub mappings under DIR")
         lines.append(VerifyCommand.usage.replacingOccurrences(of: "usage: ", with: "   or: "))
