@@ -95,4 +95,24 @@ struct SmallFindingTests {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text == MockServerCommandLine.version + "\n")
     }
+
+    @Test("at the connection cap, the connection idle longest is closed for a new one instead of a 503")
+    func idleMakeRoom() async throws {
+        try await withServer(.test { $0.maximumConnections = 8 }) { _, client async throws in
+            var idle: [RawConnection] = []
+            for _ in 0..<8 {
+                let connection = try RawConnection(port: client.port)
+                try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse().status == 200)
+                idle.append(connection)
+            }
+            for _ in 0..<3 {
+                #expect(try client.get("/health").status == 200, "an active client is served at the cap")
+            }
+            // The oldest idle one was closed for the first newcomer; the newest still works.
+            #expect((try? idle[0].readResponse()) == nil)
+            try idle[7].send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try idle[7].readResponse().status == 200)
+        }
+    }
 }

@@ -147,6 +147,11 @@ final class EventLoop {
                 }
                 return
             }
+            // At the cap, the connection idle longest makes room: one client's idle sockets
+            // never shut out another's request (issue 40).
+            if connections.count >= settings.maximumConnections, let idle = longestIdle() {
+                close(idle, reset: false)
+            }
             guard connections.count < settings.maximumConnections else {
                 refuse(fd)
                 continue
@@ -157,6 +162,19 @@ final class EventLoop {
             // other request at most, not two.
             service(connection, readable: true, now: now)
         }
+    }
+
+    /// The open connection with nothing under way (no request begun, held or answered in
+    /// part, no timer) that has been quiet longest.
+    private func longestIdle() -> Connection? {
+        var found: Connection?
+        for connection in connections.values
+        where connection.requestStarted == nil && connection.outbox.isEmpty && !connection.isHeld
+            && !connection.hasUnparsedInput && connection.drainDeadline == nil && timers[connection.fd] == nil
+        {
+            if found.map({ connection.lastActivity < $0.lastActivity }) ?? true { found = connection }
+        }
+        return found
     }
 
     /// Best-effort 503 and close.
