@@ -116,3 +116,27 @@ struct SmallFindingTests {
         }
     }
 }
+
+/// Issue 40: one user's token loop evicts only that user's tokens.
+@Suite("Tokens per user")
+struct TokenPerUserTests {
+    static func token(_ client: TestClient, _ authorization: String) throws -> String {
+        let answer = try client.request("POST", "/v1/token", headers: [("Authorization", authorization)])
+        return try #require(answer.json["access_token"] as? String)
+    }
+
+    @Test("a viewer's token outlives an editor's 150 more, and the editor's oldest goes first")
+    func perUser() async throws {
+        try await withServer { _, client async throws in
+            let viewers = try Self.token(client, TestUsers.viewerAuthorization)
+            let firstEditor = try Self.token(client, TestUsers.editorAuthorization)
+            for _ in 0..<150 { _ = try Self.token(client, TestUsers.editorAuthorization) }
+            #expect(
+                try client.get("/v1/heroes/0001", headers: [("Authorization", "Bearer \(viewers)")]).status
+                    == 200)
+            let evicted = try client.get(
+                "/v1/heroes/0001", headers: [("Authorization", "Bearer \(firstEditor)")])
+            #expect(evicted.status == 401, "past 100, the editor's own oldest token goes")
+        }
+    }
+}
