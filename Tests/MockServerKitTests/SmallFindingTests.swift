@@ -115,6 +115,24 @@ struct SmallFindingTests {
             #expect(try idle[7].readResponse().status == 200)
         }
     }
+
+    @Test("a --root-dir that does not exist is made, so recordings/start records into it")
+    func missingRootDirectory() async throws {
+        let parent = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let root = parent.appendingPathComponent("new/recording")
+        try await withServer { origin, _ async throws in
+            try await withRecording(root) { _, client async throws in
+                let start = try RecordingTests.admin(
+                    client, "/__admin/recordings/start",
+                    #"{"targetBaseUrl": "\#(origin.baseURL.absoluteString)"}"#)
+                #expect(start.status == 200)
+                #expect(try client.patient.get("/v1/teams").status == 200)
+                #expect(try RecordingTests.admin(client, "/__admin/recordings/stop").status == 200)
+            }
+        }
+        #expect(try RecordingTests.mappingFiles(root).count == 1)
+    }
 }
 
 /// Issue 40: one user's token loop evicts only that user's tokens.

@@ -60,9 +60,14 @@ public final class MockServer: Sendable {
         var mappings: [StubMapping] = []
         var files: BodyFolder?
         if let root = configuration.rootDirectory {
-            // A recording may start from nothing: its folder is made, as WireMock's recorder does.
-            if configuration.recordsMappings {
+            // A recording may start from nothing (`--record-mappings`, or `recordings/start`
+            // later): a missing folder is made, as WireMock's recorder does, and said.
+            if !FileManager.default.fileExists(atPath: root.path) {
                 try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+                if !configuration.recordsMappings {
+                    ProgramName.warn(
+                        "warning: --root-dir \(root.path) did not exist; made it, empty, for recordings")
+                }
             }
             let folder = BodyFolder(root.appendingPathComponent("__files", isDirectory: true))
             mappings = try MappingLoader.load(root: root, files: folder)
