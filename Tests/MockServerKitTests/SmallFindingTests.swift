@@ -133,6 +133,18 @@ struct SmallFindingTests {
         }
         #expect(try RecordingTests.mappingFiles(root).count == 1)
     }
+
+    @Test("a status fault on a team's stub answers plain text; on the hero routes, the Heroes error body")
+    func faultBodies() async throws {
+        let stub = #"{"request": {"url": "/api/todos"}, "response": {"jsonBody": []}}"#
+        try await withStubs(["todos.json": stub]) { _, client async throws in
+            let team = try client.get("/api/todos", headers: [("X-Mock-Fault", "status:503")])
+            #expect(team.status == 503 && team.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(team.text == "fault injected: status 503\n")
+            let hero = try client.get("/v1/heroes/0001", headers: [("X-Mock-Fault", "status:503")])
+            #expect(hero.status == 503 && hero.header("Content-Type") == "application/json")
+        }
+    }
 }
 
 /// Issue 40: one user's token loop evicts only that user's tokens.

@@ -139,7 +139,16 @@ final class HeroesApplication: RequestHandler {
         let stubbed = plan.status == nil && !cuts ? stubs.answer(stubRequest()) : nil
         if isTrial, made?.budget.wasSpent == true { return nil }
         if let status = plan.status {
-            response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
+            let message = "fault injected: status \(status)"
+            // The Heroes error body where the hero routes answer; elsewhere (a team's own stubs)
+            // plain text, which no client mistakes for its API's format.
+            response =
+                servesHeroes && (Self.isUnderV1(request.path) || request.path == "/health")
+                ? ErrorBody.response(status: status, message: message)
+                : ServerResponse(
+                    status: status,
+                    fields: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
+                    body: Array((message + "\n").utf8))
         } else if cuts {
             response = ServerResponse(status: 0, fields: [], body: [])
         } else if let stubbed {
