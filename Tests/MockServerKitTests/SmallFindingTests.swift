@@ -145,6 +145,17 @@ struct SmallFindingTests {
             #expect(hero.status == 503 && hero.header("Content-Type") == "application/json")
         }
     }
+
+    @Test("a mistyped option gets a did-you-mean, in verify and in the server's own command line")
+    func didYouMean() async throws {
+        let verify = await VerifyCommand.run(["--root-dir", "/tmp", "--agianst", "http://x"])
+        #expect(
+            verify.status == 64
+                && verify.errors.contains("unknown option --agianst (did you mean --against?)"))
+        #expect(throws: MockServerError("unknown option --prot (did you mean --port?)")) {
+            try MockServerCommandLine.parse(["--prot", "8080"])
+        }
+    }
 }
 
 /// Issue 40: one user's token loop evicts only that user's tokens.

@@ -45,7 +45,7 @@ final class ContinuousRecording: Sendable {
         }
         guard let admitted else {
             ProgramName.warn(
-                "warning: --record-mappings: \(maximumMappings) mappings or \(maximumBytes >> 20) MiB recorded, "
+                "warning: --record-mappings: \(maximumMappings) mappings or \(maximumBytes) bytes recorded, "
                     + "the most a recording keeps; later requests are proxied, not recorded")
             return
         }

@@ -164,7 +164,9 @@ public enum MockServerCommandLine {
                 name = String(name[..<equals])
             }
             guard let option = options.first(where: { $0.name == name }) else {
-                throw MockServerError("unknown option --\(name)")
+                let known = options.map { "--" + $0.name } + ["--version", "--help"]
+                throw MockServerError(
+                    "unknown option --\(name)" + Suggestion.hint(for: "--" + name, among: known))
             }
             if option.placeholder.isEmpty {
                 guard value == nil else { throw MockServerError("--\(name) takes no value") }
