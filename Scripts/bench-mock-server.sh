@@ -2,11 +2,16 @@
 # Measures mock-server against nginx serving the identical bytes as static files (issue 3), a
 # page's p99 with 10,000 heroes against its p99 with the 44 bundled ones (issue 13), and WireMock
 # stub mappings (issue 22): a stub among 500 against nginx, and the p99 with 5,000 mappings
-# against the p99 with 50; a hostile client (issue 32); proxying and recording (issue 33).
+# against the p99 with 50; a hostile client (issue 32); proxying and recording (issue 33); one
+# client's 64 costly connections and start-up with 20,000 mapping files (issue 40).
 #
 #   Scripts/bench-mock-server.sh   # DURATION=5s CONNECTIONS="1 16 64" REPEAT=3 HEROES=10000 MILLION=1000000 RECORDED=1000
 #   ONLY=stubs Scripts/bench-mock-server.sh   # the stub measurements alone
-#   ONLY=hostile Scripts/bench-mock-server.sh # GET /health's p99 beside a hostile client alone
+#   ONLY=hostile Scripts/bench-mock-server.sh # GET /health's p99 beside a hostile client, and beside
+#                                             # one client's 64 costly connections, alone
+#   ONLY=costly Scripts/bench-mock-server.sh  # the costly connections alone
+#   ONLY=startup Scripts/bench-mock-server.sh # start-up with 20,000 mapping files against 2,000
+#   ONLY=heroes Scripts/bench-mock-server.sh  # the hero routes against nginx alone
 #   ONLY=proxy Scripts/bench-mock-server.sh   # a proxied GET against the origin served directly alone
 #   ONLY=record Scripts/bench-mock-server.sh  # recording RECORDED exchanges (memory), then replaying
 #                                             # them against the same stubs written by hand
@@ -260,6 +265,82 @@ PY
     kill "$pid" 2>/dev/null || true
     echo
 }
+# Issue 40: GET /health's p99 at 64 connections while one client keeps 64 connections of unmatched
+# requests against 300 regular expressions (`(a+)+b`, so each request spends its whole 50 ms
+# matching budget), against its p99 unloaded (goal: at most the unloaded p99 plus 100 ms).
+costly_bench() {
+    mkdir -p "$WORK/costly/mappings"
+    python3 - "$WORK/costly/mappings/costly.json" <<'PY'
+import json, sys
+mappings = [{"request": {"urlPattern": f"/r/(a+)+b{i}"}, "response": {"status": 200}} for i in range(300)]
+json.dump({"mappings": mappings}, open(sys.argv[1], "w"))
+PY
+    start_mock costly --root-dir "$WORK/costly"
+    local pid=$PID url=$URL unloaded loaded hostile_pid
+    STUB_PIDS="$STUB_PIDS $pid"
+    read -r _ unloaded _ < <(measure "$url/health" 64 "$pid")
+    python3 - "${url##*:}" "$DURATION" >"$WORK/costly.out" <<'PY' &
+import selectors, socket, sys, time
+port, seconds = int(sys.argv[1]), float(sys.argv[2].rstrip("s")) + 1
+request = ("GET /r/" + "a" * 32 + "c HTTP/1.1\r\nHost: x\r\n\r\n").encode()
+chooser, answered = selectors.DefaultSelector(), 0
+for _ in range(64):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(request)
+    chooser.register(s, selectors.EVENT_READ)
+end = time.time() + seconds
+while time.time() < end:
+    for key, _ in chooser.select(timeout=0.5):
+        data = key.fileobj.recv(65536)
+        if not data:
+            chooser.unregister(key.fileobj)
+            continue
+        answered += data.count(b"HTTP/1.1 404")
+        key.fileobj.sendall(request * data.count(b"HTTP/1.1 404"))
+print(answered)
+PY
+    hostile_pid=$!
+    sleep 0.5
+    read -r _ loaded _ < <(measure "$url/health" 64 "$pid")
+    wait "$hostile_pid" || true
+    printf "%-34s %5s %12s %12s %8s  %s\n" "costly connections (issue 40)" conns "unloaded p99" "beside 64" \
+        "answered" "goal ≤ unloaded + 100 ms"
+    printf "%-34s %5s %10.2fms %10.2fms %8s  %s\n" "GET /health" 64 "$unloaded" "$loaded" \
+        "$(cat "$WORK/costly.out")" "$(awk -v a="$loaded" -v b="$unloaded" 'BEGIN { print (a <= b + 100 ? "PASS" : "FAIL") }')"
+    kill "$pid" 2>/dev/null || true
+    echo
+}
+# Issue 40: start-up time with 20,000 mapping files against 2,000 (goal: at most 12×, linear
+# with room for the file system), and how long a reset of the 20,000 holds GET /health.
+startup_bench() {
+    local small=2000 large=20000 times=() start end
+    for count in $small $large; do
+        python3 - "$WORK/many$count/mappings" "$count" <<'PY'
+import json, os, sys
+folder, count = sys.argv[1], int(sys.argv[2])
+os.makedirs(folder, exist_ok=True)
+for i in range(count):
+    with open(f"{folder}/m{i:05}.json", "w") as f:
+        json.dump({"request": {"method": "GET", "urlPath": f"/api/item{i}"}, "response": {"status": 200}}, f)
+PY
+        start=$(date +%s%N)
+        start_mock many$count --root-dir "$WORK/many$count" --no-heroes
+        end=$(date +%s%N)
+        times+=("$(( (end - start) / 1000000 ))")
+        STUB_PIDS="$STUB_PIDS $PID"
+        if [ "$count" = "$large" ]; then
+            local pid=$PID url=$URL reset
+            reset=$( { /usr/bin/time -f %e curl -fsS -X POST "$url/__admin/mappings/reset" >/dev/null; } 2>&1)
+            printf "%-34s %s s\n" "POST /__admin/mappings/reset ($large)" "$reset"
+        fi
+        kill "$PID" 2>/dev/null || true
+    done
+    printf "%-34s %10s %10s %8s  %s\n" "start-up (issue 40)" "$small" "$large" ratio "goal ≤ 12×"
+    printf "%-34s %8sms %8sms %7sx  %s\n" "mapping files" "${times[0]}" "${times[1]}" \
+        "$(awk -v a="${times[1]}" -v b="${times[0]}" 'BEGIN { printf "%.1f", a / b }')" \
+        "$(awk -v a="${times[1]}" -v b="${times[0]}" 'BEGIN { print (a <= 12 * b ? "PASS" : "FAIL") }')"
+    echo
+}
 # GET /v1/heroes/{id} through a second mock-server with --proxy-all to the first (the shared
 # Transport: libcurl on Linux, off the loop) against the first served directly, 64 connections:
 # the ratio of requests/s (goal: a median of at least 0.15×), the proxy's CPU per request and the
@@ -399,6 +480,15 @@ LUA
 }
 if [ "${ONLY:-}" = hostile ]; then
     hostile_bench
+    costly_bench
+    exit 0
+fi
+if [ "${ONLY:-}" = startup ]; then
+    startup_bench
+    exit 0
+fi
+if [ "${ONLY:-}" = costly ]; then
+    costly_bench
     exit 0
 fi
 if [ "${ONLY:-}" = proxy ]; then
@@ -410,11 +500,15 @@ if [ "${ONLY:-}" = record ]; then
     exit 0
 fi
 
-stub_bench
-[ "${ONLY:-}" = stubs ] && exit 0
-hostile_bench
-proxy_bench
-record_bench
+if [ "${ONLY:-}" != heroes ]; then
+    stub_bench
+    [ "${ONLY:-}" = stubs ] && exit 0
+    hostile_bench
+    costly_bench
+    startup_bench
+    proxy_bench
+    record_bench
+fi
 
 printf "%-22s %5s %3s %11s %9s %8s %11s %9s %8s %7s %7s  %s\n" endpoint conns run "mock req/s" "mock p99" \
     "mock cpu" "nginx req/s" "nginx p99" "ngx cpu" ratio "cpu ×" "goal ≥ 1.00× at 64"
@@ -438,6 +532,7 @@ for path in "/v1/heroes/$HERO" "/v1/heroes?page=1"; do
     done
 done
 echo "(cpu: the server's CPU time per request; cpu × is nginx's over mock-server's, so above 1 is better)"
+[ "${ONLY:-}" = heroes ] && exit 0
 
 # The same page with $HEROES generated heroes (the wire form of docs/API.md, as heroes-bench makes
 # them): caching each page per store version keeps its cost independent of the roster's size.

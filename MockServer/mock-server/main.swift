@@ -18,8 +18,9 @@ let signalPipe: (read: Int32, write: Int32) = {
     return (ends[0], ends[1])
 }()
 
-func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("mock-server: \(message)\n".utf8))
+/// One line on standard error; a mapping's file name or JSON key in it is someone else's text.
+func fail(_ message: String, code: Int32, then usage: String = "") -> Never {
+    FileHandle.standardError.write(Data("mock-server: \(TerminalText.escaped(message))\n\(usage)".utf8))
     exit(code)
 }
 
@@ -49,6 +50,10 @@ func run() async {
     case HARImportCommand.name: finish(HARImportCommand.run(Array(arguments.dropFirst())))
     default: break
     }
+    if arguments == ["--version"] {
+        print(MockServerCommandLine.version)
+        return
+    }
     if arguments.contains("--help") || arguments.contains("-h") {
         print(MockServerCommandLine.usage)
         return
@@ -59,7 +64,7 @@ func run() async {
             arguments, environment: ProcessInfo.processInfo.environment)
     } catch {
         // EX_USAGE, as heroes-cli exits on a bad command line.
-        fail("\(error)\n\(MockServerCommandLine.usage)", code: 64)
+        fail("\(error)", code: 64, then: MockServerCommandLine.usage + "\n")
     }
     _ = signalPipe
     for number in [SIGINT, SIGTERM] {

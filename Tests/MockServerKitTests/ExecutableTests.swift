@@ -165,7 +165,7 @@ struct ExecutableTests {
 
     /// The `mock-server` that `swift build` put beside this test bundle. Missing, it fails the
     /// test rather than skipping it, so a build that forgot the server cannot pass unseen.
-    private static func binary() throws -> URL {
+    static func binary() throws -> URL {
         let url = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("mock-server")
         return try #require(
             FileManager.default.isExecutableFile(atPath: url.path) ? url : nil,

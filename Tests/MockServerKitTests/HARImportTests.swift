@@ -39,26 +39,31 @@ struct HARImportTests {
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(outcome.output == "6 stubs, 1 body file, into \(root.path)\n")
         #expect(outcome.errors.contains("entry 4 skipped: status 0"))
+        // The archive's requests carried credentials: a replay needs some, of any value.
+        let credentials = [("Authorization", "Bearer any"), ("Cookie", "session=any")]
         try await withRecording(root) { _, client async throws in
-            let page = try client.get("/v1/heroes?page=1&per_page=2")
+            #expect(try client.get("/v1/heroes/0007").status == 404, "no credentials, no answer")
+            let page = try client.get("/v1/heroes?page=1&per_page=2", headers: credentials)
             #expect(page.status == 200)
             #expect(page.header("ETag") == "\"page-1-2\"")
             #expect(page.header("Content-Type") == "application/json; charset=utf-8")
             #expect((page.json["items"] as? [Any])?.count == 2)
             #expect(page.header("Set-Cookie") == nil && page.header("Content-Encoding") == nil)
-            #expect(try client.get("/v1/heroes/0007").json["code_name"] as? String == "Night Owl")
-            let picture = try client.get("/v1/heroes/0007/picture")
+            #expect(
+                try client.get("/v1/heroes/0007", headers: credentials).json["code_name"] as? String
+                    == "Night Owl")
+            let picture = try client.get("/v1/heroes/0007/picture", headers: credentials)
             #expect(picture.header("Content-Type") == "image/png")
             #expect(Array(picture.body.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             #expect(picture.body.count == 70)
             let created = try client.request(
-                "POST", "/v1/heroes", headers: [("Content-Type", "application/json")],
+                "POST", "/v1/heroes", headers: credentials + [("Content-Type", "application/json")],
                 body: Array(#"{"code_name":"Recorded"}"#.utf8))
             #expect(created.status == 201 && created.header("Location") == "/v1/heroes/0045")
-            #expect(try client.request("DELETE", "/v1/heroes/0007").status == 204)
-            let gone = try client.get("/v1/heroes/0007")
+            #expect(try client.request("DELETE", "/v1/heroes/0007", headers: credentials).status == 204)
+            let gone = try client.get("/v1/heroes/0007", headers: credentials)
             #expect(gone.status == 404 && gone.text.contains("not_found"))
-            #expect(try client.get("/analytics/beacon").status == 404)
+            #expect(try client.get("/analytics/beacon", headers: credentials).status == 404)
         }
     }
 

@@ -92,7 +92,9 @@ struct LifecycleTests {
         }
         #expect(FileManager.default.fileExists(atPath: state.path))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        #expect(leftovers.sorted() == ["state.json", "state.json.lock"], "no temporary file is left")
+        #expect(
+            leftovers.sorted() == ["state.json", "state.json.lock", "state.json.pictures"],
+            "no temporary file is left")
         try await withServer(.test { $0.stateFile = state }) { server, client async throws in
             #expect(try client.get("/v1/heroes?q=persistent").json["total"] as? Int == 1)
             #expect(try client.get("/v1/heroes/0002").status == 404)

@@ -167,12 +167,12 @@ struct StubLoadingTests {
         #expect(error.description == "mappings/open.json: $: not valid JSON")
     }
 
-    @Test("a root directory that does not exist is a configuration error")
-    func missingRoot() async throws {
-        let server = MockServer(
-            configuration: .test {
-                $0.rootDirectory = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
-            })
+    @Test("a root directory that is a file is a configuration error (a missing one is made)")
+    func rootIsAFile() async throws {
+        let file = try temporaryDirectory().appendingPathComponent("not-a-folder")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try Data("x".utf8).write(to: file)
+        let server = MockServer(configuration: .test { $0.rootDirectory = file })
         await #expect(throws: MockServerError.self) { try await server.start() }
     }
 

@@ -289,3 +289,58 @@ struct VerifyTests {
         )
     }
 }
+
+/// Issue 40, findings 9 and 10: the API's text and the files' names reach a terminal escaped.
+@Suite("Terminal escapes")
+struct TerminalEscapeTests {
+    static let forged = "\u{1B}]8;;http://x\u{07}ok\u{1B}]8;;\u{07}\r\u{1B}[2K\u{1B}[8m"
+
+    @Test("verify's lines escape the API's JSON keys and media type; --json keeps them exact")
+    func verifyEscapes() async throws {
+        let stub: [String: Any] = [
+            "request": ["url": "/thing"],
+            "response": [
+                "status": 200,
+                "headers": [
+                    "Content-Type": "application/json" + Self.forged.replacingOccurrences(of: "\r", with: "")
+                ],
+                "jsonBody": ["k" + Self.forged: 1],
+            ],
+        ]
+        let api = String(decoding: try JSONSerialization.data(withJSONObject: stub), as: UTF8.self)
+        try await withStubs(["api.json": api], heroes: false) { origin, _ in
+            let root = try stubRoot([
+                "mine.json":
+                    #"{"request": {"method": "GET", "url": "/thing"}, "response": {"status": 200, "jsonBody": {"a": 1}}}"#
+            ])
+            defer { try? FileManager.default.removeItem(at: root) }
+            let arguments = ["--root-dir", root.path, "--against", origin.baseURL.absoluteString]
+            let text = await VerifyCommand.run(arguments)
+            #expect(text.status == 1, "\(text.output)\(text.errors)")
+            #expect(!text.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(text.output)")
+            #expect(text.output.contains("\\e]8;;http://x"))
+            let json = await VerifyCommand.run(arguments + ["--json"])
+            #expect(
+                json.output.contains(#"\u001b]8;;http://x"#) || json.output.contains("\u{1B}]8;;http://x"))
+        }
+    }
+
+    @Test("a start-up error names a mapping file with its controls escaped")
+    func startupError() throws {
+        let root = try stubRoot(["bad\u{1B}[2Kname.json": #"{"request": {"method": 7}, "response": {}}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(TerminalText.escaped("bad\u{1B}[2K\r") == "bad\\e[2K\\u{D}")
+        let executable = try ExecutableTests.binary()
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--port", "0", "--root-dir", root.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 78)
+        #expect(text.contains("bad\\e[2Kname.json") && !text.contains("\u{1B}"), "\(text)")
+    }
+}

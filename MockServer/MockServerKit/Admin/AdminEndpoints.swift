@@ -52,16 +52,19 @@ extension HeroesApplication {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard numbers[name] != nil else { continue }
-            guard parts.count == 2, let value = Framing.decimal(parts[1]) else {
+            // Framing.decimal takes 18 digits at most, so no sum on it overflows.
+            let range = name == "wait" ? "from 0 to 30000" : "from 0 to 999999999999999999"
+            guard parts.count == 2, let value = Framing.decimal(parts[1]), name != "wait" || value <= 30_000
+            else {
                 return (
-                    ErrorBody.response(status: 400, message: "\(name) must be a non-negative integer"),
+                    ErrorBody.response(status: 400, message: "\(name) must be an integer \(range)"),
                     Delivery()
                 )
             }
             numbers[name] = value
         }
         let since = numbers["since"] ?? 0
-        let wait = min(numbers["wait"] ?? 0, 30_000)
+        let wait = numbers["wait"] ?? 0
         let count = max(numbers["count"] ?? 1, 1)
         let page = AdminPage(limit: numbers["limit"] ?? Int.max, offset: numbers["offset"] ?? 0)
         let render: @Sendable () -> ServerResponse = { [self] in

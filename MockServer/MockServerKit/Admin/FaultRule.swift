@@ -52,8 +52,9 @@ final class FaultRegistry: Sendable {
         }
     }
 
-    /// The fault of a matching, due rule; uses it once.
-    func take(method: String, path: Substring, query: Substring?) -> FaultPlan? {
+    /// The fault of a matching, due rule; uses it once unless `using` is false (a request that
+    /// may come back in a later turn looks without using).
+    func take(method: String, path: Substring, query: Substring?, using: Bool = true) -> FaultPlan? {
         state.withLock { state in
             guard !state.entries.isEmpty else { return nil }
             let full = query.map { "\(path)?\($0)" } ?? String(path)
@@ -62,10 +63,11 @@ final class FaultRegistry: Sendable {
                 let target = rule.path.contains("?") ? full : String(path)
                 guard rule.method == "*" || rule.method == method, rule.path == target else { continue }
                 if rule.after > 0 {
-                    state.entries[index].rule.after -= 1
+                    if using { state.entries[index].rule.after -= 1 }
                     return nil
                 }
                 let plan = state.entries[index].plan
+                guard using else { return plan }
                 state.entries[index].rule.times -= 1
                 if state.entries[index].rule.times == 0 { state.entries.remove(at: index) }
                 return plan

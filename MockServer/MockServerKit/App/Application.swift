@@ -38,7 +38,7 @@ final class HeroesApplication: RequestHandler {
     /// `current`: the starting heroes (fixtures or saved state), read from the file whose
     /// stamp, taken before the read, is `loadedStamp`.
     init(
-        fixtures: FixtureSet, current: (heroes: [HeroRecord], pictures: [String: [UInt8]]), users: [MockUser],
+        fixtures: FixtureSet, current: StateFile.Saved, users: [MockUser], limits: HeroStore.Limits = .init(),
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
         adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600),
         stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true, loadedStamp: StateFile.Stamp? = nil,
@@ -54,9 +54,9 @@ final class HeroesApplication: RequestHandler {
         self.stubs = stubs
         self.servesHeroes = servesHeroes
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        store = Locked(
-            HeroStore(teams: fixtures.teams, heroes: current.heroes, pictures: current.pictures, epoch: epoch)
-        )
+        var store = HeroStore(teams: fixtures.teams, heroes: [], pictures: [:], epoch: epoch, limits: limits)
+        store.replaceAll(heroes: current.heroes, pictures: current.pictures, names: current.names)
+        self.store = Locked(store)
         self.journal = journal
         self.faults = faults
         authenticator = Authenticator(users: users, tokenLifetime: tokenLifetime)
@@ -77,8 +77,9 @@ final class HeroesApplication: RequestHandler {
         bytes.reduce(into: 2_166_136_261) { hash, byte in hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     }
 
-    /// Admin routes directly; API routes through faults and the journal.
-    func handle(_ request: ServerRequest) -> (ServerResponse, Delivery) {
+    /// Admin routes directly; API routes through faults and the journal. A new request that
+    /// spends its trial matching stubs is put off (nil) before anything is used up or recorded.
+    func handle(_ request: ServerRequest, turn: TurnBudget, held: Bool) -> (ServerResponse, Delivery)? {
         if request.path.hasPrefix("/__admin/") {
             switch adminAccess {
             case .open: return routeAdmin(request)
@@ -115,22 +116,42 @@ final class HeroesApplication: RequestHandler {
                 return (response, Delivery())
             }
         }
-        if let registered = faults.take(
-            method: request.method.description, path: request.path, query: request.query)
-        {
-            plan.merge(registered)
+        let isTrial = !held && stubs.count > 0
+        let takeRule = { (using: Bool) in
+            self.faults.take(
+                method: request.method.description, path: request.path, query: request.query, using: using)
         }
+        if let registered = takeRule(!isTrial) { plan.merge(registered) }
         plan.delayMilliseconds += latency
         var response: ServerResponse
         var match = JournalMatch.route
         // Made only when there are stubs: its JSON is parsed once, and one budget covers the
-        // answer and the near miss.
-        lazy var stubRequest = StubRequest(request)
+        // answer and the near miss; what it spends counts against the turn.
+        var made: StubRequest?
+        func stubRequest() -> StubRequest {
+            if let made { return made }
+            let fresh = StubRequest(request, budget: MatchBudget(nanoseconds: turn.allowance(held: held)))
+            made = fresh
+            return fresh
+        }
+        defer { made.map { turn.spend($0.budget.used) } }
+        let cuts = plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall
+        let stubbed = plan.status == nil && !cuts ? stubs.answer(stubRequest()) : nil
+        if isTrial, made?.budget.wasSpent == true { return nil }
         if let status = plan.status {
-            response = ErrorBody.response(status: status, message: "fault injected: status \(status)")
-        } else if plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall {
+            let message = "fault injected: status \(status)"
+            // The Heroes error body where the hero routes answer; elsewhere (a team's own stubs)
+            // plain text, which no client mistakes for its API's format.
+            response =
+                servesHeroes && (Self.isUnderV1(request.path) || request.path == "/health")
+                ? ErrorBody.response(status: status, message: message)
+                : ServerResponse(
+                    status: status,
+                    fields: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
+                    body: Array((message + "\n").utf8))
+        } else if cuts {
             response = ServerResponse(status: 0, fields: [], body: [])
-        } else if let stubbed = stubs.answer(stubRequest) {
+        } else if let stubbed {
             response = stubbed.response
             match = .stub(stubbed.id)
             // A stub's fixed delay shares the faults' cap; --latency stays on top, as for faults.
@@ -138,7 +159,10 @@ final class HeroesApplication: RequestHandler {
             plan.delayMilliseconds =
                 latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
             if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
-            if let target = stubbed.proxy { return proxy(request, to: target, plan: plan, match: match) }
+            if let target = stubbed.proxy {
+                if isTrial { _ = takeRule(true) }
+                return proxy(request, to: target, plan: plan, match: match)
+            }
         } else if servesHeroes {
             response = sharingState(request) { route(request) }
             // Outside the hero paths no route knew it, whatever it answered (401 for a stale
@@ -149,11 +173,16 @@ final class HeroesApplication: RequestHandler {
             // Outside /v1 the hero contract says nothing, so show the closest stub instead
             // (under /v1, docs/API.md's JSON 404 stays).
             if response.status == 404, stubs.count > 0, !Self.isUnderV1(request.path) {
-                response = stubs.nearMissResponse(stubRequest)
+                response = stubs.nearMissResponse(stubRequest())
             }
         } else {
-            response = stubs.nearMissResponse(stubRequest)
+            response = stubs.nearMissResponse(stubRequest())
             match = .unmatched
+        }
+        if isTrial {
+            // Outside /v1 a 404 changed nothing, so the request can come back whole.
+            if made?.budget.wasSpent == true { return nil }
+            _ = takeRule(true)
         }
         if plan.malformedJSON { Self.breakJSON(&response) }
         journal.record(
@@ -202,7 +231,7 @@ final class HeroesApplication: RequestHandler {
             let saved = try stateFile.load(teams: fixtures.teams)
             store.withLock { store in
                 // A new generation: every page's tag changes with what another server saved.
-                saved.map { store.replaceAll(heroes: $0.heroes, pictures: $0.pictures) }
+                saved.map { store.replaceAll(heroes: $0.heroes, pictures: $0.pictures, names: $0.names) }
             }
             loadedStamp.withLock { $0 = now }
             return nil
@@ -217,8 +246,7 @@ final class HeroesApplication: RequestHandler {
         defer { if let lock { stateFile?.unlock(lock) } }
         try store.withLock { store throws(MockServerError) in
             store.replaceAll(heroes: fixtures.heroes, pictures: fixtures.pictures)
-            try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
-            loadedStamp.withLock { $0 = stateFile?.stamp() }
+            try save(&store)
         }
         // The kept answers name heroes of the replaced state.
         idempotency.withLock { $0.removeAll() }
@@ -226,14 +254,30 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// Saves after a change, when state persists. Call with the lock held.
-    func persist(_ store: HeroStore) -> ServerResponse? {
+    func persist(_ store: inout HeroStore) -> ServerResponse? {
         do {
-            try stateFile?.save(heroes: store.heroes, pictures: store.pictures)
-            loadedStamp.withLock { $0 = stateFile?.stamp() }
+            try save(&store)
             return nil
         } catch {
             return ErrorBody.response(status: 500, message: "the state could not be saved: \(error)")
         }
+    }
+
+    /// The pictures not yet in the state's folder, then the heroes naming them; then the
+    /// pictures no hero names are removed (a write holds the writers' lock, so no other
+    /// server's save is under way).
+    private func save(_ store: inout HeroStore) throws(MockServerError) {
+        guard let stateFile else { return }
+        let folder = stateFile.pictureFolder
+        for id in store.unsavedPictures.sorted() {
+            if let bytes = store.pictures[id], let name = store.pictureNames[id] {
+                try folder.write(bytes, as: name)
+            }
+        }
+        store.picturesSaved()
+        try stateFile.save(heroes: store.heroes, pictureNames: store.pictureNames)
+        loadedStamp.withLock { $0 = stateFile.stamp() }
+        folder.keepOnly(Set(store.pictureNames.values))
     }
 
     static func timestamp() -> String { WireTime.now() }

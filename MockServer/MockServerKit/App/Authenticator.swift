@@ -43,21 +43,30 @@ struct Authenticator: Sendable {
     }
 
     func basicRole(_ authorization: String) -> BasicCredentials {
+        guard let found = basicUser(authorization) else { return .notBasic }
+        return .user(found?.role)
+    }
+
+    /// The user these Basic credentials name: nil when not Basic, `.some(nil)` for a wrong
+    /// name or password.
+    func basicUser(_ authorization: String) -> (name: String, role: MockUser.Role)?? {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "basic",
             let decoded = Data(base64Encoded: String(parts[1].trimmingWhitespace())),
             let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
-        else { return .notBasic }
+        else { return nil }
         let name = Array(decoded[decoded.startIndex..<colon])
         let password = Array(decoded[(colon + 1)...])
         // Every user is compared in constant time, so timing reveals no name or password.
-        var role: MockUser.Role?
+        var found: (name: String, role: MockUser.Role)?
         for user in users {
             let nameMatches = Self.constantTimeEqual(name, user.name)
             let passwordMatches = Self.constantTimeEqual(password, user.password)
-            if nameMatches && passwordMatches { role = user.role }
+            if nameMatches && passwordMatches {
+                found = (String(decoding: user.name, as: UTF8.self), user.role)
+            }
         }
-        return .user(role)
+        return .some(found)
     }
 
     private func decision(for role: MockUser.Role?, whenUnknown refusal: Decision) -> Decision {

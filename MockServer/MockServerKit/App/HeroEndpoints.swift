@@ -71,8 +71,11 @@ extension HeroesApplication {
         }
         return store.withLock { store in
             if store.isTaken(draft.codeName, except: nil) { return conflict(draft.codeName) }
-            let record = store.insert(draft, now: Self.timestamp())
-            if let failure = persist(store) { return failure }
+            guard let record = store.insert(draft, now: Self.timestamp()) else {
+                return ErrorBody.response(
+                    status: 507, message: "the server holds its most heroes, \(store.limits.maximumHeroes)")
+            }
+            if let failure = persist(&store) { return failure }
             return ServerResponse.json(
                 201, record.json,
                 extra: [
@@ -95,10 +98,14 @@ extension HeroesApplication {
             // Checked again under the write's lock, so no change slips in between.
             if let refusal = checkExistsAndMatches(id, request, in: store) { return refusal }
             if store.isTaken(draft.codeName, except: id) { return conflict(draft.codeName) }
-            guard let record = store.replace(id, with: draft, now: Self.timestamp()) else {
-                return notFound(id)
+            let record: HeroRecord
+            switch store.replace(id, with: draft, now: Self.timestamp()) {
+            case .changed(let changed): record = changed
+            case .missing: return notFound(id)
+            case .versionExhausted: return versionExhausted(id)
+            case .full: return notFound(id)  // never: a replace adds no picture
             }
-            if let failure = persist(store) { return failure }
+            if let failure = persist(&store) { return failure }
             return ServerResponse.json(
                 200, record.json, extra: [HTTPField(name: "ETag", value: record.entityTag)])
         }
@@ -110,7 +117,7 @@ extension HeroesApplication {
         return store.withLock { store in
             if let refusal = checkExistsAndMatches(id, request, in: store) { return refusal }
             guard store.delete(id) else { return notFound(id) }
-            if let failure = persist(store) { return failure }
+            if let failure = persist(&store) { return failure }
             return ServerResponse(status: 204, fields: [], body: [])
         }
     }
@@ -135,6 +142,12 @@ extension HeroesApplication {
         return ServerResponse(
             status: 200, fields: [ServerResponse.jsonContentType, HTTPField(name: "ETag", value: tag)],
             body: body)
+    }
+
+    /// 409 for a hero whose version (from a file) is `Int.max`: no change can get a new one.
+    func versionExhausted(_ id: String) -> ServerResponse {
+        ErrorBody.response(
+            status: 409, message: "hero \(id) is at the highest version, \(Int.max), and cannot change")
     }
 
     func notFound(_ id: String) -> ServerResponse {

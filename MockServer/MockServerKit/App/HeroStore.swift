@@ -17,11 +17,24 @@ struct HeroStore {
         }
     }
 
+    /// What creates and uploads may fill, so no client grows the server without end (issue 40).
+    struct Limits: Sendable {
+        var maximumHeroes = 5_000
+        var maximumPictureBytes = 128 << 20
+    }
+
     /// They never change.
     let teams: [TeamRecord]
+    let limits: Limits
     private var entries: [String: Entry] = [:]
     private var order: [String] = []
     private(set) var pictures: [String: [UInt8]] = [:]
+    /// The sum of the pictures' sizes, against `limits`.
+    private(set) var pictureBytes = 0
+    /// Each picture's file name in a state file's folder: `<id>-<version>.png`, unique per upload.
+    private(set) var pictureNames: [String: String] = [:]
+    /// Pictures not yet written to a state file's folder (fixtures, an older state file, an upload).
+    private(set) var unsavedPictures: Set<String> = []
     private var pages: [PageQuery: EncodedPage] = [:]
     /// The pages by query text, so a repeat skips parsing. Emptied with `pages`.
     private var pagesByQueryText: [String: EncodedPage] = [:]
@@ -29,9 +42,13 @@ struct HeroStore {
     private let epoch: String
 
     /// `epoch` keeps page tags unique across runs.
-    init(teams: [TeamRecord], heroes: [HeroRecord], pictures: [String: [UInt8]], epoch: String) {
+    init(
+        teams: [TeamRecord], heroes: [HeroRecord], pictures: [String: [UInt8]], epoch: String,
+        limits: Limits = Limits()
+    ) {
         self.teams = teams
         self.epoch = epoch
+        self.limits = limits
         replaceAll(heroes: heroes, pictures: pictures)
     }
 
@@ -87,13 +104,27 @@ struct HeroStore {
         return page
     }
 
-    /// With the next free id.
-    mutating func insert(_ draft: HeroSubmission, now: String) -> HeroRecord {
-        var number = entries.count + 1
-        for id in entries.keys { if let value = Int(id), value >= number { number = value + 1 } }
+    /// What a change to an existing hero came to.
+    enum Change {
+        case changed(HeroRecord)
+        case missing
+        /// Its version is `Int.max` (from a file), so no change can get a new one.
+        case versionExhausted
+        /// The pictures would pass `limits.maximumPictureBytes`.
+        case full
+    }
+
+    /// With the next free id: past the highest numeric id, or the first free one from 1 when
+    /// that is `Int.max` (ids come from files).
+    /// Nil when the store holds `limits.maximumHeroes`.
+    mutating func insert(_ draft: HeroSubmission, now: String) -> HeroRecord? {
+        guard entries.count < limits.maximumHeroes else { return nil }
+        let highest = entries.keys.lazy.compactMap { Int($0) }.max() ?? 0
+        let (next, overflow) = highest.addingReportingOverflow(1)
+        var number = overflow ? 1 : max(next, entries.count + 1)
         var id = Self.format(number)
         while entries[id] != nil {
-            number += 1
+            number = number == Int.max ? 1 : number + 1
             id = Self.format(number)
         }
         let record = HeroRecord(
@@ -105,41 +136,73 @@ struct HeroStore {
     }
 
     /// Keeps id and picture; bumps the version.
-    mutating func replace(_ id: String, with draft: HeroSubmission, now: String) -> HeroRecord? {
-        guard var record = entries[id]?.record else { return nil }
+    mutating func replace(_ id: String, with draft: HeroSubmission, now: String) -> Change {
+        guard var record = entries[id]?.record else { return .missing }
+        guard let version = Self.increment(record.version) else { return .versionExhausted }
         record.codeName = draft.codeName
         record.encryptedRealName = draft.encryptedRealName
         record.powers = draft.powers
         record.team = draft.team
         record.updatedAt = now
-        record.version += 1
+        record.version = version
         store(record)
-        return record
+        return .changed(record)
     }
 
     /// Bumps the version.
-    mutating func setPicture(_ id: String, _ bytes: [UInt8], now: String) -> HeroRecord? {
-        guard var record = entries[id]?.record else { return nil }
+    mutating func setPicture(_ id: String, _ bytes: [UInt8], now: String) -> Change {
+        guard var record = entries[id]?.record else { return .missing }
+        guard let version = Self.increment(record.version) else { return .versionExhausted }
+        let total = pictureBytes - (pictures[id]?.count ?? 0) + bytes.count
+        guard total <= limits.maximumPictureBytes else { return .full }
         record.hasPicture = true
         record.updatedAt = now
-        record.version += 1
+        record.version = version
         pictures[id] = bytes
+        pictureBytes = total
+        pictureNames[id] = "\(id)-\(version).png"
+        unsavedPictures.insert(id)
         store(record)
-        return record
+        return .changed(record)
+    }
+
+    /// After the state file's folder got every unsaved picture.
+    mutating func picturesSaved() { unsavedPictures.removeAll() }
+
+    /// The next version, or nil at `Int.max`.
+    static func increment(_ version: Int) -> Int? {
+        let (next, overflow) = version.addingReportingOverflow(1)
+        return overflow ? nil : next
     }
 
     mutating func delete(_ id: String) -> Bool {
         guard entries.removeValue(forKey: id) != nil else { return false }
-        pictures[id] = nil
+        pictureBytes -= pictures.removeValue(forKey: id)?.count ?? 0
+        pictureNames[id] = nil
+        unsavedPictures.remove(id)
         order.removeAll { $0 == id }
         changed()
         return true
     }
 
-    /// Start-up and reset.
-    mutating func replaceAll(heroes: [HeroRecord], pictures: [String: [UInt8]]) {
+    /// Start-up and reset. `names`: the pictures already in a state file's folder; the others
+    /// are to be written there.
+    mutating func replaceAll(
+        heroes: [HeroRecord], pictures: [String: [UInt8]], names: [String: String] = [:]
+    ) {
         entries = Dictionary(heroes.map { ($0.id, Entry($0)) }, uniquingKeysWith: { first, _ in first })
         self.pictures = pictures
+        pictureBytes = pictures.values.reduce(0) { $0 + $1.count }
+        pictureNames = [:]
+        unsavedPictures = []
+        for id in pictures.keys {
+            if let name = names[id] {
+                pictureNames[id] = name
+            } else {
+                pictureNames[id] = "\(id)-\(entries[id]?.record.version ?? 0).png"
+                unsavedPictures.insert(id)
+            }
+        }
         order = entries.keys.sorted(by: precedes)
         changed()
     }

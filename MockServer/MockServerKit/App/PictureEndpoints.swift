@@ -29,10 +29,17 @@ extension HeroesApplication {
             return ErrorBody.response(status: 415, message: "a picture must be sent as image/png")
         }
         return store.withLock { store in
-            guard let record = store.setPicture(id, request.body, now: Self.timestamp()) else {
-                return notFound(id)
+            let record: HeroRecord
+            switch store.setPicture(id, request.body, now: Self.timestamp()) {
+            case .changed(let changed): record = changed
+            case .missing: return notFound(id)
+            case .versionExhausted: return versionExhausted(id)
+            case .full:
+                let mebibytes = store.limits.maximumPictureBytes >> 20
+                return ErrorBody.response(
+                    status: 507, message: "the server holds its most pictures, \(mebibytes) MiB in all")
             }
-            if let failure = persist(store) { return failure }
+            if let failure = persist(&store) { return failure }
             let tag = "\"\(id)-\(record.version)-picture\""
             return ServerResponse(status: 204, fields: [HTTPField(name: "ETag", value: tag)], body: [])
         }

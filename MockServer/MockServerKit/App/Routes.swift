@@ -124,9 +124,9 @@ extension HeroesApplication {
             status: 401, message: "a token needs a user's HTTP Basic credentials",
             extra: [HTTPField(name: "WWW-Authenticate", value: #"Basic realm="heroes""#)])
         guard let authorization = request.value("authorization"),
-            case .user(let found) = authenticator.basicRole(authorization), let role = found
+            case .some(.some(let user)) = authenticator.basicUser(authorization)
         else { return refusal }
-        let token = authenticator.tokens.issue(for: role)
+        let token = authenticator.tokens.issue(for: user.role, user: user.name)
         let seconds = max(1, authenticator.tokens.lifetime.components.seconds)
         var response = ServerResponse.json(
             200, WireJSON.encode(TokenBody(accessToken: token, tokenType: "Bearer", expiresIn: seconds)))

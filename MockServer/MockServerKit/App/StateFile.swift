@@ -38,6 +38,12 @@ struct StateFile: Sendable {
             throw MockServerError(
                 configuration: "the state folder \(folder) belongs to another user; choose one of your own")
         }
+        // The lock is opened without following links: a planted one would refuse every write.
+        var lock = stat()
+        if lstat(url.path + ".lock", &lock) == 0, lock.st_mode & S_IFMT != S_IFREG {
+            throw MockServerError(
+                configuration: "\(url.path).lock is not a regular file (a link is never followed); remove it")
+        }
     }
 
     func stamp() -> Stamp? {
@@ -74,10 +80,13 @@ struct StateFile: Sendable {
         close(fd)
     }
 
+    /// The state's heroes, pictures and the pictures' file names.
+    typealias Saved = (heroes: [HeroRecord], pictures: [String: [UInt8]], names: [String: String])
+
     /// Nil when there is no file yet. A corrupt file is an error, never silently replaced.
-    func load(teams: [TeamRecord]) throws(MockServerError) -> (
-        heroes: [HeroRecord], pictures: [String: [UInt8]]
-    )? {
+    /// Pictures are files in `pictureFolder` (`picture_files`); base64 in the file itself
+    /// (`pictures`, as older servers wrote them) still loads.
+    func load(teams: [TeamRecord]) throws(MockServerError) -> Saved? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let object = try FixtureSet.readJSON(url)
         guard let root = object as? [String: Any], root["format"] as? Int == 1, let heroes = root["heroes"],
@@ -91,14 +100,18 @@ struct StateFile: Sendable {
             }
             pictures[id] = Array(data)
         }
-        return (records, pictures)
+        let names = root["picture_files"] as? [String: String] ?? [:]
+        for (id, name) in names { pictures[id] = try pictureFolder.read(name) }
+        return (records, pictures, names)
     }
 
+    /// `<state>.pictures/`, beside the file.
+    var pictureFolder: PictureFolder { PictureFolder(url: URL(fileURLWithPath: url.path + ".pictures")) }
+
     /// Writes a `mkstemp` temp file beside the target (exclusive, no links, 0600), fsyncs it,
-    /// then renames it over.
-    func save(heroes: [HeroRecord], pictures: [String: [UInt8]]) throws(MockServerError) {
-        let document = Document(
-            heroes: heroes, pictures: pictures.mapValues { Data($0).base64EncodedString() })
+    /// then renames it over. Pictures are named, not held: each is written once, by `PictureFolder`.
+    func save(heroes: [HeroRecord], pictureNames: [String: String]) throws(MockServerError) {
+        let document = Document(heroes: heroes, pictureFiles: pictureNames)
         let bytes = WireJSON.encode(document) + [UInt8(ascii: "\n")]
         // mkstemp replaces the six trailing Xs with a unique name.
         var template = Array((url.path + ".tmp-" + String(repeating: "X", count: 6)).utf8CString)
@@ -125,10 +138,17 @@ struct StateFile: Sendable {
         }
     }
 
-    /// `{"format": 1, "heroes": [Hero, …], "pictures": {id: base64 PNG}}`.
+    /// `{"format": 1, "heroes": [Hero, …], "pictures": {}, "picture_files": {id: name}}`;
+    /// `pictures` (base64) stays for servers that read only it.
     private struct Document: Encodable {
         var format = 1
         let heroes: [HeroRecord]
-        let pictures: [String: String]
+        var pictures: [String: String] = [:]
+        let pictureFiles: [String: String]
+
+        enum CodingKeys: String, CodingKey {
+            case format, heroes, pictures
+            case pictureFiles = "picture_files"
+        }
     }
 }

@@ -9,45 +9,62 @@ final class TokenIssuer: Sendable {
         let expires: ContinuousClock.Instant
     }
 
+    private struct State {
+        var issued: [String: Issued] = [:]
+        /// Each user's tokens, oldest first (some may be gone: expired or evicted).
+        var byUser: [String: [String]] = [:]
+    }
+
     let lifetime: Duration
     /// Past this, the token nearest its end goes first, so a looping client cannot grow memory.
     static let capacity = 10_000
+    /// Past this many live tokens, a user's oldest goes: one user's loop evicts only its own.
+    static let capacityPerUser = 100
 
-    private let issued = Locked<[String: Issued]>([:])
+    private let state = Locked(State())
 
     init(lifetime: Duration) {
         self.lifetime = lifetime
     }
 
-    /// 32 random bytes, in hex.
-    func issue(for role: MockUser.Role) -> String {
+    /// 32 random bytes, in hex, for `user`.
+    func issue(for role: MockUser.Role, user: String) -> String {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<4).map { _ in
             let text = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - text.count) + text
         }.joined()
         let now = ContinuousClock.now
-        issued.withLock { issued in
-            if issued.count >= Self.capacity {
-                issued = issued.filter { $0.value.expires > now }
-                if issued.count >= Self.capacity,
-                    let oldest = issued.min(by: { $0.value.expires < $1.value.expires })?.key
-                {
-                    issued[oldest] = nil
-                }
+        state.withLock { state in
+            var mine = (state.byUser[user] ?? []).filter {
+                state.issued[$0].map { $0.expires > now } ?? false
             }
-            issued[token] = Issued(role: role, expires: now + lifetime)
+            if mine.count >= Self.capacityPerUser { state.issued[mine.removeFirst()] = nil }
+            mine.append(token)
+            state.byUser[user] = mine
+            Self.makeRoom(in: &state.issued, now: now)
+            state.issued[token] = Issued(role: role, expires: now + lifetime)
         }
         return token
+    }
+
+    /// At `capacity`, the expired go, then the token nearest its end.
+    private static func makeRoom(in issued: inout [String: Issued], now: ContinuousClock.Instant) {
+        guard issued.count >= capacity else { return }
+        issued = issued.filter { $0.value.expires > now }
+        if issued.count >= capacity, let oldest = issued.min(by: { $0.value.expires < $1.value.expires })?.key
+        {
+            issued[oldest] = nil
+        }
     }
 
     /// Nil unless issued and unexpired. A plain look-up, not constant-time: tokens are random.
     func role(for token: String) -> MockUser.Role? {
         let now = ContinuousClock.now
-        return issued.withLock { issued in
-            guard let found = issued[token] else { return nil }
+        return state.withLock { state in
+            guard let found = state.issued[token] else { return nil }
             guard found.expires > now else {
-                issued[token] = nil
+                state.issued[token] = nil
                 return nil
             }
             return found.role
@@ -56,6 +73,6 @@ final class TokenIssuer: Sendable {
 
     /// Forgets every token, so the next use gets 401 (for tests of a client's refresh).
     func revokeAll() {
-        issued.withLock { $0.removeAll() }
+        state.withLock { $0 = State() }
     }
 }

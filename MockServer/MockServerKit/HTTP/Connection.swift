@@ -40,6 +40,12 @@ final class Connection {
 
     var lastTurn = 0
 
+    /// A complete request the handler put off to a later turn, with what its answer needs.
+    private var held: (head: RequestHead, framing: Framing, request: ServerRequest)?
+
+    /// Whether a request waits for a turn with time to match it; it reads nothing meanwhile.
+    var isHeld: Bool { held != nil }
+
     /// Appends received bytes (dropped once closing).
     func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         lastActivity = now
@@ -49,9 +55,19 @@ final class Connection {
 
     /// Answers at most one complete request, so pipelining cannot hold the loop.
     /// `pipelined`: read in an earlier turn; the client may have gone since.
-    func processInput(handler: any RequestHandler, dates: DateCache, now: UInt64, pipelined: Bool = false) {
+    func processInput(
+        handler: any RequestHandler, turn: TurnBudget, dates: DateCache, now: UInt64, pipelined: Bool = false
+    ) {
         hasUntriedInput = false
         defer { compact() }
+        if let held {
+            self.held = nil
+            answer(
+                held.request, head: held.head, framing: held.framing, handler: handler, turn: turn,
+                dates: dates)
+            hasUntriedInput = hasUnparsedInput
+            return
+        }
         while !closing {
             guard outbox.pendingBytes < Self.outputHighWater else {
                 hasUntriedInput = consumed < input.count
@@ -95,7 +111,7 @@ final class Connection {
             self.head = nil
             self.framing = nil
             requestStarted = nil
-            dispatch(head, framing: framing, body: body.body, handler: handler, dates: dates)
+            dispatch(head, framing: framing, body: body.body, handler: handler, turn: turn, dates: dates)
             hasUntriedInput = hasUnparsedInput
             return
         }
@@ -154,7 +170,8 @@ final class Connection {
     }
 
     private func dispatch(
-        _ head: RequestHead, framing: Framing, body: [UInt8], handler: any RequestHandler, dates: DateCache
+        _ head: RequestHead, framing: Framing, body: [UInt8], handler: any RequestHandler, turn: TurnBudget,
+        dates: DateCache
     ) {
         guard let (path, query) = Self.splitTarget(head.target) else {
             fail(HTTPFailure(status: 400, message: "the request target is not a path"), dates: dates)
@@ -162,7 +179,20 @@ final class Connection {
         }
         let request = ServerRequest(
             method: HTTPMethod(head.method), path: path, query: query, fields: head.fields, body: body)
-        var (response, delivery) = handler.handle(request)
+        answer(request, head: head, framing: framing, handler: handler, turn: turn, dates: dates, held: false)
+    }
+
+    /// Asks the handler; a request it puts off is held for a later turn.
+    private func answer(
+        _ request: ServerRequest, head: RequestHead, framing: Framing, handler: any RequestHandler,
+        turn: TurnBudget, dates: DateCache, held wasHeld: Bool = true
+    ) {
+        guard let answered = handler.handle(request, turn: turn, held: wasHeld) else {
+            held = (head, framing, request)
+            return
+        }
+        var response = answered.0
+        let delivery = answered.1
         let keepAlive = framing.keepAlive && !response.closesConnection && !peerClosed
         if keepAlive, head.minorVersion == 0 {
             // An HTTP/1.0 client only keeps the connection when the answer says so.

@@ -33,6 +33,9 @@ final class EventLoop {
     private let sweepInterval: UInt64
     /// Connections with input left for their next turn.
     private var ready: [Connection] = []
+    /// Connections whose request needs more matching than a trial, oldest first.
+    private var held: [Connection] = []
+    private let budget = TurnBudget()
     private var turn = 0
 
     init(
@@ -71,6 +74,7 @@ final class EventLoop {
             turn += 1
             let waiting = ready
             ready.removeAll(keepingCapacity: true)
+            serveHeld(now: now)
             var nudged = false
             for event in events {
                 if event.fd == wake.readEnd {
@@ -111,8 +115,22 @@ final class EventLoop {
         wake.close()
     }
 
+    /// Starts the turn's matching budget on the held requests, oldest first, while it lasts
+    /// (the first always goes), so a client's many costly requests take turns with the others'.
+    private func serveHeld(now: UInt64) {
+        budget.startTurn()
+        var served = 0
+        while served < held.count, served == 0 || budget.hasRoom {
+            let connection = held[served]
+            served += 1
+            guard connections[connection.fd] === connection else { continue }
+            service(connection, readable: false, now: now, pipelined: true)
+        }
+        held.removeFirst(served)
+    }
+
     private func waitTimeout(now: UInt64) -> Int32 {
-        guard ready.isEmpty else { return 0 }
+        guard ready.isEmpty, held.isEmpty else { return 0 }
         var deadline = min(nextSweep, acceptResumes ?? nextSweep)
         for value in timers.values where value < deadline { deadline = value }
         guard deadline > now else { return 0 }
@@ -129,6 +147,11 @@ final class EventLoop {
                 }
                 return
             }
+            // At the cap, the connection idle longest makes room: one client's idle sockets
+            // never shut out another's request (issue 40).
+            if connections.count >= settings.maximumConnections, let idle = longestIdle() {
+                close(idle, reset: false)
+            }
             guard connections.count < settings.maximumConnections else {
                 refuse(fd)
                 continue
@@ -139,6 +162,19 @@ final class EventLoop {
             // other request at most, not two.
             service(connection, readable: true, now: now)
         }
+    }
+
+    /// The open connection with nothing under way (no request begun, held or answered in
+    /// part, no timer) that has been quiet longest.
+    private func longestIdle() -> Connection? {
+        var found: Connection?
+        for connection in connections.values
+        where connection.requestStarted == nil && connection.outbox.isEmpty && !connection.isHeld
+            && !connection.hasUnparsedInput && connection.drainDeadline == nil && timers[connection.fd] == nil
+        {
+            if found.map({ connection.lastActivity < $0.lastActivity }) ?? true { found = connection }
+        }
+        return found
     }
 
     /// Best-effort 503 and close.
@@ -174,7 +210,9 @@ final class EventLoop {
         // Also after a write: input held back while the client was not reading may now go.
         if connection.drainDeadline == nil, connection.lastTurn != turn {
             connection.lastTurn = turn
-            connection.processInput(handler: handler, dates: dates, now: now, pipelined: pipelined)
+            connection.processInput(
+                handler: handler, turn: budget, dates: dates, now: now, pipelined: pipelined)
+            if connection.isHeld { held.append(connection) }
         }
         update(connection, now: now)
     }
@@ -203,7 +241,7 @@ final class EventLoop {
         // Unread input (a pipelined request, or one held back by a full outbox) gets the
         // next turn once the outbox has room.
         let untried =
-            connection.hasUntriedInput && connection.hasUnparsedInput
+            connection.hasUntriedInput && connection.hasUnparsedInput && !connection.isHeld
             && connection.outbox.pendingBytes < Connection.outputHighWater
         if untried, !connection.peerClosed || connection.outbox.isEmpty {
             ready.append(connection)
@@ -216,7 +254,7 @@ final class EventLoop {
         // A request still waiting its turn: read no more until it is served.
         let reads =
             connection.drainDeadline != nil
-            || (connection.outbox.pendingBytes < Connection.outputHighWater && !untried)
+            || (connection.outbox.pendingBytes < Connection.outputHighWater && !untried && !connection.isHeld)
         if connection.watching?.read != reads || connection.watching?.write != writes {
             poller.watch(connection.fd, read: reads, write: writes)
             connection.watching = (reads, writes)
@@ -236,7 +274,9 @@ final class EventLoop {
                 update(connection, now: now)
                 continue
             }
-            if timers[connection.fd] == nil, now > connection.lastActivity + settings.idleTimeout {
+            if timers[connection.fd] == nil, !connection.isHeld,
+                now > connection.lastActivity + settings.idleTimeout
+            {
                 close(connection, reset: false)
             }
         }

@@ -2,26 +2,61 @@ import Foundation
 import Locking
 
 /// `--record-mappings`: each proxied exchange written under the root directory as it happens,
-/// the first of each request only (as WireMock's recorder does), off the event loop.
+/// the first of each request only (as WireMock's recorder does), off the event loop; within a
+/// recording's bounds (issue 40): `maximumMappings` requests and `ProxyRecorder.maximumBytes`
+/// of exchanges, past which requests are proxied but not written, with one warning.
 final class ContinuousRecording: Sendable {
     let root: URL
     let spec: RecordSpec
-    /// Requests already written: method, URL and body.
-    private let written = Locked(Set<String>())
+    let maximumMappings: Int
+    let maximumBytes: Int
+    private struct Written {
+        /// Requests already written: method, URL and body.
+        var keys: Set<String> = []
+        var bytes = 0
+        var isFull = false
+    }
+    private let written = Locked(Written())
 
-    init(root: URL, redacting: [String]) {
+    init(
+        root: URL, redacting: [String], maximumMappings: Int = StubRegistry.maximumMappings,
+        maximumBytes: Int = ProxyRecorder.maximumBytes
+    ) {
         self.root = root
         spec = RecordSpec(redacting: redacting)
+        self.maximumMappings = maximumMappings
+        self.maximumBytes = maximumBytes
     }
 
     func write(_ exchange: ProxyExchange) {
         let request = exchange.request
         let key = "\(request.method) \(request.path)?\(request.query ?? "") \(request.body.hashValue)"
-        guard written.withLock({ $0.insert(key).inserted }) else { return }
+        let size = exchange.answer.size
+        // True: write it; false: a repeat, or past the bound; nil: the first past the bound.
+        let admitted = written.withLock { state -> Bool? in
+            guard !state.keys.contains(key) else { return false }
+            guard state.keys.count < maximumMappings, state.bytes + size <= maximumBytes else {
+                defer { state.isFull = true }
+                return state.isFull ? false : nil
+            }
+            state.keys.insert(key)
+            state.bytes += size
+            return true
+        }
+        guard let admitted else {
+            ProgramName.warn(
+                "warning: --record-mappings: \(maximumMappings) mappings or \(maximumBytes) bytes recorded, "
+                    + "the most a recording keeps; later requests are proxied, not recorded")
+            return
+        }
+        guard admitted else { return }
         do {
             try StubRecorder.stubs(from: [exchange.recorded], spec: spec).write(toRootDirectory: root)
         } catch {
             ProgramName.warn("warning: --record-mappings: \(error)")
         }
     }
+
+    /// How many requests were written.
+    var count: Int { written.withLock { $0.keys.count } }
 }

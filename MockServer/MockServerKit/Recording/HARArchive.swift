@@ -1,27 +1,69 @@
 import Foundation
 
-/// A HAR 1.2 archive (from a browser's devtools, Charles, Proxyman…) read whole as the
-/// exchanges it holds, before anything is written: a malformed entry refuses the whole file.
+/// A HAR 1.2 archive (from a browser's devtools, Charles, Proxyman…) read as the exchanges it
+/// holds, before anything is written: a malformed entry refuses the whole file. Entries are
+/// parsed one at a time (the file's tree is never built), and what the server would not load is
+/// skipped with a note: a body over a body file's 64 MiB, a distinct request past the
+/// `maximumRequests`th.
 struct HARArchive: Sendable {
     /// In the archive's order.
     let exchanges: [RecordedExchange]
     /// One line per entry left out, and why (no answer received, a body the archive lacks…).
     let notes: [String]
 
+    /// The most distinct requests (method and URL) imported, as many as the admin API keeps.
+    static let maximumRequests = StubRegistry.maximumMappings
+
     init(_ data: Data) throws(HARError) {
-        guard let value = StubJSON(parsing: Array(data)) else {
-            throw HARError(entry: nil, path: "$", reason: "not valid JSON")
-        }
-        guard case .array(let entries)? = value["log"]?["entries"] else {
-            throw HARError(entry: nil, path: "$.log.entries", reason: "missing: not a HAR archive")
-        }
         var exchanges: [RecordedExchange] = []
         var notes: [String] = []
-        for (index, entry) in entries.enumerated() {
-            switch try HAREntry.read(entry, index: index) {
-            case .exchange(let exchange): exchanges.append(exchange)
-            case .skipped(let reason): notes.append("entry \(index) skipped: \(reason)")
+        var requests: Set<String> = []
+        var pastBound = 0
+        // `withUnsafeBytes` rethrows untyped: the entry's error is carried out by hand.
+        var thrown: HARError?
+        let failure = data.withUnsafeBytes { bytes -> JSONArrayScanner.Failure? in
+            var scanner = JSONArrayScanner(bytes)
+            do throws(HARError) {
+                return try scanner.forEachElement(at: ["log", "entries"]) { element, index throws(HARError) in
+                    guard let entry = StubJSON(parsing: Array(element)) else {
+                        throw HARError(
+                            entry: index, path: "$.log.entries[\(index)]", reason: "not valid JSON")
+                    }
+                    switch try HAREntry.read(entry, index: index) {
+                    case .exchange(let exchange):
+                        let largest = max(exchange.requestBody.count, exchange.responseBody.count)
+                        if largest > BodyFile.maximumBytes {
+                            notes.append(
+                                "entry \(index) skipped: its \(largest)-byte body is over a body file's 64 MiB"
+                            )
+                            return
+                        }
+                        let request = "\(exchange.method) \(exchange.url)"
+                        guard requests.contains(request) || requests.count < Self.maximumRequests else {
+                            pastBound += 1
+                            return
+                        }
+                        requests.insert(request)
+                        exchanges.append(exchange)
+                    case .skipped(let reason): notes.append("entry \(index) skipped: \(reason)")
+                    }
+                }
+            } catch {
+                thrown = error
+                return nil
             }
+        }
+        if let thrown { throw thrown }
+        switch failure {
+        case .malformed?: throw HARError(entry: nil, path: "$", reason: "not valid JSON")
+        case .missing?:
+            throw HARError(entry: nil, path: "$.log.entries", reason: "missing: not a HAR archive")
+        case nil: break
+        }
+        if pastBound > 0 {
+            notes.append(
+                "\(pastBound) entries skipped: past \(Self.maximumRequests) distinct requests, the most a root loads"
+            )
         }
         self.exchanges = exchanges
         self.notes = notes

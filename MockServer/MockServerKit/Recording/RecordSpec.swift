@@ -25,6 +25,13 @@ struct RecordSpec: Sendable {
         "outputFormat", "persist", "repeatsAsScenarios", "transformers", "transformerParameters",
     ]
 
+    /// Whether a lowercased header name is a credential: one of `redactedHeaders`, or one the
+    /// journal hides (a name with `token`, `session`, `secret`, `auth`, `password`, …). This
+    /// server's own `X-Mock-…` fields are never forwarded, so never required.
+    func isCredential(_ name: String) -> Bool {
+        redactedHeaders.contains(name) || (Journal.isSecretName(name) && !name.hasPrefix("x-mock-"))
+    }
+
     /// WireMock's defaults, with `extra` header names redacted too.
     init(redacting extra: [String] = []) {
         redactedHeaders = Self.credentialHeaders.union(extra.map { $0.lowercased() })

@@ -3,18 +3,27 @@
 /// tells which exchanges are repeats of one request.
 enum RecordingRequestPattern {
     static func json(for exchange: RecordedExchange, spec: RecordSpec) -> StubJSON {
-        var request: [String: StubJSON] = [
-            "method": .string(exchange.method.uppercased()), "url": .string(exchange.url),
-        ]
+        var request: [String: StubJSON] = ["method": .string(exchange.method.uppercased())]
+        if let parameters = secretQuery(exchange.url, spec: spec) {
+            request["urlPath"] = .string(String(exchange.url.prefix { $0 != "?" }))
+            request["queryParameters"] = .object(parameters)
+        } else {
+            request["url"] = .string(exchange.url)
+        }
         var headers: [String: StubJSON] = [:]
-        for (name, caseInsensitive) in spec.captureHeaders.sorted(by: { $0.key < $1.key }) {
+        // A credential the request carried is required, captured or not (an endpoint that
+        // needed it must not answer anyone on replay), but no file keeps its value.
+        var credentials: Set<String> = []
+        for field in exchange.requestHeaders where spec.isCredential(field.name.lowercased()) {
+            guard credentials.insert(field.name.lowercased()).inserted else { continue }
+            headers[field.name] = .object(["matches": .string(".+")])
+        }
+        for (name, caseInsensitive) in spec.captureHeaders.sorted(by: { $0.key < $1.key })
+        where !credentials.contains(name) {
             guard let sent = exchange.requestHeaders.first(where: { $0.name.lowercased() == name }) else {
                 continue
             }
-            // The stub still wants the credential, but no file keeps it.
-            if spec.redactedHeaders.contains(name) {
-                headers[sent.name] = .object(["matches": .string(".+")])
-            } else if caseInsensitive {
+            if caseInsensitive {
                 headers[sent.name] = .object(["equalTo": .string(sent.value), "caseInsensitive": .bool(true)])
             } else {
                 headers[sent.name] = .object(["equalTo": .string(sent.value)])
@@ -25,6 +34,28 @@ enum RecordingRequestPattern {
             request["bodyPatterns"] = .array([body])
         }
         return .object(request)
+    }
+
+    /// The query as `queryParameters` when a parameter's name is secret-like (`access_token`,
+    /// `api_key`, `password`…, the journal's rule): those required as `{"matches": ".+"}`, the
+    /// others `equalTo` their decoded value; nil when no name is (the exact `url` is kept).
+    static func secretQuery(_ url: String, spec: RecordSpec) -> [String: StubJSON]? {
+        guard let mark = url.firstIndex(of: "?") else { return nil }
+        var parameters: [String: StubJSON] = [:]
+        var hasSecret = false
+        for pair in url[url.index(after: mark)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = PercentDecoding.decode(parts[0], plusIsSpace: true) ?? String(parts[0])
+            if spec.isCredential(name.lowercased()) {
+                hasSecret = true
+                parameters[name] = .object(["matches": .string(".+")])
+            } else if parameters[name] == nil {
+                let raw = parts.count > 1 ? parts[1] : ""
+                let value = PercentDecoding.decode(raw, plusIsSpace: true) ?? String(raw)
+                parameters[name] = .object(["equalTo": .string(value)])
+            }
+        }
+        return hasSecret ? parameters : nil
     }
 
     /// WireMock's: none for no body (or a multipart or binary one, which this server cannot

@@ -17,6 +17,9 @@ struct RecordingResponse: Sendable, Equatable {
         "set-cookie",
     ]
 
+    /// Names the secret rule would drop that carry no secret.
+    static let challenges: Set<String> = ["www-authenticate", "proxy-authenticate", "authentication-info"]
+
     init(_ exchange: RecordedExchange, redacting redacted: Set<String>) {
         status = exchange.status
         body = exchange.responseBody
@@ -27,7 +30,11 @@ struct RecordingResponse: Sendable, Equatable {
             .map { $0.trimmingWhitespace().lowercased() }
         headers = exchange.responseHeaders.compactMap { field in
             let name = field.name.lowercased()
+            // A secret-like name (`X-Auth-Token`, `X-Api-Key`: the journal's rule) is no answer to
+            // keep; a challenge (`WWW-Authenticate`) is not a secret.
+            let isSecret = Journal.isSecretName(name) && !Self.challenges.contains(name)
             guard !Self.droppedHeaders.contains(name), !redacted.contains(name), !named.contains(name),
+                !isSecret,
                 !field.name.isEmpty, field.name.utf8.allSatisfy(ByteClass.isToken),
                 !field.value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
             else { return nil }

@@ -33,7 +33,8 @@ public enum HARImportCommand {
                 return CommandOutcome(
                     status: 66, output: "", errors: line("\(request.file): larger than 512 MiB"))
             }
-            data = try Data(contentsOf: url)
+            // Mapped, not read: only the entry being parsed is resident.
+            data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             return CommandOutcome(status: 66, output: "", errors: line("\(request.file): cannot be read"))
         }
@@ -58,7 +59,9 @@ public enum HARImportCommand {
     }
 
     /// A line of standard error, named as the executable's own are.
-    private static func line(_ text: String) -> String { "mock-server: import-har: \(text)\n" }
+    private static func line(_ text: String) -> String {
+        "mock-server: import-har: \(TerminalText.escaped(text))\n"
+    }
 
     private static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"

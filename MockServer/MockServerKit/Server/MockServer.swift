@@ -60,9 +60,14 @@ public final class MockServer: Sendable {
         var mappings: [StubMapping] = []
         var files: BodyFolder?
         if let root = configuration.rootDirectory {
-            // A recording may start from nothing: its folder is made, as WireMock's recorder does.
-            if configuration.recordsMappings {
+            // A recording may start from nothing (`--record-mappings`, or `recordings/start`
+            // later): a missing folder is made, as WireMock's recorder does, and said.
+            if !FileManager.default.fileExists(atPath: root.path) {
                 try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+                if !configuration.recordsMappings {
+                    ProgramName.warn(
+                        "warning: --root-dir \(root.path) did not exist; made it, empty, for recordings")
+                }
             }
             let folder = BodyFolder(root.appendingPathComponent("__files", isDirectory: true))
             mappings = try MappingLoader.load(root: root, files: folder)
@@ -79,11 +84,20 @@ public final class MockServer: Sendable {
         try stateFile?.checkFolder()
         // Stamped before the read: a save landing in between is reread at the first request.
         let stamp = stateFile?.stamp()
-        let saved = try stateFile?.load(teams: fixtures.teams)
+        // A state file it cannot use is the operator's to fix, as a bad mapping is (exit 78).
+        let saved: StateFile.Saved?
+        do {
+            saved = try stateFile?.load(teams: fixtures.teams)
+        } catch {
+            throw MockServerError(configuration: error.description)
+        }
         guard let wake = WakePipe.open() else { throw MockServerError(posix: "pipe") }
         let application = HeroesApplication(
-            fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures),
+            fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures, [:]),
             users: configuration.users,
+            limits: HeroStore.Limits(
+                maximumHeroes: configuration.maximumHeroes,
+                maximumPictureBytes: configuration.maximumPictureBytes),
             stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal,
             faults: faults,
             adminAccess: configuration.adminAccess, tokenLifetime: configuration.tokenLifetime,

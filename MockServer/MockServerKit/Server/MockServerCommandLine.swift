@@ -41,6 +41,24 @@ public enum MockServerCommandLine {
         Option(name: "state", placeholder: "FILE", help: ["keep the heroes' state in FILE across runs"]) {
             configuration, text in configuration.stateFile = URL(fileURLWithPath: text)
         },
+        Option(
+            name: "max-heroes", placeholder: "N",
+            help: ["heroes the server may hold (default 5000; then 507)"]
+        ) { configuration, text throws(MockServerError) in
+            guard let count = Int(text), (1...1_000_000).contains(count) else {
+                throw MockServerError("--max-heroes must be a number from 1 to 1000000, not '\(text)'")
+            }
+            configuration.maximumHeroes = count
+        },
+        Option(
+            name: "max-pictures-mib", placeholder: "N",
+            help: ["MiB of pictures the server may hold in all (default 128; then 507)"]
+        ) { configuration, text throws(MockServerError) in
+            guard let mebibytes = Int(text), (1...4_096).contains(mebibytes) else {
+                throw MockServerError("--max-pictures-mib must be a number from 1 to 4096, not '\(text)'")
+            }
+            configuration.maximumPictureBytes = mebibytes << 20
+        },
         Option(name: "latency", placeholder: "MS", help: ["add MS milliseconds before every API response"]) {
             configuration, text throws(MockServerError) in
             guard let latency = Int(text), (0...60_000).contains(latency) else {
@@ -104,6 +122,9 @@ public enum MockServerCommandLine {
     /// readable through `ps`.
     public static let adminTokenVariable = "MOCK_SERVER_ADMIN_TOKEN"
 
+    /// What `--version` prints.
+    public static let version = "mock-server 1.0.0"
+
     /// The usage text, made from `options`.
     public static var usage: String {
         let synopsis = options.map { "[\($0.written)]" }.joined(separator: " ")
@@ -116,6 +137,7 @@ public enum MockServerCommandLine {
                 lines.append("  " + left + String(repeating: " ", count: width - left.count) + line)
             }
         }
+        lines.append("   or: mock-server --version")
         lines.append(HARImportCommand.usage.replacingOccurrences(of: "usage: ", with: "   or: "))
         lines.append("  write a HAR archive's exchanges as WireMock stub mappings under DIR")
         lines.append(VerifyCommand.usage.replacingOccurrences(of: "usage: ", with: "   or: "))
@@ -142,7 +164,9 @@ public enum MockServerCommandLine {
                 name = String(name[..<equals])
             }
             guard let option = options.first(where: { $0.name == name }) else {
-                throw MockServerError("unknown option --\(name)")
+                let known = options.map { "--" + $0.name } + ["--version", "--help"]
+                throw MockServerError(
+                    "unknown option --\(name)" + Suggestion.hint(for: "--" + name, among: known))
             }
             if option.placeholder.isEmpty {
                 guard value == nil else { throw MockServerError("--\(name) takes no value") }

@@ -29,6 +29,10 @@ public struct MockServerConfiguration: Sendable {
     public var requestTimeout = Duration.seconds(15)
     /// No bytes moving this long closes a connection.
     public var idleTimeout = Duration.seconds(20)
+    /// Heroes the store may hold; a create beyond gets 507 (`--max-heroes`).
+    public var maximumHeroes = 5_000
+    /// The pictures' bytes in all; an upload beyond gets 507 (`--max-pictures-mib`).
+    public var maximumPictureBytes = 128 << 20
     /// Requests the journal keeps.
     public var journalCapacity = 1_000
     /// poll(2) even on Linux, where epoll is the default; tests run both.

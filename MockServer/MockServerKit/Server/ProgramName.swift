@@ -10,8 +10,8 @@ enum ProgramName {
         return name.isEmpty ? ProcessInfo.processInfo.processName : name
     }()
 
-    /// One line on standard error, prefixed with the name.
+    /// One line on standard error, prefixed with the name; others' text in it escaped.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("\(current): \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(current): \(TerminalText.escaped(message))\n".utf8))
     }
 }

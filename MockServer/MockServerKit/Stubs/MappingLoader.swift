@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads WireMock's layout: each `.json` under `ROOT/mappings`, sorted (so ties between equal
 /// priorities go the same everywhere), bodies from `ROOT/__files`. A bad file stops the load.
 enum MappingLoader {
@@ -14,7 +20,8 @@ enum MappingLoader {
         let folder = root.appendingPathComponent("mappings", isDirectory: true)
         var mappings: [StubMapping] = []
         var ids: [String: String] = [:]
-        for relative in jsonFiles(under: folder) {
+        try refuseLink(folder.path, named: "mappings/")
+        for relative in try jsonFiles(under: folder) {
             let name = "mappings/\(relative)"
             let data: Data
             do {
@@ -54,13 +61,23 @@ enum MappingLoader {
         return [try StubMapping(root, files: files)]
     }
 
-    /// The `.json` files below `folder`, relative and sorted; none when it is missing.
-    private static func jsonFiles(under folder: URL) -> [String] {
+    /// The `.json` files below `folder`, relative and sorted; none when it is missing. A link
+    /// anywhere below is refused, naming it: followed, it could load files from outside the root.
+    private static func jsonFiles(under folder: URL) throws(MockServerError) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
+            try refuseLink(folder.appendingPathComponent(relative).path, named: "mappings/\(relative)")
             if relative.lowercased().hasSuffix(".json") { found.append(relative) }
         }
         return found.sorted()
+    }
+
+    private static func refuseLink(_ path: String, named name: String) throws(MockServerError) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return }
+        throw MockServerError(
+            configuration:
+                "\(name) is a symbolic link, which is never followed; put the files themselves there")
     }
 }

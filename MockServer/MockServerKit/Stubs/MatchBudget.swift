@@ -1,16 +1,24 @@
 /// The CPU time one request may spend matching, shared by all its patterns (regexes included) and
 /// its near miss, so no request holds the loop for long. Used on the thread that made it.
 final class MatchBudget {
-    static let defaultNanoseconds: UInt64 = 50_000_000
+    static let defaultNanoseconds = TurnBudget.requestNanoseconds
     /// The most stubs a near miss compares.
     static let nearMissComparisons = 200
 
+    private let start: UInt64
     private let deadline: UInt64
     /// Set once the deadline has passed; stays set.
     private(set) var wasSpent = false
 
     init(nanoseconds: UInt64 = defaultNanoseconds) {
-        deadline = Monotonic.threadCPU() &+ nanoseconds
+        start = Monotonic.threadCPU()
+        deadline = start &+ nanoseconds
+    }
+
+    /// CPU time used since it was made.
+    var used: UInt64 {
+        let now = Monotonic.threadCPU()
+        return now > start ? now - start : 0
     }
 
     /// Checked against the clock; once up, always up.

@@ -45,7 +45,11 @@ struct VerifyOptions {
                 } else {
                     headers.append(try Self.header(value))
                 }
-            default: throw Invalid(message: "unknown option \(argument)")
+            default:
+                let known = ["--root-dir", "--against", "--header", "--include-writes", "--json"]
+                let name = String(argument.prefix { $0 != "=" })
+                throw Invalid(
+                    message: "unknown option \(argument)" + Suggestion.hint(for: name, among: known))
             }
         }
         guard let root, !root.isEmpty else { throw Invalid(message: "--root-dir DIR is required") }

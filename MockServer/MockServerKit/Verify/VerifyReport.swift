@@ -32,20 +32,23 @@ struct VerifyReport {
         "\(count(.ok)) ok, \(count(.drift)) drift, \(count(.skipped)) skipped"
     }
 
-    /// One line per stub (and its first differences, indented), then the summary.
+    /// One line per stub (and its first differences, indented), then the summary; the API's
+    /// and the files' text escaped for a terminal (`TerminalText`).
     var text: String {
         var lines: [String] = []
+        let safe = TerminalText.escaped
         for result in results {
-            let head = "\(result.outcome.rawValue) \(result.file) \(result.method) \(result.url)"
-            lines.append(result.reason.map { "\(head): \($0)" } ?? head)
+            let head =
+                "\(result.outcome.rawValue) \(safe(result.file)) \(safe(result.method)) \(safe(result.url))"
+            lines.append(result.reason.map { "\(head): \(safe($0))" } ?? head)
             for difference in result.differences.prefix(Self.shownPerStub) {
-                lines.append("  - \(difference)")
+                lines.append("  - \(safe(difference))")
             }
             if result.differences.count > Self.shownPerStub {
                 lines.append("  - … and \(result.differences.count - Self.shownPerStub) more")
             }
             for addition in result.additions.prefix(Self.shownPerStub) {
-                lines.append("  + \(addition) (added)")
+                lines.append("  + \(safe(addition)) (added)")
             }
             if result.additions.count > Self.shownPerStub {
                 lines.append("  + … and \(result.additions.count - Self.shownPerStub) more added")
