@@ -21,7 +21,7 @@ struct HostileConnectionsTests {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    @Test("128 connections of requests that each use up the matching budget hold /health and a stub briefly")
+    @Test("64 connections of requests that each use up the matching budget hold /health and a stub briefly")
     func manyCostlyConnections() async throws {
         var mappings = ["cheap.json": #"{"request": {"url": "/cheap"}, "response": {"status": 200}}"#]
         for number in 1...5 {
@@ -37,7 +37,7 @@ struct HostileConnectionsTests {
             let answered = Tally()
             let finished = DispatchSemaphore(value: 0)
             Thread {
-                let connections = (0..<128).compactMap { _ in try? RawConnection(port: port, timeout: 120) }
+                let connections = (0..<64).compactMap { _ in try? RawConnection(port: port, timeout: 120) }
                 for connection in connections { try? connection.send(costly) }
                 for connection in connections where (try? connection.readResponse().status) == 404 {
                     answered.add()
@@ -55,11 +55,14 @@ struct HostileConnectionsTests {
             print(
                 String(
                     format:
-                        "128 costly connections: worst %.1f ms quiet; beside them /health %.1f ms, a stub %.1f ms",
+                        "64 costly connections: worst %.1f ms quiet; beside them /health %.1f ms, a stub %.1f ms",
                     worstQuiet * 1000, health * 1000, cheap * 1000))
-            #expect(answered.value == 128, "every costly request is answered, in turn")
-            #expect(health - worstQuiet < LoopLatency.bound, "/health waited \(health) s")
-            #expect(cheap - worstQuiet < LoopLatency.bound, "a cheap stub waited \(cheap) s")
+            #expect(answered.value == 64, "every costly request is answered, in turn")
+            // Served one request per connection per turn, they held /health 64 × 50 ms = 3.2 s
+            // of the loop's CPU; taking turns, about one of them. Half the suite's loose bound
+            // tells the two apart on a loaded machine without spending more of its CPU.
+            #expect(health - worstQuiet < LoopLatency.bound / 2, "/health waited \(health) s")
+            #expect(cheap - worstQuiet < LoopLatency.bound / 2, "a cheap stub waited \(cheap) s")
         }
     }
 }

@@ -52,13 +52,16 @@ struct TimeoutTests {
     // FoundationNetworking turns `timeoutInterval` into whole milliseconds as
     // `Int(seconds) * 1000`: 0.9 s became 0 ms, and every request timed out at once. The first
     // call pays for starting libcurl and connecting, which a loaded 2-core machine can stretch
-    // past 0.9 s, so it only warms up; truncated to 0 ms, both calls would fail at once.
+    // past 0.9 s, so it only warms up, and a busy suite may stretch one more: of five calls, one
+    // answered is enough. Truncated to 0 ms, every call would fail at once.
     @Test("a sub-second descriptor timeout lets a prompt answer through", arguments: TransportKind.available)
     func promptAnswer(kind: TransportKind) async throws {
         try await Self.withService(on: kind) { _, service in
-            _ = try? await service.call(Self.quickHero, "0001")
-            let hero = try await service.call(Self.quickHero, "0001").content
-            #expect(hero?.id == "0001")
+            var answered: TestAPI.Hero?
+            for _ in 1...5 where answered == nil {
+                answered = try? await service.call(Self.quickHero, "0001").content
+            }
+            #expect(answered?.id == "0001")
         }
     }
 
