@@ -239,6 +239,31 @@ extension CLITests {
         }
 
         @Test(
+            "a JSON cache past 1 MiB offers no team ids rather than parse the roster for a Tab; it stays whole"
+        )
+        func largeJSONCache() async throws {
+            try await withMockServer { server in
+                let cli = try CLI()
+                let url = server.baseURL.absoluteString
+                #expect(try await cli.run("--server", url, "sync").status == 0)
+                let small = try await cli.run("__complete", "teams", "--server", url)
+                #expect(small.stdout.contains("dawn-guard"), "\(small)")
+                let cache = cli.home.appendingPathComponent("cache")
+                let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)
+                let store = try #require(
+                    files?.compactMap { $0 as? URL }.first { $0.lastPathComponent == "heroes.json" })
+                // Trailing blanks: the same roster, past the bound a Tab reads.
+                let padded = try Data(contentsOf: store) + Data(repeating: 0x20, count: 1 << 20)
+                try padded.write(to: store)
+                let large = try await cli.run("__complete", "teams", "--server", url)
+                #expect(large.status == 0 && large.stdout.isEmpty && large.stderr.isEmpty, "\(large)")
+                #expect(try Data(contentsOf: store) == padded, "the store is left as it was")
+                let teams = try await cli.run("--server", url, "--offline", "teams")
+                #expect(teams.status == 0 && teams.stdout.contains("Dawn Guard"), "\(teams)")
+            }
+        }
+
+        @Test(
             "team ids a server sends are offered as literal words, only when they meet the id rule; none runs"
         )
         func hostileTeamIDs() async throws {

@@ -80,6 +80,29 @@ extension CLITests {
             #expect(try Data(contentsOf: old) == Data("old picture".utf8))
         }
 
+        @Test(
+            "a team name past 200 characters is never printed: a hero holding it is bad data, a listed team left out"
+        )
+        func longTeamName() async throws {
+            let name = String(repeating: "Long ", count: 40_000)
+            let hero = Self.hero.replacingOccurrences(of: "VERSION", with: "1")
+                .replacingOccurrences(of: #""team":null"#, with: #""team":{"id":"t","name":"\#(name)"}"#)
+            let teams = #"{"items":[{"id":"t","name":"\#(name)"},{"id":"ok","name":"Fine"}]}"#
+            for (command, body) in [("show", hero), ("teams", teams)] {
+                let server = try CannedServer(
+                    head: "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: LENGTH\n\n",
+                    body: Data(body.utf8))
+                let cli = try CLI(environment: ["HEROES_SERVER": server.url.absoluteString])
+                let run = try await cli.run(command == "show" ? ["show", "0007"] : ["teams"])
+                #expect(!run.stdout.contains("Long Long") && run.stderr.count < 2_000, "\(command)")
+                if command == "show" {
+                    #expect(run.status == 65, "\(run.stderr.prefix(300))")
+                } else {
+                    #expect(run.status == 0 && run.stdout.contains("Fine"), "\(run.stdout.prefix(300))")
+                }
+            }
+        }
+
         @Test("a teams list past 1 MiB is refused as it arrives, not held: 65, and nothing cached")
         func hugeTeams() async throws {
             let team = Data(#"{"id":"team-x","name":"A team with a long enough name"},"#.utf8)

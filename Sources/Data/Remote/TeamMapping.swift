@@ -4,8 +4,20 @@ import Domain
 public enum TeamMapping {
     /// `id`.
     public static let id = Attribute(.id, from: "id", .teamID, to: \Team.id)
-    /// `name`.
-    public static let name = Attribute(.name, from: "name", .string, to: \Team.name)
+    /// `name`, at most `maximumNameLength` characters: the contract sets no bound, and a name is
+    /// printed on one line.
+    public static let name = Attribute(
+        .name, from: "name",
+        .string.map { name throws(MappingFailure) in
+            let length = name.unicodeScalars.count
+            guard length <= maximumNameLength else {
+                throw MappingFailure(
+                    "the team name holds \(length) characters, more than \(maximumNameLength)")
+            }
+            return name
+        }, to: \Team.name)
+    /// The longest team name taken.
+    public static let maximumNameLength = 200
 
     /// The declaration.
     public static let mapping = EntityMapping<Team>(

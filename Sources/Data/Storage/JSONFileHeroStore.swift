@@ -8,6 +8,8 @@ public final class JSONFileHeroStore: HeroStore {
     public var location: URL { folder.path(Self.fileName) }
     private let folder: StoreFolder
     private let writerPatience: Duration
+    /// The largest file a read parses; past it the read fails and the file stays as it is.
+    private let readLimit: Int
     private let report: @Sendable (StorageError) -> Void
     /// The last state parsed or written, and its bytes: a command's later reads of the same bytes
     /// reuse it (reading and comparing a file costs far less than parsing the roster again).
@@ -18,26 +20,33 @@ public final class JSONFileHeroStore: HeroStore {
     /// The layout version this code writes.
     static let schemaVersion = 3
     /// The largest file read: 100,000 heroes (a sync's limit) is about 35 MB.
-    static let sizeLimit = 64 << 20
+    public static let sizeLimit = 64 << 20
 
     /// Opens (or creates) the store in the folder `url`; unknown files go to `quarantine/`.
     /// - Parameters:
     ///   - writerPatience: how long a write waits for another writer.
+    ///   - readLimit: the largest file parsed, at most `sizeLimit`: a smaller one keeps a quick
+    ///     look, such as a shell's Tab, from parsing a large roster.
     ///   - report: told about damage set aside.
     public static func open(
-        at url: URL, writerPatience: Duration = .seconds(5),
+        at url: URL, writerPatience: Duration = .seconds(5), readLimit: Int = sizeLimit,
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
     ) throws -> JSONFileHeroStore {
-        let store = JSONFileHeroStore(folder: try StoreFolder(url), patience: writerPatience, report: report)
+        let store = JSONFileHeroStore(
+            folder: try StoreFolder(url), patience: writerPatience, readLimit: min(readLimit, sizeLimit),
+            report: report)
         try store.setAsideUnknownLayout()
         _ = try store.load()
         return store
     }
 
-    private init(folder: StoreFolder, patience: Duration, report: @escaping @Sendable (StorageError) -> Void)
-    {
+    private init(
+        folder: StoreFolder, patience: Duration, readLimit: Int,
+        report: @escaping @Sendable (StorageError) -> Void
+    ) {
         self.folder = folder
         self.writerPatience = patience
+        self.readLimit = readLimit
         self.report = report
     }
 
@@ -67,7 +76,7 @@ public final class JSONFileHeroStore: HeroStore {
         if folder.holdsIrregular(Self.fileName) {
             return try recover(from: nil, reason: "not a regular file", locked: locked)
         }
-        guard let data = try folder.read(Self.fileName, limit: Self.sizeLimit) else { return StoreState() }
+        guard let data = try folder.read(Self.fileName, limit: readLimit) else { return StoreState() }
         if let known = parsed.withLock({ $0?.data == data ? $0?.state : nil }) { return known }
         do {
             let state = try decode(data)

@@ -52,7 +52,7 @@ struct ComponentRegistry: Sendable {
         registry.stores["JSONFileHeroStore"] = { node, builder in
             let folder = try storeFolder(node, default: "heroes-store", in: builder)
             return try JSONFileHeroStore.open(
-                at: folder,
+                at: folder, readLimit: builder.environment.storeReadLimit,
                 report: builder.environment.reportStorageProblem)
         }
         registry.stores["SQLiteHeroStore"] = { node, builder in

@@ -25,6 +25,8 @@ public struct GraphEnvironment: Sendable {
     let cacheDecided: @Sendable (CacheDecision) -> Void
     /// Whether the repositories ask the server at all (`--offline`: never).
     let cachePolicy: CachePolicy
+    /// The largest JSON store file read, when smaller than the store's own bound.
+    let storeReadLimit: Int
 
     /// The environment of one build; the parameters are the properties of the same names.
     public init(
@@ -37,7 +39,8 @@ public struct GraphEnvironment: Sendable {
         reportStorageProblem: @escaping @Sendable (StorageError) -> Void,
         networkLogger: NetworkLogger? = nil,
         cacheDecided: @escaping @Sendable (CacheDecision) -> Void = { _ in },
-        cachePolicy: CachePolicy = .networkFirst
+        cachePolicy: CachePolicy = .networkFirst,
+        storeReadLimit: Int = JSONFileHeroStore.sizeLimit
     ) {
         self.serverURL = serverURL
         self.authentication = authentication
@@ -49,5 +52,6 @@ public struct GraphEnvironment: Sendable {
         self.networkLogger = networkLogger
         self.cacheDecided = cacheDecided
         self.cachePolicy = cachePolicy
+        self.storeReadLimit = storeReadLimit
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// `heroes-cli __complete teams`: the cached team ids, one a line. Cache only, no folder made,
-/// and silent on any failure: a Tab press must never show an error.
+/// and silent on any failure: a Tab press must never show an error. A JSON store is parsed whole,
+/// so one past `storeReadLimit` offers nothing rather than make a Tab wait (SQLite reads the teams
+/// alone).
 @MainActor
 struct TeamIDCompletion {
     let settings: Settings
@@ -21,6 +23,9 @@ struct TeamIDCompletion {
             }
     }
 
+    /// 1 MiB, about 3,000 heroes: parsed in milliseconds.
+    static let storeReadLimit = 1 << 20
+
     func run() async {
         var offline = settings
         offline.isOffline = true
@@ -30,7 +35,8 @@ struct TeamIDCompletion {
         do {
             let plist = try settings.configFile.map(AppPlist.file) ?? AppPlist.bundled()
             let session = try await AppSession.open(
-                settings: offline, plist: plist, environment: environment, reportStorageProblem: { _ in })
+                settings: offline, plist: plist, environment: environment,
+                storeReadLimit: Self.storeReadLimit, reportStorageProblem: { _ in })
             let teams = try? await session.graph.heroes.listTeams()
             await session.close()
             for team in teams?.value ?? [] where Self.isOffered(team.id.rawValue) {

@@ -32,6 +32,7 @@ final class AppSession {
         settings: Settings,
         plist: AppPlist,
         environment: [String: String],
+        storeReadLimit: Int = JSONFileHeroStore.sizeLimit,
         reportStorageProblem: @escaping @Sendable (StorageError) -> Void
     ) async throws -> AppSession {
         let cacheFolder = try CacheFolder.prepare(in: settings.cacheDirectory, for: settings.server)
@@ -62,7 +63,8 @@ final class AppSession {
             reportStorageProblem: reportStorageProblem,
             networkLogger: DiagnosticLog.network(verbose: settings.isVerbose),
             cacheDecided: DiagnosticLog.cache(verbose: settings.isVerbose),
-            cachePolicy: settings.isOffline ? .cacheOnly(reason: Self.offlineReason) : .networkFirst)
+            cachePolicy: settings.isOffline ? .cacheOnly(reason: Self.offlineReason) : .networkFirst,
+            storeReadLimit: storeReadLimit)
         let builder = GraphBuilder(environment: environmentForGraph)
         do {
             let graph = try builder.build(plist.root)
