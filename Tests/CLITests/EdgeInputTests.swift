@@ -2,6 +2,12 @@ import Foundation
 import MockServerKit
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension CLITests {
     /// Words a typo or a stranger can put in a command line or an answer, each with the exit and
     /// the line a user would expect.
@@ -18,6 +24,49 @@ extension CLITests {
             let run = try await cli.run(arguments)
             #expect(run.status == 64, "\(run)")
             #expect(!FileManager.default.fileExists(atPath: cli.home.appendingPathComponent("0007.png").path))
+        }
+
+        /// Whether this machine lets a process mount a tmpfs in a mount namespace of its own
+        /// (root with the capability, as CI runs); the mount is gone when the namespace ends.
+        static let canMountTmpfs: Bool = {
+            guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+                return false
+            }
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            probe.arguments = ["-m", "/bin/sh", "-c", "mount -t tmpfs -o size=4k tmpfs /mnt"]
+            probe.standardError = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { return false }
+            probe.waitUntilExit()
+            return probe.terminationStatus == 0
+        }()
+
+        @Test(
+            "a full disk under the SQLite store says the disk is full (73), not only an SQLite code",
+            .enabled(if: canMountTmpfs, "needs root, to mount a 40 KiB tmpfs in a namespace of its own"))
+        func fullDisk() async throws {
+            try await withMockServer { server in
+                let cli = try CLI()
+                let disk = cli.home.appendingPathComponent("tiny")
+                try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+                process.arguments = [
+                    "-m", "/bin/sh", "-c", #"mount -t tmpfs -o size=40k tmpfs "$1" && shift && exec "$@""#,
+                    "sh",
+                    disk.path, try CLI.binary().path, "--config", try #require(AppStore.sqlite.appPlist).path,
+                    "--cache-dir", disk.path, "--server", server.baseURL.absoluteString, "sync",
+                ]
+                process.environment = cli.environment
+                let errors = Pipe()
+                process.standardError = errors
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 73, "\(text)")
+                #expect(text.contains("the disk is full"), "\(text)")
+            }
         }
 
         @Test("a 60,000-character bad id is echoed cut, with its size")
