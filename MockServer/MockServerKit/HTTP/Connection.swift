@@ -30,8 +30,6 @@ final class Connection {
         input.reserveCapacity(4096)
     }
 
-    var isReadingBody: Bool { decoder != nil }
-
     /// Whether unparsed input may hold another request.
     var hasUnparsedInput: Bool { !closing && drainDeadline == nil && consumed < input.count }
 

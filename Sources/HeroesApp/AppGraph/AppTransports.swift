@@ -54,9 +54,6 @@ public final class AppTransports: Sendable {
         #endif
     }
 
-    /// The kinds this build can make.
-    public static var availableKinds: [Kind] { Kind.allCases.filter { $0.unavailableReason == nil } }
-
     private let refusing: RefusingTransport?
     private let announce: (@Sendable (Kind) -> Void)?
     private let made = Locked<[Kind: any HTTPTransport]>([:])
@@ -91,7 +88,7 @@ public final class AppTransports: Sendable {
         #if os(Linux)
             case .curl: CurlTransport()
         #else
-            // Never asked for: `availableKinds` leaves it out, and the builder refuses it.
+            // Never asked for: its `unavailableReason` makes the builder refuse it.
             case .curl: URLSessionTransport()
         #endif
         case .urlSession: URLSessionTransport()

@@ -9,11 +9,6 @@ enum CommandTable {
     /// The commands a person is shown (help, man page, completion): all but the plumbing.
     static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
-    /// The commands that take `--team ID`, whose value completion offers the cached team ids.
-    static var teamTakingCommands: [CommandSpec] {
-        visibleCommands.filter { $0.options.contains { $0.name == Option.team.spec.name } }
-    }
-
     private static let heroID = ArgumentSpec("ID", help: "the hero's id, as `list` shows it")
 
     /// The commands, in the order the usage lists them.

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 
-/// Shows one hero a fact at a time, formatted by the presenter (MVP's passive view);
-/// `endUpdates()` says all have arrived.
+/// Shows one hero a fact at a time (MVP's passive view): the presenter picks the facts, the view
+/// formats them; `endUpdates()` says all have arrived.
 @MainActor
 public protocol HeroDetailsView {
     /// The hero's id.

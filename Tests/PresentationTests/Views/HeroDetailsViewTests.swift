@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import TestSupport
 import Testing
 
 @MainActor
