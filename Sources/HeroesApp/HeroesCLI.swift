@@ -7,11 +7,14 @@ import Network
 @MainActor
 public struct HeroesCLI {
     let environment: [String: String]
+    let demoServer: (any DemoServer)?
 
-    /// A run in `environment` (server, credentials, XDG folders, colour).
-    /// libcurl is set up here, on the main thread, before any transfer, as it asks.
-    public init(environment: [String: String]) {
+    /// A run in `environment` (server, credentials, XDG folders, colour), with `demoServer`
+    /// answering when no server is named. libcurl is set up here, on the main thread, before any
+    /// transfer, as it asks.
+    public init(environment: [String: String], demoServer: (any DemoServer)? = nil) {
         self.environment = environment
+        self.demoServer = demoServer
         #if os(Linux)
             CurlTransport.setUp()
         #endif
@@ -37,10 +40,11 @@ public struct HeroesCLI {
             json: wantsJSON,
             terminal: Terminal(environment: environment, color: ColorChoice.prescan(arguments)))
         let invocation: Invocation
-        let settings: Settings
+        var settings: Settings
         do {
             invocation = try CommandLineParser().parse(arguments)
             settings = try Settings(invocation, environment: environment)
+            settings.demoServer = demoServer
         } catch {
             FailureView.show(error, views: fallbackViews)
             return ExitStatus(for: error)

@@ -1,4 +1,5 @@
-// heroes-cli: hands the process's arguments and environment to HeroesApp, and exits as told.
+// heroes-cli: hands the process's arguments and environment to HeroesApp, with the bundled mock
+// server as its demo server, and exits as told.
 import Foundation
 import HeroesApp
 
@@ -7,5 +8,6 @@ let environment = ProcessInfo.processInfo.environment
 let arguments = (1..<Int(CommandLine.argc)).map { index in
     CommandLine.unsafeArgv[index].flatMap { String(validatingCString: $0) }
 }
-let outcome = await HeroesCLI(environment: environment).run(checking: arguments)
+let outcome = await HeroesCLI(environment: environment, demoServer: BundledMockServer())
+    .run(checking: arguments)
 exit(outcome.rawValue)

@@ -47,7 +47,7 @@ struct CommandRunner {
         }
         switch command.id {
         case .serve:
-            try await ServeCommand(views: views).run(
+            try await ServeCommand(views: views, demoServer: settings.demoServer).run(
                 port: invocation[.port] ?? 8080, rootDirectory: invocation[.rootDirectory],
                 servesHeroes: !invocation[.noHeroes])
         case .lint:

@@ -13,7 +13,8 @@ struct DemoTour {
 
     /// `demo reset`: throws away the bundled server's state and cache.
     func reset() throws {
-        try EmbeddedServer.reset(dataDirectory: settings.dataDirectory)
+        guard let demo = settings.demoServer else { throw DemoServerError.missing }
+        try demo.reset(dataDirectory: settings.dataDirectory)
         let cache = settings.cacheDirectory.appendingPathComponent(
             CacheFolder.name(for: nil), isDirectory: true)
         if FileManager.default.fileExists(atPath: cache.path) {

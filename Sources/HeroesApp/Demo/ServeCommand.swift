@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Locking
-import MockServerKit
 
 #if canImport(Glibc)
     import Glibc
@@ -16,40 +15,26 @@ import MockServerKit
 @MainActor
 struct ServeCommand {
     let views: Views
+    let demoServer: (any DemoServer)?
 
     func run(port: Int, rootDirectory: String? = nil, servesHeroes: Bool = true) async throws {
         guard (0...65_535).contains(port) else {
             throw UsageError("\(Option.port.spec.synopsis) must be 0–65535, not \(port)", command: .serve)
         }
-        var configuration = MockServerConfiguration(port: port)
-        configuration.rootDirectory = rootDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        configuration.servesHeroes = servesHeroes
-        let server = MockServer(configuration: configuration)
-        do {
-            try await server.start()
-        } catch {
-            // A bad stub mapping is the configuration's fault, not the machine's: 78, not 69.
-            if error.isConfiguration { throw StubConfigurationError(error.description) }
-            throw EmbeddedServerError("the mock server did not start: \(error)")
-        }
+        guard let demoServer else { throw DemoServerError.missing }
+        let server = try await demoServer.serve(
+            port: port, rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            servesHeroes: servesHeroes)
         // Handlers before the first line, so an early signal counts; made once listening, because
         // libdispatch traps on releasing a never-waited waiter.
         let stop = SignalWaiter(signals: [SIGINT, SIGTERM])
         views.say("listening on \(server.baseURL.absoluteString)")
         views.note(
-            "heroes-cli: demo editor `editor` / `editor-demo-password`, demo key \(EmbeddedServer.demoClearanceKey); "
+            "heroes-cli: demo editor `\(demoServer.editor)` / `\(demoServer.password(for: demoServer.editor) ?? "")`, "
+                + "demo key \(demoServer.clearanceKey); "
                 + "Ctrl-C stops")
         await stop.wait()
         await server.stop()
-    }
-}
-
-/// A stub mapping or root directory `serve --root-dir` cannot use (EX_CONFIG, 78).
-struct StubConfigurationError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }
 

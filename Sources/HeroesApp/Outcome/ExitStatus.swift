@@ -32,7 +32,7 @@ public enum ExitStatus: Int32, Sendable {
         case let error as DomainError: self = Self.code(for: error)
         case let error as StorageError: self = Self.code(for: error)
         case is CacheFolderError: self = .cannotCreate
-        case is EmbeddedServerError, is NothingCachedError, is SyncDeadlineError: self = .unavailable
+        case is DemoServerError, is NothingCachedError, is SyncDeadlineError: self = .unavailable
         case is LocalFileError: self = .cannotCreate
         case is MissingPasswordError: self = .permission
         case is StubConfigurationError: self = .configuration

@@ -43,7 +43,7 @@ enum FailureView {
                         + "choose another with \(Option.cacheDirectory.spec.synopsis)"))
         case let problem as StubConfigurationError:
             view.showError(ErrorViewModel(code: .config, message: problem.description))
-        case let problem as EmbeddedServerError:
+        case let problem as DemoServerError:
             view.showError(ErrorViewModel(code: .unavailable, message: problem.description))
         case let problem as LocalFileError:
             view.showError(

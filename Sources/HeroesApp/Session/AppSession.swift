@@ -1,7 +1,6 @@
 import Data
 import Domain
 import Foundation
-import MockServerKit
 import Network
 import Presentation
 
@@ -10,13 +9,13 @@ import Presentation
 final class AppSession {
     let graph: AppGraph
     let serverURL: URL
-    /// When this session started one.
-    let embeddedServer: MockServer?
+    /// The demo server, when this session started it.
+    let embeddedServer: RunningServer?
     /// For `lint`.
     let services: [(keyPath: String, service: WebService)]
 
     private init(
-        graph: AppGraph, serverURL: URL, embeddedServer: MockServer?,
+        graph: AppGraph, serverURL: URL, embeddedServer: RunningServer?,
         services: [(keyPath: String, service: WebService)]
     ) {
         self.graph = graph
@@ -37,7 +36,7 @@ final class AppSession {
     ) async throws -> AppSession {
         let cacheFolder = try CacheFolder.prepare(in: settings.cacheDirectory, for: settings.server)
         let usesBundledServer = settings.server == nil
-        var embeddedServer: MockServer?
+        var embeddedServer: RunningServer?
         let serverURL: URL
         if let server = settings.server {
             serverURL = server
@@ -45,11 +44,12 @@ final class AppSession {
             // Nothing is sent: the repositories keep to the cache, and the transport refuses.
             serverURL = URL(string: "http://offline.invalid") ?? URL(fileURLWithPath: "/")
         } else {
-            let server = try await EmbeddedServer.start(dataDirectory: settings.dataDirectory)
+            guard let demo = settings.demoServer else { throw DemoServerError.missing }
+            let server = try await demo.start(dataDirectory: settings.dataDirectory)
             embeddedServer = server
             serverURL = server.baseURL
         }
-        let keyText = settings.clearanceKey ?? (usesBundledServer ? EmbeddedServer.demoClearanceKey : nil)
+        let keyText = settings.clearanceKey ?? (usesBundledServer ? settings.demoServer?.clearanceKey : nil)
         let environmentForGraph = GraphEnvironment(
             serverURL: serverURL,
             authentication: authentication(
@@ -104,10 +104,10 @@ final class AppSession {
     private static func authentication(
         settings: Settings, usesBundledServer: Bool, environment: [String: String]
     ) -> (any AuthenticationProvider)? {
-        let demoUser = usesBundledServer ? EmbeddedServer.editor : nil
-        guard let user = settings.user ?? demoUser?.name else { return nil }
+        let demo = usesBundledServer ? settings.demoServer : nil
+        guard let user = settings.user ?? demo?.editor else { return nil }
         let fromEnvironment = environment["HEROES_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
-        let demoPassword = usesBundledServer ? MockUser.demoUsers.first { $0.name == user }?.password : nil
+        let demoPassword = demo?.password(for: user)
         return PromptedBasicAuthentication(user: user) {
             fromEnvironment ?? demoPassword ?? PasswordPrompt.ask("Password for \(user): ")
         }

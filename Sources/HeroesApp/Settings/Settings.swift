@@ -16,6 +16,8 @@ struct Settings: Sendable {
     let isJSON: Bool
     let color: ColorChoice
     let isVerbose: Bool
+    /// The server run in this process when none is named; the executable supplies it.
+    var demoServer: (any DemoServer)?
 
     init(_ invocation: Invocation, environment: [String: String]) throws(UsageError) {
         func given(_ option: Option<String>) -> String? {
