@@ -20,9 +20,12 @@ public protocol DemoServer: Sendable {
 
 /// A server started in this process: where it listens, and how to stop it.
 public struct RunningServer: Sendable {
+    /// Where it listens.
     public let baseURL: URL
+    /// Stops it, waiting for the requests under way.
     public let stop: @Sendable () async -> Void
 
+    /// A server at `baseURL` that `stop` stops.
     public init(baseURL: URL, stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
         self.stop = stop
@@ -31,7 +34,9 @@ public struct RunningServer: Sendable {
 
 /// The demo server could not be started or reset, or this build has none (69).
 public struct DemoServerError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, as one line.
     public let description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 
     /// No server named and no demo server in this build.
@@ -41,6 +46,8 @@ public struct DemoServerError: Error, Sendable, CustomStringConvertible {
 
 /// A stub mapping or root directory `serve --root-dir` cannot use (EX_CONFIG, 78).
 public struct StubConfigurationError: Error, CustomStringConvertible {
+    /// The file and what is wrong in it, as one line.
     public let description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }
