@@ -138,6 +138,8 @@ let package = Package(
         /// Hand-written fakes for the Domain's ports and a scripted `HTTPTransport`, for every test target.
         .target(name: "TestSupport", dependencies: ["Domain", "Network", "Locking"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "Locking"]),
+        /// HeroesApp as a copy of it runs: no demo server, no server named.
+        .testTarget(name: "HeroesAppTests", dependencies: ["HeroesApp"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "TestSupport", "Locking"]),
         .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport", "Locking"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Proves the copy recipe in each module's README: for Domain, Network (with Transport and libcurl's
-# declarations), Data, Presentation, the mock server, and the mock server
+# declarations), Data, Presentation, HeroesApp (with no mock server), the mock server, and the mock server
 # serving WireMock stubs to the Network layer (StubbedAPI, from MockServer/Examples/README.md), it
 # copies exactly the folders that README's "## Copying it"
 # section lists into an empty package in a temporary folder, writes a Package.swift whose targets
@@ -32,10 +32,11 @@ declare -A README=(
     [Network]=Sources/Network/README.md
     [Data]=Sources/Data/README.md
     [Presentation]=Sources/Presentation/README.md
+    [HeroesApp]=Sources/HeroesApp/README.md
     [MockServer]=MockServer/README.md
     [StubbedAPI]=MockServer/Examples/README.md
 )
-ORDER=(Domain Network Data Presentation MockServer StubbedAPI)
+ORDER=(Domain Network Data Presentation HeroesApp MockServer StubbedAPI)
 if [ $# -gt 0 ]; then ORDER=("$@"); fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/copy-check.XXXXXX")
