@@ -53,7 +53,9 @@ struct PackageGraph: Decodable {
         let output = Pipe()
         process.standardOutput = output
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardError = try? FileHandle(forWritingTo: errors)
+        let errorsHandle = try? FileHandle(forWritingTo: errors)
+        defer { try? errorsHandle?.close() }
+        process.standardError = errorsHandle
         do {
             try process.run()
         } catch {

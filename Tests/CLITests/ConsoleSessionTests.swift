@@ -26,8 +26,10 @@ extension CLITests {
             process.environment = cli.environment
             process.currentDirectoryURL = cli.home
             process.standardInput = FileHandle.nullDevice
-            process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = try FileHandle(forWritingTo: output)
+            let outputHandle = try FileHandle(forWritingTo: output)
+            defer { try? outputHandle.close() }
+            process.standardOutput = outputHandle
+            process.standardError = outputHandle
             let exited = ExitSignal()
             process.terminationHandler = { _ in exited.fire() }
             try process.run()

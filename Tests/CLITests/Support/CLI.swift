@@ -111,6 +111,10 @@ struct CLI: Sendable {
         let stderrFile = outputs.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        // Foundation's Process keeps the child's streams open as long as it lives; a suite that
+        // leaks them reaches the open-file count at which `Process.run` itself can crash.
+        var handles: [FileHandle] = []
+        defer { for handle in handles { try? handle.close() } }
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = (store.appPlist.map { ["--config", $0.path] } ?? []) + arguments
@@ -119,21 +123,26 @@ struct CLI: Sendable {
         if let input {
             let inputFile = outputs.appendingPathComponent("stdin")
             _ = FileManager.default.createFile(atPath: inputFile.path, contents: Data(input.utf8))
-            process.standardInput = try FileHandle(forReadingFrom: inputFile)
+            let inputHandle = try FileHandle(forReadingFrom: inputFile)
+            handles.append(inputHandle)
+            process.standardInput = inputHandle
         } else {
             process.standardInput = FileHandle.nullDevice
         }
         switch output {
         case .captured:
-            process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+            handles.append(try FileHandle(forWritingTo: stdoutFile))
+            process.standardOutput = handles.last
         case .readerGone:
             let pipe = Pipe()
             try pipe.fileHandleForReading.close()
             process.standardOutput = pipe
         case .full:
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+            handles.append(try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full")))
+            process.standardOutput = handles.last
         }
-        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        handles.append(try FileHandle(forWritingTo: stderrFile))
+        process.standardError = handles.last
         let exited = ExitSignal()
         process.terminationHandler = { _ in exited.fire() }
         try process.run()

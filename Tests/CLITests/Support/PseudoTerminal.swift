@@ -57,7 +57,9 @@ enum PseudoTerminal {
         process.currentDirectoryURL = cli.home
         let output = cli.home.appendingPathComponent("pty-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
+        let outputHandle = try FileHandle(forWritingTo: output)
+        defer { try? outputHandle.close() }
+        process.standardOutput = outputHandle
         process.standardError = FileHandle.nullDevice
         let exited = ExitSignal()
         process.terminationHandler = { _ in exited.fire() }

@@ -47,8 +47,11 @@ enum Shell: String, CaseIterable, Sendable {
         process.environment = environment
         process.currentDirectoryURL = cli.home
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
-        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        let stdoutHandle = try FileHandle(forWritingTo: stdoutFile)
+        let stderrHandle = try FileHandle(forWritingTo: stderrFile)
+        defer { for handle in [stdoutHandle, stderrHandle] { try? handle.close() } }
+        process.standardOutput = stdoutHandle
+        process.standardError = stderrHandle
         let exited = ExitSignal()
         process.terminationHandler = { _ in exited.fire() }
         try process.run()

@@ -97,8 +97,7 @@ struct HeroStoreProcessTests {
     func racingFirstOpens(kind: StoreKind) async throws {
         // The race this guards against is a few microseconds wide (SQLite's schema read in two
         // statements once set a new database aside about once in 200 rounds): the test catches
-        // its return only now and then. Few rounds: Foundation's Process has crashed when a test
-        // launches hundreds of children.
+        // its return only now and then.
         for round in 0..<10 {
             let store = folder.appendingPathComponent("round-\(round)")
             let writers = try (0..<6).map { _ in

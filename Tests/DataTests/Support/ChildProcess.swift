@@ -29,6 +29,14 @@ final class ChildProcess: @unchecked Sendable {
         startReading(output.fileHandleForReading)
     }
 
+    // Foundation's Process keeps its pipes open as long as it lives, which is past this
+    // object: a suite that leaves them open reaches the open-file count at which `Process.run`
+    // itself can crash.
+    deinit {
+        try? input.fileHandleForWriting.close()
+        try? errors.fileHandleForReading.close()
+    }
+
     /// Reads the child's output on a thread of its own, with blocking reads until the end of
     /// file. Not `readabilityHandler`: each one adds and removes a dispatch source on the pipe,
     /// and that churn, beside FoundationNetworking's socket sources in the same test process,
@@ -42,6 +50,7 @@ final class ChildProcess: @unchecked Sendable {
                 guard count > 0 else { break }
                 self?.receive(Data(chunk[..<count]))
             }
+            try? handle.close()
             self?.receive(Data())
         }.start()
     }
