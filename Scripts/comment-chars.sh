@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Counts the characters in the comments (`//`, `///`, `/* */`) of the Swift files under the given
-# folders, markers included and indentation not, one line per folder and a total.
+# Counts the comment characters of the Swift files under the given folders: every `/* */` block
+# and every line whose first non-blank characters are `//`, each stripped of surrounding blanks
+# (markers included), one line per folder and a total.
 # String literals (plain, multi-line and raw) are skipped, so a "//" in a URL is not a comment.
 #
 #     Scripts/comment-chars.sh Sources/Domain Sources/Network   # default: Sources MockServer
@@ -19,7 +20,9 @@ def comment_chars(text):
         if text.startswith("//", i):
             end = text.find("\n", i)
             end = n if end < 0 else end
-            total += len(text[i:end].rstrip())
+            # Only a line that is a comment counts; a comment after code on its line does not.
+            if not text[text.rfind("\n", 0, i) + 1:i].strip():
+                total += len(text[i:end].strip())
             i = end
         elif text.startswith("/*", i):
             depth, j = 1, i + 2
