@@ -4,9 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Adds credentials to a prepared request before each attempt, so a retry gets fresh ones:
-/// Basic, bearer tokens, or any request modification (a query token, a signature).
+/// Adds credentials to a prepared request before each attempt, so a retry gets fresh ones.
 public protocol AuthenticationProvider: Sendable {
-    /// Adds credentials to `request`.
     func authenticate(_ request: inout URLRequest) async throws
 }

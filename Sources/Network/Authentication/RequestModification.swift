@@ -4,16 +4,15 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Any change to the request: a token in the query, a signature of method, URL and body.
+/// Any change to the request, run on every attempt: a token in the query, a signature.
 public struct RequestModification: AuthenticationProvider {
     private let modify: @Sendable (inout URLRequest) async throws -> Void
 
-    /// Runs `modify` on every attempt's request.
     public init(_ modify: @escaping @Sendable (inout URLRequest) async throws -> Void) {
         self.modify = modify
     }
 
-    /// Adds `name=value` to the query, such as `api_key=…`, keeping the items already there.
+    /// Appends `name=value` (such as `api_key=…`) to the query.
     public static func queryItem(name: String, value: String) -> RequestModification {
         RequestModification { request in
             guard let url = request.url,
@@ -33,7 +32,6 @@ public struct RequestModification: AuthenticationProvider {
         }
     }
 
-    /// Applies the modification.
     public func authenticate(_ request: inout URLRequest) async throws {
         try await modify(&request)
     }

@@ -4,24 +4,19 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Fetches a bearer token (RFC 6749 4.4), such as the Heroes API's `POST /v1/token`: one
-/// request under its own deadline, never retried. A body that is not a token is `.decoding`,
-/// and its message never quotes the body (it may hold a token).
+/// Fetches a bearer token (RFC 6749 4.4): one request under its own deadline, never retried.
+/// A body that is not a token is `.decoding`, whose message never quotes the body (it may hold one).
 public struct TokenEndpoint: Sendable {
-    /// The token endpoint's URL.
     public let url: URL
     private let credentials: (any AuthenticationProvider)?
     private let transport: any HTTPTransport
     private let deadline: Duration
     private let margin: Duration
 
-    /// A token answer is small; anything larger is not one.
+    /// A token answer is small.
     static let maximumResponseBytes: Int64 = 64 * 1024
 
-    /// An endpoint at `url`, asked with the credentials `credentials` adds.
-    /// - Parameters:
-    ///   - deadline: how long one fetch may take in all.
-    ///   - margin: how long before its expiry a token is refreshed.
+    /// `deadline` bounds one fetch; `margin` is how long before expiry a token is refreshed.
     public init(
         url: URL, credentials: (any AuthenticationProvider)?, transport: any HTTPTransport,
         deadline: Duration = .seconds(15), margin: Duration = .seconds(30)
@@ -33,7 +28,6 @@ public struct TokenEndpoint: Sendable {
         self.margin = margin
     }
 
-    /// Asks for a new token.
     public func fetch() async throws -> AccessToken {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
@@ -55,7 +49,7 @@ public struct TokenEndpoint: Sendable {
         return try Self.token(from: response.body, asked: asked, margin: margin)
     }
 
-    /// The token in a token response, its lifetime counted from when it was asked for.
+    /// The token's lifetime counts from when it was asked for.
     static func token(from body: Data, asked: ContinuousClock.Instant, margin: Duration) throws -> AccessToken
     {
         struct Answer: Decodable {

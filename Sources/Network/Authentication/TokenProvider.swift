@@ -4,11 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Bearer tokens fetched when first needed, before expiry, and after a 401. Single flight:
-/// one fetch however many requests wait, and every waiter gets its token or its error
-/// (`.tokenRefreshFailed`). A failure is not remembered; the token stays in memory.
+/// Bearer tokens fetched when first needed, before expiry and after a 401. Single flight: one fetch
+/// however many wait; each waiter gets the token or `.tokenRefreshFailed`. Failures are not remembered.
 public actor TokenProvider: RefreshableAuthentication {
-    /// Fetches a new token (`TokenEndpoint.fetch`, or anything else that can).
     public typealias Fetch = @Sendable () async throws -> AccessToken
 
     private let fetch: Fetch
@@ -17,22 +15,21 @@ public actor TokenProvider: RefreshableAuthentication {
     private var waiters: [Int: CheckedContinuation<AccessToken, any Error>] = [:]
     private var nextWaiter = 0
 
-    /// How many fetches have started, for diagnostics and tests.
+    /// Fetches started, for diagnostics and tests.
     public private(set) var refreshCount = 0
 
-    /// A provider whose tokens come from `fetch`.
     public init(fetch: @escaping Fetch) {
         self.fetch = fetch
     }
 
-    /// Sets `Authorization: Bearer …`, waiting for a refresh when one is due or under way.
+    /// Sets `Authorization: Bearer …`, waiting for a due or running refresh.
     public nonisolated func authenticate(_ request: inout URLRequest) async throws {
         let token = try await validToken()
         request.setValue("Bearer " + token.value, forHTTPHeaderField: "Authorization")
     }
 
-    /// Forgets the token `request` carried if it is still current. A request with an older token
-    /// is replayed with the current one; one without a bearer token is not ours.
+    /// Forgets the token `request` carried if still current. Returns whether to replay: false for
+    /// a request without a bearer token.
     public func rejected(_ request: URLRequest) async -> Bool {
         guard let sent = request.value(forHTTPHeaderField: "Authorization"),
             sent.lowercased().hasPrefix("bearer ")
@@ -41,7 +38,7 @@ public actor TokenProvider: RefreshableAuthentication {
         return true
     }
 
-    /// The current token when fresh; otherwise the one a refresh brings, started if needed.
+    /// The current token when fresh; otherwise the next refresh's.
     func validToken() async throws -> AccessToken {
         if !refreshing, let current, current.isFresh() { return current }
         let id = nextWaiter

@@ -1,5 +1,4 @@
-/// Why `TokenProvider` could not get a token: the token endpoint's own `NetworkError`.
-/// A box, not an `indirect` case, so `NetworkError` keeps a plain layout.
+/// The token endpoint's own `NetworkError`, boxed so `NetworkError` keeps a plain layout (no `indirect`).
 public struct TokenRefreshFailure: Sendable, Equatable, CustomStringConvertible {
     private final class Box: Sendable {
         let cause: NetworkError
@@ -8,19 +7,16 @@ public struct TokenRefreshFailure: Sendable, Equatable, CustomStringConvertible 
 
     private let box: Box
 
-    /// The token endpoint's failure: `.unauthorized` for wrong credentials, a status, `.timedOut`…
+    /// `.unauthorized` for wrong credentials, a status, `.timedOut`…
     public var cause: NetworkError { box.cause }
 
-    /// A failure caused by `cause`.
     public init(_ cause: NetworkError) {
         box = Box(cause)
     }
 
-    /// Equal when the causes are.
     public static func == (left: TokenRefreshFailure, right: TokenRefreshFailure) -> Bool {
         left.cause == right.cause
     }
 
-    /// The cause's own sentence.
     public var description: String { cause.description }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Turns an argument, or a key of its encoded form, into the text a placeholder stands for.
+/// The text a placeholder stands for: an argument, or a key of its encoded form.
 struct ArgumentText {
     let serializer: any Serializer
     let endpoint: String
 
-    /// The text for `argument` at `keyPath`, or nil when the value is absent (`nil`, or JSON null).
+    /// nil when the value is absent (`nil`, or JSON null).
     func text(for argument: any Encodable & Sendable, index: Int, keyPath: [String]) throws(NetworkError)
         -> String?
     {
@@ -33,7 +33,7 @@ struct ArgumentText {
         }
     }
 
-    /// The common scalar types without a trip through the serializer (a call's fast path).
+    /// Common scalars skip the serializer (a call's fast path).
     private static func plainText(_ argument: any Encodable & Sendable) -> String? {
         switch argument {
         case let text as String: text
@@ -48,7 +48,7 @@ struct ArgumentText {
     }
 }
 
-/// Lets a placeholder see that an argument is `nil` whatever its wrapped type.
+/// Lets a placeholder see `nil` whatever the wrapped type.
 protocol OptionalArgument {
     var isNone: Bool { get }
 }

@@ -1,9 +1,9 @@
-/// Percent-encoding of substituted values for the part of the URL they land in (RFC 3986).
+/// Percent-encodes substituted values for the part of the URL they land in (RFC 3986).
 enum PercentEncoding {
-    /// A path segment: all but `pchar` encoded, so `/`, `?`, `#`, `%` stay inside it.
+    /// All but `pchar` encoded, so `/`, `?`, `#`, `%` stay inside the segment.
     static func pathSegment(_ text: String) -> String { encode(text, keeping: pathSegmentExtras) }
 
-    /// A query name or value: only unreserved characters kept, so `&`, `=`, `+` cannot split it.
+    /// Only unreserved characters kept, so `&`, `=`, `+` cannot split it.
     static func queryComponent(_ text: String) -> String { encode(text, keeping: []) }
 
     private static let pathSegmentExtras: Set<UInt8> = Set("!$&'()*+,;=:@".utf8)

@@ -4,13 +4,12 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Fills a descriptor's tokenised templates with a call's arguments; values are never rescanned.
+/// Fills a descriptor's tokenised templates; values are never rescanned.
 struct RequestBuilder {
     let descriptor: RequestDescriptor
-    /// The service's base URL as text, without a trailing `/`.
+    /// Without a trailing `/`.
     let base: String
 
-    /// The request for `arguments`, without credentials.
     func request(_ arguments: [any Encodable & Sendable]) throws(NetworkError) -> URLRequest {
         guard arguments.count == descriptor.argumentCount else {
             throw .encoding(
@@ -24,8 +23,7 @@ struct RequestBuilder {
         }
         var request = URLRequest(url: url)
         request.httpMethod = descriptor.method.rawValue
-        // FoundationNetworking reads whole seconds only (0.8 s would be 0 ms): round up, and
-        // let the deadline cut the exact time.
+        // FoundationNetworking reads whole seconds (0.8 s would be 0): round up; the deadline cuts exactly.
         if let timeout = descriptor.timeout { request.timeoutInterval = max(1, timeout.seconds.rounded(.up)) }
         for header in descriptor.headers {
             guard let value = try fill(header.value, arguments, text, encode: { $0 }, absentAllowed: true)
@@ -43,7 +41,6 @@ struct RequestBuilder {
         return request
     }
 
-    /// "1 argument", "2 arguments".
     private static func count(_ number: Int) -> String { number == 1 ? "1 argument" : "\(number) arguments" }
 
     private func url(_ arguments: [any Encodable & Sendable], _ text: ArgumentText) throws(NetworkError)
@@ -71,7 +68,7 @@ struct RequestBuilder {
         return url
     }
 
-    /// The filled template; nil only when `absentAllowed` and its one placeholder's value is absent.
+    /// nil only when `absentAllowed` and the template's one placeholder is absent.
     private func fill(
         _ template: Template,
         _ arguments: [any Encodable & Sendable],
@@ -118,7 +115,6 @@ struct RequestBuilder {
 }
 
 extension Duration {
-    /// The duration in seconds, as `TimeInterval`.
     var seconds: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18

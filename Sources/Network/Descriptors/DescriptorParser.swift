@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads and checks one endpoint's entry, so a wrong descriptor fails at load, not at call time.
+/// Checks one endpoint's entry, so a wrong descriptor fails at load, not at call time.
 struct DescriptorParser {
     let file: String
     let endpoint: any EndpointDeclaration
@@ -13,10 +13,8 @@ struct DescriptorParser {
     private static let serializationKeys: Set<String> = ["serializer", "serializedObject"]
     private static let retryKeys: Set<String> = ["attempts", "idempotentOnly"]
     static let maximumAttempts = 10
-    /// The longest `request.timeout`: a day.
     static let maximumTimeoutSeconds: Double = 86_400
 
-    /// Checks `entry` (the endpoint's dictionary) and returns the tokenised descriptor.
     func parse(_ entry: Any) throws(DescriptorError) -> RequestDescriptor {
         let entry = try dictionary(entry, key: nil)
         try checkKeys(entry, allowed: Self.entryKeys, under: nil)
@@ -113,7 +111,7 @@ struct DescriptorParser {
         guard let seconds = PlistValue.number(value), seconds > 0, seconds.isFinite else {
             throw error("request.timeout", "must be a number of seconds greater than 0")
         }
-        // A bound, not only for sense: beyond about 2.9e8 years the milliseconds overflow Int64.
+        // Beyond about 2.9e8 years the milliseconds would overflow Int64.
         guard seconds <= Self.maximumTimeoutSeconds else {
             throw error(
                 "request.timeout", "must be at most \(Int(Self.maximumTimeoutSeconds)) seconds (a day)")
@@ -210,8 +208,6 @@ struct DescriptorParser {
                 nil, "argument \(unused) of \(endpoint.argumentCount) is never used (no %\(unused) anywhere)")
         }
     }
-
-    // MARK: Plist shapes
 
     private func dictionary(_ value: Any, key: String?) throws(DescriptorError) -> [String: Any] {
         guard let dictionary = value as? [String: Any] else { throw error(key, "must be a dictionary") }

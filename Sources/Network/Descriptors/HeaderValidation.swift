@@ -1,15 +1,14 @@
 import Foundation
 
-/// RFC 9110 tokens for names, no control characters in values (a CR or LF starts a header).
+/// RFC 9110 tokens for names; no control characters in values (a CR or LF starts a header).
 enum HeaderValidation {
-    /// Whether `scalar` may appear in a header name.
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.isASCII else { return false }
         let character = Character(scalar)
         return character.isLetter || character.isNumber || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
     }
 
-    /// Why `value` cannot be sent as a header value, or nil when it can.
+    /// nil when `value` can be sent.
     static func problem(in value: String) -> String? {
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -1,9 +1,8 @@
 import Foundation
 
-/// Reads plist scalars strictly, so a boolean never passes for a number or back, on every
-/// platform. The one reader of plist scalars, for service and app plists.
+/// Reads plist scalars strictly, so a boolean never passes for a number or back, on every platform.
 public enum PlistValue {
-    /// A number (`<integer>` or `<real>`), not a boolean.
+    /// `<integer>` or `<real>`, not a boolean.
     public static func number(_ value: Any) -> Double? {
         guard !isBoolean(value) else { return nil }
         if let integer = value as? Int { return Double(integer) }
@@ -16,7 +15,6 @@ public enum PlistValue {
         return Int(number)
     }
 
-    /// A `<true/>` or `<false/>`.
     public static func boolean(_ value: Any) -> Bool? {
         guard isBoolean(value) else { return nil }
         return value as? Bool

@@ -1,10 +1,9 @@
 import Foundation
 
-/// Reads a property list from bytes that may be hostile without crashing: on Linux a binary
-/// plist holding a set crashes `PropertyListSerialization`, so one is refused first.
+/// Reads a possibly hostile property list without crashing: on Linux a binary plist holding a set
+/// crashes `PropertyListSerialization`, so one is refused first.
 public enum PropertyListReader {
-    /// The object `data` holds (XML or binary).
-    /// - Throws: `PropertyListReader.Refusal`, saying why.
+    /// XML or binary; throws `Refusal`.
     public static func object(from data: Data) throws(Refusal) -> Any {
         if let problem = binaryPlistProblem(Array(data)) { throw Refusal(problem: problem) }
         do {
@@ -14,17 +13,13 @@ public enum PropertyListReader {
         }
     }
 
-    /// Why some bytes are not a usable property list.
     public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The problem, as a sentence fragment.
         public let problem: String
 
-        /// "not a property list: …".
         public var description: String { "not a property list: \(problem)" }
     }
 
-    /// Why a binary plist cannot be read safely, or nil. Every object is reached through the
-    /// offset table, so checking each entry's marker finds every set.
+    /// Every object is reached through the offset table, so checking each entry's marker finds every set.
     static func binaryPlistProblem(_ bytes: [UInt8]) -> String? {
         guard bytes.starts(with: Array("bplist".utf8)) else { return nil }
         let trailerSize = 32
@@ -46,7 +41,7 @@ public enum PropertyListReader {
         return nil
     }
 
-    /// The big-endian integer of `size` bytes at `start`, or nil when it does not fit.
+    /// nil when it does not fit.
     private static func bigEndian(_ bytes: [UInt8], at start: Int, size: Int) -> Int? {
         guard start >= 0, size <= bytes.count, start <= bytes.count - size else { return nil }
         var value: UInt64 = 0

@@ -1,12 +1,10 @@
 /// One endpoint's request, checked and tokenised at load.
 struct RequestDescriptor: Sendable {
-    /// A header whose value is a template.
     struct Header: Sendable {
         let name: String
         let value: Template
     }
 
-    /// Whose credentials the request carries.
     enum Authentication: Sendable {
         /// The provider the `WebService` was made with, if any.
         case service
@@ -16,7 +14,6 @@ struct RequestDescriptor: Sendable {
         case provider(any AuthenticationProvider)
     }
 
-    /// How a successful body becomes the endpoint's `Response`.
     enum ResponseDecoding: Sendable {
         /// `Response` is `Data`: the body as received.
         case raw
@@ -39,14 +36,12 @@ struct RequestDescriptor: Sendable {
     let method: HTTPMethod
     let url: URLTemplate
     let headers: [Header]
-    /// The argument sent as the body (`body` = `%N`), if any.
     let bodyArgument: Int?
-    /// Encodes an `Encodable` body and `%N[key]` arguments.
     let serializer: any Serializer
-    /// The overall deadline of a call, retries included; nil means the service's.
+    /// nil: the service's deadline.
     let timeout: Duration?
     let retry: Retry?
-    /// `maxResponseBytes`; nil means the service's default for the kind of call.
+    /// nil: the service's default for the kind of call.
     let maximumResponseBytes: Int64?
     let authentication: Authentication
     let responseDecoding: ResponseDecoding

@@ -1,13 +1,12 @@
 import Foundation
 
-/// A service plist, loaded and checked: one descriptor per declared endpoint. Loading fails on
-/// the first problem, naming the file, the endpoint and the key.
+/// A service plist, loaded and checked. Loading fails on the first problem, naming file, endpoint and key.
 public struct ServiceCatalog: Sendable {
-    /// The plist's file name, used in error messages.
+    /// For error messages.
     public let fileName: String
     private let descriptors: [String: RequestDescriptor]
 
-    /// Loads the service plist at `url`, checking it against `endpoints` and `registry`.
+    /// - Throws: `NetworkError.invalidDescriptor`.
     public init(
         contentsOf url: URL,
         endpoints: [any EndpointDeclaration],
@@ -25,7 +24,7 @@ public struct ServiceCatalog: Sendable {
         try self.init(plist: data, fileName: url.lastPathComponent, endpoints: endpoints, registry: registry)
     }
 
-    /// Loads a service plist from `plist` (XML or binary); `fileName` names it in errors.
+    /// `plist` is XML or binary; `fileName` names it in errors.
     public init(
         plist: Data,
         fileName: String,
@@ -40,10 +39,9 @@ public struct ServiceCatalog: Sendable {
         }
     }
 
-    /// The names of the endpoints this catalog describes, sorted.
     public var endpointNames: [String] { descriptors.keys.sorted() }
 
-    /// The descriptor for `endpoint`, which must have been declared at load with the same shape.
+    /// Throws unless `endpoint` was declared at load with the same shape.
     func descriptor<Response>(for endpoint: Endpoint<Response>) throws(NetworkError) -> RequestDescriptor {
         guard let descriptor = descriptors[endpoint.name], descriptor.argumentCount == endpoint.argumentCount,
             descriptor.responseType == ObjectIdentifier(Response.self)

@@ -1,45 +1,37 @@
-/// A descriptor string cut once, at load, into literal text and placeholders: `%N` (all the
-/// digits that follow), `%N[key.path]` of its encoded form, `%%`, and a `%HH` that is no
-/// argument of this endpoint stays literal. Anything else after `%` fails at load; values are
-/// never read as syntax.
+/// A descriptor string cut at load into literals and placeholders: `%N`, `%N[key.path]`, `%%`;
+/// a `%HH` naming no argument stays literal, any other `%` fails. Values are never read as syntax.
 struct Template: Sendable, Equatable {
-    /// One piece of a template.
     enum Part: Sendable, Equatable {
-        /// Text copied as written.
         case literal(String)
-        /// Argument `index`, or the value at `keyPath` inside its encoded form.
         case argument(index: Int, keyPath: [String])
     }
 
-    /// The pieces, in order; adjacent literals are merged.
+    /// Adjacent literals are merged.
     let parts: [Part]
 
     init(parts: [Part]) { self.parts = parts }
 
-    /// The argument this template consists of, when it is exactly one placeholder.
+    /// Set when the template is exactly one placeholder.
     var loneArgument: (index: Int, keyPath: [String])? {
         guard parts.count == 1, case .argument(let index, let keyPath) = parts[0] else { return nil }
         return (index, keyPath)
     }
 
-    /// Every argument index the template uses, in order.
     var argumentIndices: [Int] {
         parts.compactMap { if case .argument(let index, _) = $0 { index } else { nil } }
     }
 
-    /// Cuts `text` into parts for an endpoint that takes `argumentCount` arguments.
     static func parse(_ text: String, argumentCount: Int) throws(TemplateError) -> Template {
         var scanner = TemplateScanner(bytes: Array(text.utf8), argumentCount: argumentCount)
         return Template(parts: try scanner.scan())
     }
 }
 
-/// Why a template string is not valid.
 struct TemplateError: Error, Equatable {
     let message: String
 }
 
-/// Scans UTF-8 bytes: the syntax is ASCII, so other text passes through untouched.
+/// The syntax is ASCII, so other UTF-8 passes through untouched.
 private struct TemplateScanner {
     let bytes: [UInt8]
     let argumentCount: Int
@@ -100,7 +92,6 @@ private struct TemplateScanner {
         )
     }
 
-    /// Reads `[key.path]` right after a placeholder's digits, if present.
     private mutating func scanKeyPath() throws(TemplateError) -> [String] {
         guard byte(at: position) == openBracket else { return [] }
         guard let close = bytes[position...].firstIndex(of: closeBracket) else {

@@ -1,17 +1,17 @@
 /// A `path` cut at load into path and query items, so a value's `?`, `&` or `=` stays a value.
 struct URLTemplate: Sendable, Equatable {
-    /// One `name=value` item of the query; `value` is nil for a bare `name`.
+    /// `value` is nil for a bare `name`.
     struct QueryItem: Sendable, Equatable {
         let name: Template
         let value: Template?
     }
 
-    /// Everything before the first literal `?`.
+    /// Before the first literal `?`.
     let path: Template
-    /// The items after it, split at literal `&` and at each item's first literal `=`.
+    /// Split at literal `&` and at each item's first literal `=`.
     let query: [QueryItem]
 
-    /// Splits `template` and checks that its literal text is valid in a URL.
+    /// Also checks that the literal text is valid in a URL.
     init(_ template: Template) throws(TemplateError) {
         var pathParts: [Template.Part] = []
         var itemParts: [[Template.Part]] = []
@@ -47,7 +47,6 @@ struct URLTemplate: Sendable, Equatable {
         query = try itemParts.filter { !$0.isEmpty }.map(Self.queryItem)
     }
 
-    /// Splits one item's parts at its first literal `=`.
     private static func queryItem(_ parts: [Template.Part]) throws(TemplateError) -> QueryItem {
         var name: [Template.Part] = []
         var value: [Template.Part]?
@@ -66,7 +65,7 @@ struct URLTemplate: Sendable, Equatable {
         return QueryItem(name: Template(parts: name), value: value.map(Template.init(parts:)))
     }
 
-    /// Literal URL text must already be valid URL text: the template is sent as written.
+    /// The template is sent as written, so its literal text must already be valid URL text.
     private static func checkLiteral(_ text: String) throws(TemplateError) {
         for scalar in text.unicodeScalars where !allowedLiteral(scalar) {
             let shown = scalar == " " ? "a space" : "'\(scalar)'"

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 extension Redaction {
-    /// A `curl` command repeating `request`, credentials replaced, for a bug report.
+    /// A `curl` command repeating `request`, credentials replaced.
     public func curlCommand(for request: URLRequest) -> String {
         var words = ["curl"]
         let method = request.httpMethod ?? "GET"
@@ -23,7 +23,7 @@ extension Redaction {
         return words.joined(separator: " ")
     }
 
-    /// `text` in single quotes for a POSIX shell.
+    /// Single-quoted for a POSIX shell.
     private static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }

@@ -6,15 +6,13 @@ import Foundation
 
 /// Removes credentials from requests before they are shown.
 public struct Redaction: Sendable {
-    /// What replaces a secret.
     public static let placeholder = "<redacted>"
 
     /// Header names (any case) whose values are never shown.
     public var headers: Set<String>
-    /// Fragments of query item and body field names (any case) whose values are never shown.
+    /// Fragments of query and body field names (any case) whose values are never shown.
     public var secretNameFragments: Set<String>
 
-    /// A redaction hiding `headers` and the values of names containing `secretNameFragments`.
     public init(headers: Set<String>, secretNameFragments: Set<String>) {
         self.headers = Set(headers.map { $0.lowercased() })
         self.secretNameFragments = Set(secretNameFragments.map { $0.lowercased() })
@@ -26,18 +24,16 @@ public struct Redaction: Sendable {
         secretNameFragments: ["password", "passwd", "secret", "token", "api_key", "apikey", "authorization"]
     )
 
-    /// Fragments of header names (any case) whose values are hidden: `X-Auth-Token`, `X-Api-Key`.
+    /// Fragments of header names (any case) whose values are hidden, e.g. `X-Auth-Token`.
     public static let secretHeaderFragments: Set<String> = [
         "token", "key", "secret", "auth", "cookie", "session",
     ]
 
-    /// Whether a header called `name` is hidden.
     public func hidesHeader(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return headers.contains(lowered) || Self.secretHeaderFragments.contains { lowered.contains($0) }
     }
 
-    /// Whether a query item or body field called `name` is hidden.
     public func hidesField(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return secretNameFragments.contains { lowered.contains($0) }
@@ -56,7 +52,7 @@ public struct Redaction: Sendable {
         return components.string ?? Self.placeholder
     }
 
-    /// `body` with secret fields replaced; a body neither JSON nor form is shown by size only.
+    /// `body` with secret fields replaced; neither JSON nor a form, it is shown by size only.
     public func body(_ body: Data) -> String {
         if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
             let redacted = try? JSONSerialization.data(
@@ -81,7 +77,7 @@ public struct Redaction: Sendable {
         return value
     }
 
-    /// An `a=1&b=2` body with secret values replaced, or nil when `body` is not one.
+    /// nil when `body` is not an `a=1&b=2` form.
     private func formBody(_ body: Data) -> String? {
         guard let text = String(data: body, encoding: .utf8), !text.isEmpty,
             text.allSatisfy({ $0.isASCII && !$0.isWhitespace }), text.contains("=")

@@ -2,7 +2,7 @@
 enum EncodedValue: Decodable, Equatable {
     case null
     case bool(Bool)
-    /// A number, kept as the text the encoder wrote.
+    /// As the encoder wrote it.
     case number(String)
     case string(String)
     case array([EncodedValue])
@@ -27,7 +27,7 @@ enum EncodedValue: Decodable, Equatable {
         }
     }
 
-    /// The value at `keyPath`: object keys by name, array elements by decimal index.
+    /// Object keys by name, array elements by decimal index.
     func value(at keyPath: [String]) -> EncodedValue? {
         var current = self
         for key in keyPath {

@@ -2,9 +2,7 @@ import Foundation
 
 /// JSON through Foundation's coders; RFC 3339 dates, and snake_case keys when asked.
 public struct JSONSerializer: Serializer {
-    /// How Swift property names map to JSON keys.
     public enum KeyStyle: Sendable {
-        /// Keys as the Swift properties spell them.
         case asWritten
         /// `codeName` ↔ `code_name`.
         case snakeCase
@@ -13,7 +11,6 @@ public struct JSONSerializer: Serializer {
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
-    /// A serializer for JSON whose keys follow `keys`.
     public init(keys: KeyStyle = .asWritten) {
         let encoder = JSONEncoder()
         let decoder = JSONDecoder()
@@ -28,13 +25,10 @@ public struct JSONSerializer: Serializer {
         self.decoder = decoder
     }
 
-    /// `application/json`.
     public var contentType: String { "application/json" }
 
-    /// Encodes `value` as JSON.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data { try encoder.encode(value) }
 
-    /// Decodes JSON as `type`.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         try decoder.decode(type, from: data)
     }

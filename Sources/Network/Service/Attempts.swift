@@ -1,26 +1,23 @@
 /// Sends a request until it succeeds, fails for good, or runs out of attempts or time.
 struct Attempts {
     let policy: RetryPolicy
-    /// Attempts in all, the first included.
+    /// The first included.
     let limit: Int
-    /// Idempotent, or the descriptor allows any method.
     let retryAllowed: Bool
-    /// `If-Match` or `If-Unmodified-Since`: a retry could meet the precondition its first attempt changed.
+    /// A retry could meet the precondition its first attempt changed.
     var conditional = false
     let deadline: Duration
     let logger: NetworkLogger?
 
-    /// Set by `WebService.withDeadline`.
     @TaskLocal static var sharedEnd: ContinuousClock.Instant?
 
     /// `send` gets the attempt number, from 1.
     func run<Value: Sendable>(
         _ send: @escaping @Sendable (Int) async throws -> (Value, HTTPResponseHead)
     ) async throws -> Value {
-        // Fixed now, so a child task that starts late cannot outlive it.
+        // Fixed here, so a child task that starts late cannot outlive it.
         let own = ContinuousClock.now + deadline
         let end = Self.sharedEnd.map { min($0, own) } ?? own
-        // Past the shared deadline, a request would only be cut.
         guard ContinuousClock.now < end else { throw NetworkError.timedOut }
         return try await withDeadline(end) { try await self.retrying(send, until: end) }
     }
@@ -42,11 +39,10 @@ struct Attempts {
                 guard canRetry, policy.retryableStatuses.contains(head.status) else { return value }
                 var wait = policy.backoff(after: attempt)
                 if let header = head.headers["Retry-After"], let asked = policy.wait(forRetryAfter: header) {
-                    // A longer pause than we would wait: the error now.
+                    // Asked to wait longer than we would: the error now.
                     guard asked <= policy.maximumRetryAfter else { return value }
                     wait = asked
                 }
-                // Waiting past the deadline would only turn this into `.timedOut`.
                 guard ContinuousClock.now + wait < end else { return value }
                 try await pause(wait, before: attempt + 1, reason: "status \(head.status)")
             } catch let error as NetworkError
@@ -69,7 +65,6 @@ struct Attempts {
         }
     }
 
-    /// Races `operation` against `end`; the loser is cancelled.
     private func withDeadline<Value: Sendable>(
         _ end: ContinuousClock.Instant, _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {

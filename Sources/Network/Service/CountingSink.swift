@@ -1,14 +1,13 @@
 import Foundation
 import Synchronization
 
-/// A sink that counts what it passes on, so a caller knows whether any byte has left.
+/// Counts what it passes on, so a caller knows whether any byte has left.
 final class CountingSink: ResponseBodySink {
     private let sink: any ResponseBodySink
     private let written = Mutex<Int64>(0)
 
     init(_ sink: any ResponseBodySink) { self.sink = sink }
 
-    /// Bytes passed on so far.
     var count: Int64 { written.withLock { $0 } }
 
     func write(_ bytes: Data) throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The IMF-fixdate form of HTTP dates (RFC 9110, 5.6.7), as in `Retry-After`.
+/// IMF-fixdate (RFC 9110, 5.6.7), as in `Retry-After`.
 enum HTTPDate {
     static func parse(_ text: String) -> Date? {
         let formatter = DateFormatter()

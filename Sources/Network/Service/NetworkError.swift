@@ -1,26 +1,20 @@
 import Foundation
 
-/// Everything that can go wrong between a descriptor and a decoded response, one case per cause.
+/// What can go wrong between a descriptor and a decoded response.
 public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A service plist is malformed, or an endpoint has no valid descriptor.
     case invalidDescriptor(DescriptorError)
     /// An argument could not go into the request (wrong count, CR/LF in a header).
     case encoding(String)
-    /// The connection failed: no route, refused, reset, TLS and the like (`URLError` code and text).
     case transport(code: Int, message: String)
-    /// The call's overall deadline passed, retries included.
     case timedOut
-    /// The calling task was cancelled.
     case cancelled
-    /// The server answered with a status the call does not accept.
     case unacceptableStatus(code: Int, headers: HTTPHeaders, bodyExcerpt: String)
-    /// The body could not be decoded into the endpoint's response type.
     case decoding(message: String, bodyExcerpt: String)
     /// 401; `realm` from `WWW-Authenticate`.
     case unauthorized(realm: String?)
-    /// 403: valid credentials, not allowed.
     case forbidden
-    /// The body passed `limit` bytes; the transfer was stopped and nothing kept.
+    /// The body passed `limit` bytes; nothing was kept.
     case responseTooLarge(limit: Int64)
     /// More than 5 redirects (only same-origin GET and HEAD ones are followed).
     case tooManyRedirects
@@ -31,7 +25,6 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No bearer token could be had; the requests waiting for it fail unsent.
     case tokenRefreshFailed(TokenRefreshFailure)
 
-    /// The transport's failure, as a service call reports it.
     public init(_ error: TransportError) {
         switch error {
         case .failed(let code, let message): self = .transport(code: code, message: message)
@@ -44,12 +37,12 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `error` as a `NetworkError`, whether a transport or a service threw it; nil for others.
+    /// `error` as a `NetworkError`; nil if neither a transport nor a service threw it.
     static func from(_ error: any Error) -> NetworkError? {
         (error as? TransportError).map(NetworkError.init) ?? error as? NetworkError
     }
 
-    /// A one-line explanation, safe to log: it never contains credentials.
+    /// Safe to log: never contains credentials.
     public var description: String {
         switch self {
         case .invalidDescriptor(let error): "invalid descriptor: \(error)"
@@ -82,7 +75,6 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether the response could not be written locally.
     public var isLocalFileFailure: Bool {
         guard case .transport(let code, _) = self else { return false }
         return Self.localFileCodes.contains(code)
@@ -94,8 +86,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         URLError.Code.cannotRemoveFile.rawValue, URLError.Code.cannotMoveFile.rawValue,
     ]
 
-    /// Whether the server's answer was malformed: a head or trailer past the bounds, a body not
-    /// in the encoding it claims. The server sent bad data; it is not unreachable.
+    /// The server sent bad data (a head or trailer past the bounds, a body not in its encoding).
     public var isMalformedAnswer: Bool {
         guard case .transport(let code, _) = self else { return false }
         return [URLError.cannotParseResponse.rawValue, URLError.cannotDecodeContentData.rawValue].contains(

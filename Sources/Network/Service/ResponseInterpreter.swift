@@ -2,10 +2,8 @@ import Foundation
 
 /// The one place a status becomes a success or a `NetworkError`, so a 500 never passes for data.
 enum ResponseInterpreter {
-    /// How much of a body an error carries.
     static let excerptLength = 512
 
-    /// The reply to an in-memory response.
     static func reply<Content: Decodable & Sendable>(
         to response: HTTPResponse, decoding: RequestDescriptor.ResponseDecoding, as type: Content.Type
     ) throws(NetworkError) -> Reply<Content> {
@@ -47,14 +45,12 @@ enum ResponseInterpreter {
         }
     }
 
-    /// The start of `body` as text, for error messages.
     static func excerpt(of body: Data, length: Int = excerptLength) -> String {
         let text = String(decoding: body.prefix(length), as: UTF8.self)
         return body.count > length ? text + "…" : text
     }
 
-    /// Whether `contentType` is `expected`, parameters ignored, or a structured suffix of it
-    /// (`application/problem+json`).
+    /// `expected`, parameters ignored, or a structured suffix of it (`application/problem+json`).
     static func accepts(_ contentType: String, as expected: String) -> Bool {
         func mediaType(_ text: String) -> String {
             let type = text.split(separator: ";", maxSplits: 1).first ?? ""
@@ -70,7 +66,7 @@ enum ResponseInterpreter {
         return sent[..<sentSlash] == wanted[..<slash] && sent.hasSuffix(suffix)
     }
 
-    /// The `realm` parameter of a challenge such as `Basic realm="heroes", charset="UTF-8"`.
+    /// As in `Basic realm="heroes", charset="UTF-8"`.
     static func realm(in challenge: String?) -> String? {
         guard let challenge, let range = challenge.range(of: "realm=", options: .caseInsensitive) else {
             return nil

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Waits; injected so tests can record waits instead of sleeping.
+/// Injected so tests can record waits instead of sleeping.
 public protocol Sleeper: Sendable {
-    /// Returns after `duration`, or throws `CancellationError` when the task is cancelled.
+    /// Throws `CancellationError` when the task is cancelled.
     func sleep(for duration: Duration) async throws
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension WebService {
-    /// The redacted `curl` line `endpoint` would send for `arguments`, without sending it.
+    /// The redacted `curl` line `endpoint` would send, before credentials; nothing is sent.
     public func curlCommand<Response>(
         _ endpoint: Endpoint<Response>, _ arguments: any Encodable & Sendable..., ifMatch: String? = nil
     ) throws -> String {

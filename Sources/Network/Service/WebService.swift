@@ -6,12 +6,12 @@ import Foundation
 
 /// Calls the endpoints of one service plist, with credentials, retries and a deadline. Stateless; share one.
 public final class WebService: Sendable {
-    /// The most body `call` holds in memory without `maxResponseBytes`: 8 MiB.
+    /// `call`'s body limit unless the descriptor sets `maxResponseBytes`.
     public static let defaultMaximumResponseBytes: Int64 = 8 * 1024 * 1024
-    /// The most `download` writes without `maxResponseBytes`: 64 MiB.
+    /// `download`'s and `stream`'s limit unless the descriptor sets `maxResponseBytes`.
     public static let defaultMaximumDownloadBytes: Int64 = 64 * 1024 * 1024
 
-    /// A call's overall time, retries and waits included, so a stalled server ends in `.timedOut`.
+    /// A call's overall time, retries and waits included.
     public static let defaultDeadline: Duration = .seconds(25)
 
     /// The URL every descriptor's `path` is appended to.
@@ -21,16 +21,11 @@ public final class WebService: Sendable {
     private let transport: any HTTPTransport
     private let authentication: (any AuthenticationProvider)?
     private let retryPolicy: RetryPolicy
-    /// A call's overall time unless its descriptor's `timeout` or a `withDeadline` ends sooner.
     public let deadline: Duration
     private let logger: NetworkLogger?
     private let clearTextWarning = OnceFlag()
 
-    /// A service at `baseURL` whose endpoints `catalog` describes.
-    /// - Parameters:
-    ///   - authentication: the provider for descriptors without `auth`.
-    ///   - retryPolicy: for descriptors without `retry`.
-    ///   - logger: sees every attempt, redacted.
+    /// `authentication` and `retryPolicy` serve descriptors without `auth` or `retry`.
     public init(
         baseURL: URL,
         catalog: ServiceCatalog,
@@ -69,7 +64,6 @@ public final class WebService: Sendable {
         try request(endpoint, arguments: arguments)
     }
 
-    /// The request `endpoint` sends for `arguments`, before credentials are added.
     public func request<Response>(
         _ endpoint: Endpoint<Response>, arguments: [any Encodable & Sendable]
     ) throws -> URLRequest {
@@ -77,11 +71,7 @@ public final class WebService: Sendable {
         return try RequestBuilder(descriptor: descriptor, base: base).request(arguments)
     }
 
-    /// Calls `endpoint` with `arguments`.
-    /// - Parameters:
-    ///   - ifNoneMatch: an `ETag`; a 304 comes back as `.notModified`.
-    ///   - ifMatch: the `ETag` a write expects; 412 if it changed.
-    ///   - progress: upload progress for a body, download progress for the response.
+    /// `ifNoneMatch`: a 304 comes back as `.notModified`; `ifMatch`: a changed tag gets 412.
     /// - Throws: `NetworkError`, or an authentication provider's error.
     public func call<Response>(
         _ endpoint: Endpoint<Response>,
@@ -94,7 +84,6 @@ public final class WebService: Sendable {
             endpoint, arguments: arguments, ifNoneMatch: ifNoneMatch, ifMatch: ifMatch, progress: progress)
     }
 
-    /// `call(_:_:ifNoneMatch:ifMatch:progress:)` with an array of arguments.
     public func call<Response>(
         _ endpoint: Endpoint<Response>,
         arguments: [any Encodable & Sendable],
@@ -200,7 +189,6 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Runs `body`, logging its failure.
     private func reportingFailure<Value>(
         of request: URLRequest, _ body: () async throws -> Value
     ) async throws -> Value {
@@ -215,7 +203,6 @@ public final class WebService: Sendable {
         }
     }
 
-    /// Sends `request` with credentials, under the descriptor's retries and deadline.
     private func send<Value: Sendable>(
         _ request: URLRequest,
         _ descriptor: RequestDescriptor,

@@ -1,3 +1,2 @@
-// Network's API speaks the transport's types (`HTTPTransport`, `HTTPHeaders`, `ProgressHandler`,
-// `ResponseBodySink`…), so importing Network brings them, as a copier of both would expect.
+// Network's API speaks the transport's types, so importing Network brings them.
 @_exported import Transport
