@@ -4,17 +4,14 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A transport that stops receiving once the body passes the limit; its unlimited calls are
-/// its limited ones with `.max`.
+/// A transport that stops receiving once the body passes the limit; its unlimited calls pass `.max`.
 public protocol BoundedHTTPTransport: HTTPTransport {}
 
 extension BoundedHTTPTransport {
-    /// Sends `request` with no limit on the body's size.
     public func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
         try await data(for: request, maximumResponseBytes: .max, progress: progress)
     }
 
-    /// Streams the body of `request` to `destination`, with no limit on its size.
     public func download(
         for request: URLRequest, to destination: URL, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead {

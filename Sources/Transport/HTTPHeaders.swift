@@ -2,22 +2,20 @@ import Foundation
 
 /// Header fields in the order received, looked up case-insensitively.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    /// One header line.
     public struct Field: Sendable, Equatable {
-        /// The name as sent, such as `Content-Type`.
+        /// As sent.
         public let name: String
-        /// The value, without surrounding whitespace.
+        /// Without surrounding whitespace.
         public let value: String
     }
 
     private var fields: [Field]
 
-    /// Headers from `name: value` pairs, in order.
     public init(_ pairs: [(String, String)] = []) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
-    /// Headers written as a dictionary literal, in the literal's order.
+    /// In the literal's order.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
@@ -27,7 +25,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.first { Self.sameName($0.name, name) }?.value
     }
 
-    /// Whether two field names are equal ignoring ASCII case, as RFC 9110 compares them.
+    /// Ignoring ASCII case, as RFC 9110 compares names.
     static func sameName(_ one: String, _ other: String) -> Bool {
         one.utf8.elementsEqual(other.utf8) { lowercased($0) == lowercased($1) }
     }
@@ -36,9 +34,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
-    /// Whether no header is present.
     public var isEmpty: Bool { fields.isEmpty }
 
-    /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 }

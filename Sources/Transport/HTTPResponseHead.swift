@@ -6,12 +6,9 @@ import Foundation
 
 /// A response's status line and headers.
 public struct HTTPResponseHead: Sendable, Equatable {
-    /// The status code, such as 200.
     public let status: Int
-    /// The header fields.
     public let headers: HTTPHeaders
 
-    /// A head with `status` and `headers`.
     public init(status: Int, headers: HTTPHeaders) {
         self.status = status
         self.headers = headers
@@ -19,7 +16,7 @@ public struct HTTPResponseHead: Sendable, Equatable {
 }
 
 extension HTTPResponseHead {
-    /// URLSession's response as a head, its fields sorted by name; nil unless HTTP.
+    /// Fields sorted by name; nil unless HTTP.
     init?(_ response: URLResponse?) {
         guard let http = response as? HTTPURLResponse else { return nil }
         let fields = http.allHeaderFields.compactMap { name, value -> (String, String)? in

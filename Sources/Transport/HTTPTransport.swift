@@ -4,34 +4,34 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The seam between `WebService` and the wire: sends one prepared request, once. Failures are
-/// `TransportError`s; every HTTP status comes back as a response, for the caller to judge.
+/// Sends one prepared request, once. Failures are `TransportError`s; every HTTP status comes back
+/// as a response, for the caller to judge.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` and collects the body in memory, reporting upload and download progress.
+    /// Collects the body in memory, reporting upload and download progress.
     func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse
 
-    /// Sends `request` and streams the body into a new file at `destination`, replacing it.
+    /// Streams the body into a new file at `destination`, replacing it.
     func download(for request: URLRequest, to destination: URL, progress: ProgressHandler?) async throws
         -> HTTPResponseHead
 
-    /// `data(for:progress:)` with a limit: a larger body throws `.responseTooLarge`.
+    /// A larger body throws `.responseTooLarge`.
     func data(for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?) async throws
         -> HTTPResponse
 
-    /// `download(for:to:progress:)` with a limit: a larger body throws `.responseTooLarge`, no file.
+    /// A larger body throws `.responseTooLarge` and leaves no file.
     func download(
         for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead
 
-    /// `data(for:maximumResponseBytes:progress:)` for a caller on a thread of its own, such as an
-    /// event loop: `completion` runs once, on some other thread. Returns what cancels it.
+    /// For a caller on its own thread, such as an event loop: `completion` runs once, on another
+    /// thread. Returns what cancels it.
     func start(
         _ request: URLRequest, maximumResponseBytes: Int64,
         completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
     ) -> @Sendable () -> Void
 
-    /// Hands a 2xx body to `sink` as it arrives; any other status comes back in memory and the
-    /// sink gets nothing. A 2xx response's body is empty.
+    /// Hands a 2xx body to `sink` as it arrives (the returned body is then empty); any other status
+    /// comes back in memory and the sink gets nothing.
     func stream(
         for request: URLRequest, into sink: any ResponseBodySink, maximumResponseBytes: Int64,
         progress: ProgressHandler?
@@ -39,7 +39,7 @@ public protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
-    /// The whole body, then the limit; a transport that can stop midway implements this itself.
+    /// Checks the limit after the whole body; a transport that can stop midway overrides this.
     public func data(
         for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponse {
@@ -50,7 +50,7 @@ extension HTTPTransport {
         return response
     }
 
-    /// The call in a task of its own; a transport with threads of its own implements this itself.
+    /// A task of its own; a transport with its own threads overrides this.
     public func start(
         _ request: URLRequest, maximumResponseBytes: Int64,
         completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
@@ -68,7 +68,7 @@ extension HTTPTransport {
         return { task.cancel() }
     }
 
-    /// The whole body in memory, then to `sink`: no back-pressure, for transports without it.
+    /// The whole body, then to `sink`: no back-pressure.
     public func stream(
         for request: URLRequest, into sink: any ResponseBodySink, maximumResponseBytes: Int64,
         progress: ProgressHandler?
@@ -85,7 +85,7 @@ extension HTTPTransport {
         return HTTPResponse(head: response.head, body: Data())
     }
 
-    /// The download, then the limit, removing a file that is too large.
+    /// Checks the limit after the download, removing a file that is too large.
     public func download(
         for request: URLRequest, to destination: URL, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where a streamed body goes as it arrives. `write` may block as long as its reader needs:
-/// `CurlTransport` pauses the transfer meanwhile, so memory follows the reader.
+/// Where a streamed body goes as it arrives. `write` may block: `CurlTransport` pauses the transfer
+/// meanwhile, so memory follows the reader.
 public protocol ResponseBodySink: Sendable {
     /// Writes all of `bytes`, or throws (the transfer then stops).
     func write(_ bytes: Data) throws
@@ -9,13 +9,11 @@ public protocol ResponseBodySink: Sendable {
 
 /// A sink on an open descriptor (a file, a pipe, a FIFO); its owner closes it.
 public struct FileDescriptorSink: ResponseBodySink {
-    /// The descriptor written to.
     public let descriptor: Int32
 
-    /// A sink writing to `descriptor`.
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// Writes all of `bytes`; a failure throws `FileWriteError` with the system's reason.
+    /// Throws `FileWriteError`.
     public func write(_ bytes: Data) throws {
         var offset = 0
         while offset < bytes.count {
@@ -29,16 +27,14 @@ public struct FileDescriptorSink: ResponseBodySink {
     }
 }
 
-/// `write(2)`, named apart from the sinks' own `write`.
+/// Named apart from the sinks' own `write`.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }
 
-/// A write to a file descriptor that failed, with the system's reason ("No space left on device").
+/// With the system's reason ("No space left on device").
 public struct FileWriteError: Error, Sendable, CustomStringConvertible {
-    /// The system's words for the failure.
     public let reason: String
 
-    /// The reason alone.
     public var description: String { reason }
 }

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The session's one delegate: routes each callback to the transfer of its task.
+/// Routes each callback to the transfer of its task.
 /// `@unchecked Sendable`: `transfers` is behind `lock`; callbacks run after it is released.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
@@ -15,12 +15,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.redirectPolicy = redirectPolicy
     }
 
-    /// Starts tracking a task, before it can produce any callback.
+    /// Before the task can produce any callback.
     func register(_ transfer: Transfer, for identifier: Int) {
         lock.withLock { transfers[identifier] = transfer }
     }
 
-    /// Hands the continuation to its transfer; false when the task was cancelled before it started.
+    /// False when the task was cancelled before it started.
     func attach(_ continuation: CheckedContinuation<Transfer.Outcome, any Error>, to identifier: Int) -> Bool
     {
         let early: Result<Transfer.Outcome, TransportError>? = lock.withLock {
@@ -37,7 +37,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         return false
     }
 
-    /// Notes that the caller gave up, so a task not yet started never starts.
+    /// A task not yet started then never starts.
     func cancel(_ identifier: Int) {
         lock.withLock { transfers[identifier]?.cancelled = true }
     }
@@ -60,7 +60,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             }
             return (true, report)
         }
-        // Past the limit or unwritable: stop now; the completion callback says why.
+        // Past the limit or unwritable: stop; the completion callback says why.
         guard accepted else { return dataTask.cancel() }
         report.map { handler, progress in handler(progress) }
     }
@@ -93,7 +93,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         switch decision {
         case .follow: completionHandler(request)
-        // Refused, or one hop too many: the 3xx ends the task, and `Transfer` reports a loop.
+        // Refused, or one hop too many (`Transfer` reports a loop): the 3xx ends the task.
         case .refuse, .tooMany: completionHandler(nil)
         }
     }
@@ -110,8 +110,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler(.performDefaultHandling, nil)
             return
         }
-        // A default 401 challenge hangs FoundationNetworking (Platform notes #5): decline it
-        // and hand the 401 to the caller.
+        // A default 401 challenge hangs FoundationNetworking (Platform notes #5): decline, the 401 stays.
         lock.withLock { transfers[task.taskIdentifier]?.declinedChallenge = true }
         completionHandler(.cancelAuthenticationChallenge, nil)
     }
@@ -122,7 +121,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return (transfer, transfer.continuation)
         }
         guard let (transfer, continuation) = finished, let continuation else { return }
-        // Out of the table, the transfer is reachable from this callback only: read it unlocked.
+        // Out of the table, only this callback reaches the transfer: read it unlocked.
         continuation.resume(with: transfer.outcome(head: HTTPResponseHead(task.response), error: error))
     }
 }

@@ -4,14 +4,14 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One task's state in `SessionDelegate`, guarded by the delegate's lock.
+/// One request's state: in `SessionDelegate` behind its lock, in `CurlTransfer` on the engine's thread.
 final class Transfer {
     struct Outcome: Sendable {
         let head: HTTPResponseHead
         let body: Data
     }
 
-    /// Nil for a data or upload task.
+    /// Nil unless downloading.
     let destination: URL?
     let progress: ProgressHandler?
     /// One byte more stops the task.
@@ -113,8 +113,7 @@ final class Transfer {
         }
     }
 
-    /// A download is moved into place on success, its partial file removed otherwise. `head` is
-    /// the final answer's, nil when none came.
+    /// Moves a download into place on success, else removes its partial file. `head`: nil when none came.
     func outcome(head: HTTPResponseHead?, error: (any Error)?) -> Result<Outcome, TransportError> {
         let result = judge(head: head, error: error)
         if case .success = result, let destination {
@@ -146,7 +145,7 @@ final class Transfer {
         return .success(Outcome(head: head, body: body))
     }
 
-    /// Fewer bytes than `Content-Length` said (not for a compressed body).
+    /// Not for a compressed body.
     private func incompleteBody(_ head: HTTPResponseHead?) -> TransportError? {
         guard let head else { return nil }
         let encoding = head.headers["Content-Encoding"]?.lowercased() ?? "identity"

@@ -9,8 +9,7 @@ public final class URLSessionTransport: BoundedHTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// A transport over a session made from `configuration`. `followsRedirects: false` hands
-    /// every 3xx back as the answer, as a proxy needs.
+    /// `followsRedirects: false` hands every 3xx back as the answer, as a proxy needs.
     public init(
         configuration: URLSessionConfiguration = URLSessionTransport.standardConfiguration,
         followsRedirects: Bool = true
@@ -28,13 +27,13 @@ public final class URLSessionTransport: BoundedHTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// A connection's longest silence, unless the request says.
+    /// A connection's longest silence unless the request says.
     public static let idleTimeout: TimeInterval = 30
     /// The longest a transfer may take, where honoured (not FoundationNetworking).
     public static let resourceTimeout: TimeInterval = 300
 
-    /// No URL cache, cookies or credential storage (credentials go up front, #5), and our
-    /// timeouts. From `.default`: `.ephemeral` creates a cache folder under `~/.cache` (#11).
+    /// No URL cache, cookies or credential storage (credentials go up front, #5). From `.default`:
+    /// `.ephemeral` creates a cache folder under `~/.cache` (#11).
     public static var standardConfiguration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.default
         configuration.timeoutIntervalForRequest = idleTimeout
@@ -48,7 +47,7 @@ public final class URLSessionTransport: BoundedHTTPTransport {
         return configuration
     }
 
-    /// An upload task when `request` has a body; stops once the body passes the limit.
+    /// Stops once the body passes the limit.
     public func data(
         for request: URLRequest, maximumResponseBytes: Int64, progress: ProgressHandler?
     ) async throws -> HTTPResponse {

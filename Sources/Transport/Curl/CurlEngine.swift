@@ -2,9 +2,8 @@
     import CCurl
     import Foundation
 
-    /// One libcurl multi handle and its thread, sleeping in `curl_multi_poll` between events.
-    /// Other threads queue commands and wake it with `curl_multi_wakeup`. The multi handle keeps
-    /// the connections, so transfers to one origin reuse them.
+    /// One libcurl multi handle (it keeps the connections) and its thread, asleep in `curl_multi_poll`;
+    /// other threads queue commands and wake it with `curl_multi_wakeup`.
     /// `@unchecked Sendable`: `commands`, `threadStarted`, `sleeping` and `idleHandles` are behind `lock`;
     /// the rest is touched on the engine's thread only.
     final class CurlEngine: @unchecked Sendable {
@@ -19,12 +18,10 @@
         private let lock = NSLock()
         private var commands: [Command] = []
         private var threadStarted = false
-        /// The thread is in `curl_multi_poll` or about to be: a new command must wake it. While it
-        /// works it picks commands up on its own, and a wake-up (a system call) is saved.
+        /// In `curl_multi_poll` or about to be: a new command must wake it; else it picks commands up itself.
         private var sleeping = false
         private var transfers: [OpaquePointer: CurlTransfer] = [:]
-        /// Easy handles of finished transfers, reset and kept for the next ones: a new handle
-        /// costs allocations and set-up on every request.
+        /// Reset and kept for the next transfers: a new handle costs allocations and set-up.
         private var idleHandles: [OpaquePointer] = []
         private static let idleHandleLimit = 64
 
@@ -33,19 +30,19 @@
         }
 
         deinit {
-            // The thread holds the engine, and each transfer too, so all have ended.
+            // The thread and each transfer hold the engine, so all have ended.
             idleHandles.forEach(ccurl_easy_cleanup)
             if let multi { _ = ccurl_multi_cleanup(multi) }
         }
 
-        /// A handle for a new transfer: an idle one, or a new one; nil when libcurl is out of memory.
+        /// An idle handle or a new one; nil when libcurl is out of memory.
         func makeHandle() -> OpaquePointer? {
             lock.withLock { idleHandles.popLast() } ?? ccurl_easy_init()
         }
 
-        /// Takes back the handle of a transfer that has left the multi handle.
+        /// For a transfer that has left the multi handle.
         func recycle(_ handle: OpaquePointer) {
-            // Its options are gone, the pointers to the transfer's buffers with them.
+            // Drops its options, and the pointers to the transfer's buffers with them.
             ccurl_easy_reset(handle)
             let kept = lock.withLock {
                 guard idleHandles.count < Self.idleHandleLimit else { return false }
@@ -55,7 +52,7 @@
             if !kept { ccurl_easy_cleanup(handle) }
         }
 
-        /// Starts `transfer`; its completion runs on the engine's thread when it ends.
+        /// The completion runs on the engine's thread.
         func add(_ transfer: CurlTransfer) {
             guard multi != nil else {
                 return transfer.fail(
@@ -66,13 +63,13 @@
             submit(.add(transfer))
         }
 
-        /// Stops `transfer` (it ends with `.cancelled`); one not yet started never starts. From any thread.
+        /// It ends with `.cancelled`; one not yet started never starts. From any thread.
         func cancel(_ transfer: CurlTransfer) {
             transfer.requestCancellation()
             submit(.cancel(transfer))
         }
 
-        /// Resumes a transfer paused because its sink was full.
+        /// For a transfer paused because its sink was full.
         func resume(_ transfer: CurlTransfer) { submit(.resume(transfer)) }
 
         /// Cancels everything running and ends the thread.
@@ -123,8 +120,7 @@
                 var running: Int32 = 0
                 _ = ccurl_multi_perform(multi, &running)
                 collectFinished(on: multi)
-                // Commands that came meanwhile are taken first; else sleep until a socket, a
-                // timer of libcurl's (it shortens the wait) or a new command's wake-up.
+                // Take commands that came meanwhile; else sleep until a socket, a libcurl timer or a wake-up.
                 let idle = lock.withLock {
                     sleeping = commands.isEmpty
                     return sleeping

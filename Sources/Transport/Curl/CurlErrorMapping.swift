@@ -3,7 +3,7 @@
     import Foundation
 
     extension URLError.Code {
-        /// The code a libcurl failure becomes: a lost connection is retried, a refused answer not.
+        /// A lost connection is retried, a refused answer not.
         init(curl code: Int32, afterHead: Bool) {
             switch code {
             case CCURLE_OPERATION_TIMEDOUT: self = .timedOut
@@ -16,8 +16,7 @@
             case CCURLE_SSL_CONNECT_ERROR: self = .secureConnectionFailed
             case CCURLE_PEER_FAILED_VERIFICATION: self = .serverCertificateUntrusted
             case CCURLE_OUT_OF_MEMORY:
-                // libcurl's own bounds on a header line and on a chunk's trailer (100 KiB) are
-                // reported as out of memory: the answer is malformed, wherever it stopped.
+                // libcurl reports its bounds on a header line and a chunk trailer (100 KiB) as out of memory.
                 self = .cannotParseResponse
             case CCURLE_WEIRD_SERVER_REPLY, CCURLE_HTTP2, CCURLE_HTTP3:
                 self = afterHead ? .networkConnectionLost : .badServerResponse

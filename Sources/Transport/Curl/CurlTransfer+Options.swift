@@ -7,8 +7,7 @@
     #endif
 
     extension CurlTransfer {
-        /// Sets the handle's options for `request`; callbacks reach this transfer by unretained
-        /// pointer. Throws, naming the option, when libcurl refuses one.
+        /// Callbacks reach this transfer by unretained pointer. Throws, naming it, if an option is refused.
         func configure(_ request: URLRequest, usesProxyVariables: Bool) throws(TransportError) {
             try set(CCURLOPT_URL, "CURLOPT_URL", url.absoluteString)
             if CurlLibrary.versionNumber >= CurlLibrary.protocolsStringVersion {
@@ -16,7 +15,7 @@
             } else {
                 try set(CCURLOPT_PROTOCOLS, "CURLOPT_PROTOCOLS", Int(CCURLPROTO_HTTP | CCURLPROTO_HTTPS))
             }
-            // The environment's proxy is for the outside world: never for this machine itself.
+            // The environment's proxy is for the outside world, never for this machine.
             if !usesProxyVariables || Self.isLoopback(url.host) {
                 try set(CCURLOPT_PROXY, "CURLOPT_PROXY", "")
             }
@@ -31,8 +30,8 @@
 
             var headers = request.allHTTPHeaderFields ?? [:]
             let asksForEncoding = headers.keys.contains { HTTPHeaders.sameName($0, "Accept-Encoding") }
-            // Decoded on arrival so the limit counts decoded bytes; a streamed body is not, as a
-            // paused transfer's decoded output would be held whole.
+            // Decoded on arrival so the limit counts decoded bytes; not a streamed body, as a paused
+            // transfer's decoded output would be held whole.
             if !asksForEncoding && sink == nil {
                 try set(CCURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING", "")
             }
@@ -63,13 +62,12 @@
                 try check(
                     ccurl_easy_setopt_offset(handle, CCURLOPT_POSTFIELDSIZE_LARGE, ccurl_off_t(body.count)),
                     "CURLOPT_POSTFIELDSIZE_LARGE")
-                // Copied by libcurl, so the request may go away before the transfer ends.
+                // libcurl copies it, so the request may go away first.
                 let code = body.withUnsafeBytes {
                     ccurl_easy_setopt_pointer(handle, CCURLOPT_COPYPOSTFIELDS, $0.baseAddress)
                 }
                 try check(code, "CURLOPT_COPYPOSTFIELDS")
             } else if request.httpBody != nil || method == "POST" {
-                // An empty body, sent with `Content-Length: 0`.
                 try set(CCURLOPT_POSTFIELDSIZE, "CURLOPT_POSTFIELDSIZE", 0)
                 try set(CCURLOPT_COPYPOSTFIELDS, "CURLOPT_COPYPOSTFIELDS", "")
             }
@@ -113,7 +111,7 @@
         }
 
         func set(_ option: Int32, _ name: String, _ value: String) throws(TransportError) {
-            // libcurl copies strings, so the C string need not outlive the call.
+            // libcurl copies strings.
             try check(value.withCString { ccurl_easy_setopt_pointer(handle, option, $0) }, name)
         }
 

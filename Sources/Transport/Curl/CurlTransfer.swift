@@ -20,7 +20,6 @@
         let state: Transfer
         /// Runs once, with the outcome, on the engine's thread (or the sink's writer).
         var completion: (@Sendable (Result<Transfer.Outcome, TransportError>) -> Void)?
-        /// Runs it, and takes its handle back at the end.
         let engine: CurlEngine
 
         let method: String
@@ -97,7 +96,7 @@
             while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
             let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
             if line.starts(with: "HTTP/".utf8) {
-                // `HTTP/1.1 200 OK`, or without a reason phrase: the three digits after the space.
+                // With or without a reason phrase: the three digits after the space.
                 let code = line.drop { $0 != 0x20 }.dropFirst().prefix { $0 != 0x20 }
                 status = Int(String(decoding: code, as: UTF8.self)) ?? 0
                 fields = []
@@ -129,11 +128,10 @@
             return headEnded()
         }
 
-        /// Decides whether the head is a redirect to follow.
+        /// Checks the Content-Length and whether to follow a redirect.
         private func headEnded() -> Bool {
             headComplete = true
-            // libcurl ignores a length past 64 bits and reads to the close, which would make a
-            // cut body look whole (RFC 9112 §6.3: an unreadable length is an unrecoverable error).
+            // libcurl reads to the close past a 64-bit length: a cut body would look whole (RFC 9112 §6.3).
             let lengths = Set(fields.filter { HTTPHeaders.sameName($0.0, "Content-Length") }.map(\.1))
             if let length = lengths.first,
                 lengths.count > 1 || length.isEmpty || !length.utf8.allSatisfy({ (0x30...0x39).contains($0) })
@@ -250,7 +248,7 @@
             if let sinkFailure {
                 return .failure(.failed(code: URLError.cannotWriteToFile.rawValue, message: sinkFailure))
             }
-            // The fields as received, in order, repeated ones too.
+            // Fields in order, repeated ones too.
             let head = status > 0 ? HTTPResponseHead(status: status, headers: HTTPHeaders(fields)) : nil
             // Past the limit or too many redirects: `Transfer` reports it, whatever libcurl says.
             if state.exceededLimit || state.tooManyRedirects {
@@ -274,8 +272,7 @@
                 kind = .cannotParseResponse
                 message = "the response's Content-Length cannot be read (libcurl: \(message))"
             } else if code == CCURLE_RECV_ERROR && message.hasSuffix("in chunked-encoding") {
-                // Malformed chunked framing, a trailer past libcurl's bound included: bad data,
-                // not a lost connection to retry.
+                // Malformed chunked framing (a trailer past libcurl's bound too): bad data, not a lost link.
                 kind = .cannotParseResponse
                 message = "the chunked body is malformed (libcurl: \(message))"
             }

@@ -6,24 +6,19 @@
         import FoundationNetworking
     #endif
 
-    /// Linux's transport: libcurl's multi interface on one thread, which sleeps while a server is
-    /// silent (README.md, "Two transports, and what each costs on Linux"). `URLSessionTransport`'s rules, bounded heads and
-    /// bodies (counted as they are decoded). Keep one per client: it keeps the connections.
+    /// Linux's transport: libcurl's multi interface on one thread, asleep while servers are silent;
+    /// `URLSessionTransport`'s rules, bounded heads and decoded bodies. Keep one: it keeps the connections.
     public final class CurlTransport: BoundedHTTPTransport {
         private let engine = CurlEngine()
         private let settings: Settings
 
-        /// What differs between an app's client and a proxy's.
         struct Settings: Sendable {
-            /// Same-origin `GET` and `HEAD` redirects, or none (every 3xx is the answer).
             let redirectPolicy: RedirectPolicy
-            /// `http_proxy`, `https_proxy` and `no_proxy`, as curl reads them.
             let usesProxyVariables: Bool
         }
 
-        /// Its thread starts with the first request. A client follows same-origin `GET` and `HEAD`
-        /// redirects and honours `http_proxy`, `https_proxy` and `no_proxy` as curl does (never
-        /// for a loopback host); a proxy passes `followsRedirects: false, usesProxyVariables: false`.
+        /// A client follows same-origin `GET` and `HEAD` redirects and honours `http_proxy`, `https_proxy`
+        /// and `no_proxy` as curl does (never for a loopback host); a proxy passes `false` for both.
         public init(followsRedirects: Bool = true, usesProxyVariables: Bool = true) {
             settings = Settings(
                 redirectPolicy: RedirectPolicy(follows: followsRedirects),
@@ -34,9 +29,8 @@
             engine.stop()
         }
 
-        /// Sets libcurl up (`curl_global_init`) and checks its version. Call it once from the main
-        /// thread before any other thread starts, as libcurl asks; the first transfer does it
-        /// otherwise. Returns nil when ready, or why no transfer can run.
+        /// `curl_global_init` and a version check. Call it once from the main thread before other threads
+        /// start, as libcurl asks, or the first transfer does it. Returns nil when ready, or why not.
         @discardableResult
         public static func setUp() -> String? { CurlLibrary.failure }
 
@@ -44,10 +38,9 @@
         public static let resourceTimeout: TimeInterval = 300
         /// The most bytes of status lines and fields in a response, 1xx included.
         public static let maximumHeaderBytes = 64 * 1024
-        /// The running libcurl's version, such as `7.88.1`.
+        /// Such as `7.88.1`.
         public static var libraryVersion: String { CurlLibrary.version }
-        /// The content codings the running libcurl decodes (and so offers), such as
-        /// `["gzip", "deflate", "br", "zstd"]`.
+        /// What the running libcurl decodes, and so offers, such as `["gzip", "deflate", "br", "zstd"]`.
         public static var acceptedEncodings: [String] {
             let features = CurlLibrary.features
             return (features & CCURL_VERSION_LIBZ != 0 ? ["gzip", "deflate"] : [])
@@ -85,8 +78,8 @@
             return HTTPResponse(head: outcome.head, body: outcome.body)
         }
 
-        /// Sends `request` without a task: `completion` runs on the engine's thread, so a caller
-        /// on a thread of its own (the mock server's event loop) hands off no more than it must.
+        /// `completion` runs on the engine's thread, so a caller on its own thread (the mock server's event
+        /// loop) hands off no more than it must. Returns the transfer's cancel.
         public func start(
             _ request: URLRequest, maximumResponseBytes: Int64,
             completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void

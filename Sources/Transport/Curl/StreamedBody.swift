@@ -1,21 +1,19 @@
 #if os(Linux)
     import Foundation
 
-    /// Pieces of a body waiting for a writer thread and a sink that may block: when
-    /// `bufferLimit` bytes wait, the transfer pauses; at half, it resumes.
+    /// Body pieces waiting for a writer thread and a sink that may block: the transfer pauses when
+    /// `bufferLimit` bytes wait and resumes at half.
     /// `@unchecked Sendable`: all but `sink` is touched under `condition`'s lock.
     final class StreamedBody: @unchecked Sendable {
-        /// What `offer` did with a piece.
         enum Offer {
-            /// Queued for the sink.
             case taken
-            /// Not taken: the buffer is full; pause and offer it again after `onResume`.
+            /// The buffer is full; pause and offer it again after `onResume`.
             case pause
-            /// Not taken: the sink failed, with this message.
+            /// The sink failed, with this message.
             case failed(String)
         }
 
-        /// The most bytes received and not yet written: 1 MiB.
+        /// The most bytes received and not yet written.
         static let bufferLimit = 1 << 20
 
         private let sink: any ResponseBodySink
@@ -27,7 +25,7 @@
         private var abandoned = false
         private var failure: String?
         private var writerStarted = false
-        /// Called, from the writer thread, when a paused transfer may go on.
+        /// Called from the writer thread when a paused transfer may go on.
         var onResume: (@Sendable () -> Void)? {
             get { condition.withLock { resume } }
             set { condition.withLock { resume = newValue } }
@@ -38,7 +36,7 @@
             self.sink = sink
         }
 
-        /// Queues a copy of `bytes` for the sink, unless the buffer is full or the sink failed.
+        /// Copies `bytes` for the sink, unless the buffer is full or the sink failed.
         func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
             condition.lock()
             defer { condition.unlock() }
@@ -54,7 +52,7 @@
             return .taken
         }
 
-        /// Calls `done` once all is written (nil) or the sink failed (its message).
+        /// `done` gets nil once all is written, or the sink's failure.
         func finish(_ done: @escaping @Sendable (String?) -> Void) {
             condition.lock()
             if writerStarted {
@@ -68,7 +66,7 @@
             }
         }
 
-        /// Drops whatever is queued: the transfer failed or was cancelled.
+        /// The transfer failed or was cancelled.
         func abandon() {
             condition.withLock {
                 abandoned = true
@@ -91,7 +89,7 @@
                 condition.lock()
                 while pieces.isEmpty && finishing == nil && !abandoned { condition.wait() }
                 if abandoned {
-                    // Whoever waits for the end is told, so no continuation is left hanging.
+                    // Tell whoever waits for the end, so no continuation is left hanging.
                     let done = finishing
                     condition.unlock()
                     done?("the transfer was stopped")
@@ -120,7 +118,7 @@
                     pieces = []
                     buffered = 0
                 }
-                // Resume at half, not at the first free byte: fewer pause and resume rounds.
+                // Resume at half, not at the first free byte: fewer pause rounds.
                 let wake = paused && (buffered <= Self.bufferLimit / 2 || failed != nil)
                 if wake { paused = false }
                 let resume = self.resume
