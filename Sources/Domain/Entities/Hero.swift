@@ -6,14 +6,12 @@
 
 /// A hero as the roster knows it: public facts plus a secret identity that stays sealed.
 public struct Hero: Sendable, Hashable, Identifiable {
-    /// The server-assigned identifier: opaque and URL-safe (`[A-Za-z0-9_-]{1,64}`), or a draft's
-    /// (`local.N`) for a hero created offline and not yet synced.
+    /// Opaque and URL-safe (`[A-Za-z0-9_-]{1,64}`), or a draft's (`local.N`) for a hero created
+    /// offline and not yet synced.
     public struct ID: Sendable, Hashable, Comparable, CustomStringConvertible {
-        /// The identifier as the server spells it.
         public let rawValue: String
 
-        /// Accepts only what the contract allows, so an id can travel in a URL path unescaped,
-        /// and draft ids (`local.N`).
+        /// Accepts only the contract's alphabet, so an id travels in a URL path unescaped, and draft ids.
         public init(_ rawValue: String) throws(DomainError) {
             let allowed = rawValue.unicodeScalars.allSatisfy { scalar in
                 scalar.isASCII
@@ -26,11 +24,10 @@ public struct Hero: Sendable, Hashable, Identifiable {
             self.rawValue = rawValue
         }
 
-        /// The id of the `number`th hero created offline, until a sync gives it the server's:
-        /// `local.N`, which no server can send, as `.` is outside the contract's alphabet.
+        /// The id of the `number`th hero created offline, until a sync gives it the server's.
+        /// No server can send `local.N`: `.` is outside the contract's alphabet.
         public static func draft(_ number: Int) -> ID { ID(unchecked: "\(draftPrefix)\(max(number, 0))") }
 
-        /// Whether this is a draft id (`local.N`) rather than the server's.
         public var isDraft: Bool { Self.isDraft(rawValue) }
 
         static let draftPrefix = "local."
@@ -43,35 +40,30 @@ public struct Hero: Sendable, Hashable, Identifiable {
 
         private init(unchecked rawValue: String) { self.rawValue = rawValue }
 
-        /// A one-line, readable form.
         public var description: String { rawValue }
 
-        /// Orders by the raw identifier.
         public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// The identifier.
     public let id: ID
-    /// The public name, unique across heroes regardless of case.
+    /// Unique across heroes regardless of case.
     public let codeName: String
-    /// The real name, sealed by a client; `nil` when none was ever recorded.
+    /// Sealed by a client; `nil` when none was ever recorded.
     public let sealedRealName: SealedSecret?
-    /// What the hero can do, in the order the server keeps.
+    /// In the order the server keeps.
     public let powers: [String]
-    /// Where the hero's picture can be fetched, if there is one.
     public let picture: PictureReference?
-    /// The team the hero belongs to, if any.
     public let team: Team?
     /// When the server last changed this hero.
     public let updatedAt: Date
     /// Starts at 1 and grows by one on every change; guards writes against lost updates.
     public let version: Int
-    /// The hero's motto, set on the server; `nil` when it has none.
+    /// Set on the server.
     public let motto: String?
-    /// `true` when this is a local change the server has not confirmed yet (made offline).
+    /// A local change (made offline) the server has not confirmed yet.
     public let isPending: Bool
 
-    /// Stores the values as given; the mapping that builds a hero has already checked them.
+    /// Stores the values as given; the mapping that builds a hero has checked them.
     public init(
         id: ID,
         codeName: String,

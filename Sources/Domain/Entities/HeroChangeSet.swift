@@ -1,23 +1,22 @@
-/// What a sync changed, hero by hero: pushed, inserted, updated, kept, deleted, refused.
+/// What a sync changed, hero by hero.
 public struct HeroChangeSet: Sendable, Hashable {
-    /// Heroes the store did not have.
+    /// The store did not have them.
     public let inserted: [Hero.ID]
-    /// Heroes the store had in an older version.
+    /// The store had an older version.
     public let updated: [Hero.ID]
-    /// Heroes the store already had as the server does.
+    /// The store already had them as the server does.
     public let unchanged: [Hero.ID]
-    /// Heroes the store had and the server no longer does.
+    /// The server no longer has them.
     public let deleted: [Hero.ID]
-    /// Records the server sent that break a rule, skipped; the rest were kept.
+    /// Records breaking a rule, skipped; the rest were kept.
     public let rejected: [RejectedRecord]
     /// Fields that a pending local edit and the server both changed.
     public let conflicts: [SyncConflict]
-    /// Heroes whose pending local changes the server confirmed.
+    /// Pending local changes the server confirmed.
     public let pushed: [Hero.ID]
-    /// Heroes whose pending change was dropped because the server no longer has them.
+    /// Pending changes dropped because the server no longer has the hero.
     public let dropped: [Hero.ID]
 
-    /// Stores the lists as given.
     public init(
         inserted: [Hero.ID],
         updated: [Hero.ID],
@@ -38,7 +37,7 @@ public struct HeroChangeSet: Sendable, Hashable {
         self.dropped = dropped
     }
 
-    /// Whether the sync changed nothing and had nothing to report.
+    /// Nothing changed and nothing to report.
     public var isEmpty: Bool {
         inserted.isEmpty && updated.isEmpty && deleted.isEmpty && rejected.isEmpty && conflicts.isEmpty
             && pushed.isEmpty && dropped.isEmpty

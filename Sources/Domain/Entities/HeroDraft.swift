@@ -1,17 +1,15 @@
 /// What a client sends to create or replace a hero; one that breaks a rule cannot be made.
 public struct HeroDraft: Sendable, Hashable {
-    /// A code name's length in code points, trimmed.
+    /// In code points, trimmed.
     public static let codeNameLength = 1...80
-    /// The most powers a hero has.
     public static let maximumPowerCount = 20
-    /// A power's length in code points, trimmed.
+    /// In code points, trimmed.
     public static let powerLength = 1...120
 
-    /// The public name, trimmed.
+    /// Trimmed.
     public let codeName: String
     /// Each trimmed, in order.
     public let powers: [String]
-    /// The team to join.
     public let teamID: Team.ID?
     /// Sealed by a `SecretIdentityCipher`.
     public let sealedRealName: SealedSecret?
@@ -47,7 +45,7 @@ extension HeroDraft {
         return problems
     }
 
-    /// The size rules alone, for a server's record: control characters are kept and shown escaped.
+    /// The size rules alone, for a server's record, whose control characters are shown escaped.
     public static func sizeProblems(codeName: String, powers: [String]) -> [Field: String] {
         let codeName = codeName.trimmed
         let powers = powers.map(\.trimmed)
@@ -75,7 +73,6 @@ extension String {
         }
     }
 
-    /// Without leading and trailing whitespace.
     var trimmed: String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })

@@ -1,15 +1,14 @@
 /// The changes a user asks for on an existing hero; everything not named stays as it is.
 public struct HeroEdit: Sendable, Hashable {
-    /// A new code name, or `nil` to keep it.
+    /// `nil` keeps it.
     public var codeName: String?
-    /// A new list of powers, or `nil` to keep them.
+    /// `nil` keeps them.
     public var powers: [String]?
-    /// Keep, change or leave the team.
     public var team: FieldEdit<Team.ID>
-    /// Keep, change (given in clear, sealed before it leaves) or remove the real name.
+    /// Given in clear, sealed before it leaves.
     public var realName: FieldEdit<String>
 
-    /// Stores the changes as given; an edit that changes nothing is refused by `UpdateHero`.
+    /// An edit that changes nothing is refused by `UpdateHero`.
     public init(
         codeName: String? = nil,
         powers: [String]? = nil,
@@ -22,7 +21,6 @@ public struct HeroEdit: Sendable, Hashable {
         self.realName = realName
     }
 
-    /// Whether the edit names no change at all.
     public var changesNothing: Bool {
         codeName == nil && powers == nil && team == .keep && realName == .keep
     }

@@ -1,6 +1,5 @@
 /// One field that an unsynced local edit and the server both changed.
 public struct SyncConflict: Sendable, Hashable, CustomStringConvertible {
-    /// How the conflict ended.
     public enum Outcome: Sendable, Hashable {
         /// The local value was kept and sent to the server.
         case localKept
@@ -8,18 +7,14 @@ public struct SyncConflict: Sendable, Hashable, CustomStringConvertible {
         case stillPending
     }
 
-    /// The hero.
     public let id: Hero.ID
-    /// The field both sides changed.
     public let field: Field
-    /// The local value, as text.
+    /// As text.
     public let local: String
-    /// The server's value, as text.
+    /// As text.
     public let incoming: String
-    /// What happened to the local edit.
     public let outcome: Outcome
 
-    /// Stores the values as given.
     public init(id: Hero.ID, field: Field, local: String, incoming: String, outcome: Outcome) {
         self.id = id
         self.field = field

@@ -6,18 +6,17 @@
 
 /// How far an upload or a download has come.
 public struct TransferProgress: Sendable, Hashable {
-    /// Bytes sent or received so far.
     public let completedBytes: Int64
-    /// The whole size, when the other side said it; `nil` when unknown.
+    /// `nil` when the other side did not say.
     public let totalBytes: Int64?
 
-    /// Stores the values; a negative total (URLSession's "unknown") becomes `nil`.
+    /// A negative total (URLSession's "unknown") becomes `nil`.
     public init(completedBytes: Int64, totalBytes: Int64?) {
         self.completedBytes = completedBytes
         self.totalBytes = totalBytes.flatMap { $0 >= 0 ? $0 : nil }
     }
 
-    /// The fraction done (0–1), or `nil` when the total is unknown.
+    /// 0–1; `nil` when the total is unknown.
     public var fractionCompleted: Double? {
         guard let totalBytes else { return nil }
         guard totalBytes > 0 else { return 1 }

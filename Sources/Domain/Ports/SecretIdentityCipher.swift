@@ -1,7 +1,7 @@
 /// Seals and opens secret identities with the client's clearance key.
 public protocol SecretIdentityCipher: Sendable {
-    /// Seals a real name; throws `DomainError.invalid([.realName: …])` when there is no key.
+    /// Throws `DomainError.invalid([.realName: …])` when there is no key.
     func seal(_ realName: String) throws -> SealedSecret
-    /// Opens a sealed name; `nil` when there is no key, the key is wrong or the data is damaged.
+    /// `nil` when there is no key, the key is wrong or the data is damaged.
     func open(_ sealed: SealedSecret) -> String?
 }

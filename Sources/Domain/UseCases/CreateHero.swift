@@ -1,15 +1,14 @@
-/// Adds a hero to the roster, sealing the real name before it leaves the client.
+/// Adds a hero, sealing the real name before it leaves the client.
 public struct CreateHero: Sendable {
     let heroes: any HeroRepository
     let cipher: any SecretIdentityCipher
 
-    /// Writes to `heroes`, sealing real names with `cipher`.
     public init(heroes: any HeroRepository, cipher: any SecretIdentityCipher) {
         self.heroes = heroes
         self.cipher = cipher
     }
 
-    /// The hero as stored. Throws `DomainError.invalid` naming every bad field before sending.
+    /// Throws `DomainError.invalid` naming every bad field before sending.
     public func callAsFunction(
         codeName: String,
         powers: [String] = [],

@@ -2,10 +2,9 @@
 public struct DeleteHero: Sendable {
     let heroes: any HeroRepository
 
-    /// Deletes from `heroes`.
     public init(heroes: any HeroRepository) { self.heroes = heroes }
 
-    /// Deletes the hero, only if unchanged since `expectedVersion`; done or pending.
+    /// Only if unchanged since `expectedVersion`, when given.
     @discardableResult
     public func callAsFunction(_ id: Hero.ID, expectedVersion: Int? = nil) async throws -> WriteOutcome {
         try await heroes.delete(id, expectedVersion: expectedVersion)

@@ -9,13 +9,12 @@ public struct DownloadPicture: Sendable {
     let heroes: any HeroRepository
     let pictures: any PictureRepository
 
-    /// Finds heroes in `heroes` and fetches their pictures from `pictures`.
     public init(heroes: any HeroRepository, pictures: any PictureRepository) {
         self.heroes = heroes
         self.pictures = pictures
     }
 
-    /// The saved file; `DomainError.notFound` when the hero has no picture.
+    /// `DomainError.notFound` when the hero has no picture.
     public func callAsFunction(
         _ id: Hero.ID,
         to destination: URL,

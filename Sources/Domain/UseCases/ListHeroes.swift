@@ -2,10 +2,9 @@
 public struct ListHeroes: Sendable {
     let heroes: any HeroRepository
 
-    /// Uses `heroes` as the source of heroes.
     public init(heroes: any HeroRepository) { self.heroes = heroes }
 
-    /// One page of heroes; throws `DomainError.invalid` for a page or size out of range.
+    /// Throws `DomainError.invalid` for a page or size out of range.
     public func callAsFunction(
         page: Int = 1,
         perPage: Int = HeroQuery.defaultPerPage,

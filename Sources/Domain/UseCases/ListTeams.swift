@@ -1,11 +1,10 @@
-/// Lists the teams heroes can belong to, by name.
+/// Lists the teams heroes can belong to.
 public struct ListTeams: Sendable {
     let heroes: any HeroRepository
 
-    /// Uses `heroes` as the source of teams.
     public init(heroes: any HeroRepository) { self.heroes = heroes }
 
-    /// Every team, ordered by name (ignoring case), then by id.
+    /// Ordered by name (ignoring case), then by id.
     public func callAsFunction() async throws -> Cached<[Team]> {
         try await heroes.teams().map { teams in
             teams.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }

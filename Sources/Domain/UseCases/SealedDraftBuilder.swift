@@ -1,10 +1,9 @@
-/// Builds the draft to send: checks the fields, seals a real name, and reports every problem.
+/// Checks the fields, seals a real name, and reports every problem at once.
 struct SealedDraftBuilder: Sendable {
     let cipher: any SecretIdentityCipher
 
-    /// What the draft's real name should be.
     enum RealNameSource {
-        /// Keep an already sealed name (or none).
+        /// Already sealed (or none).
         case sealed(SealedSecret?)
         /// Seal this name (not "clear", which would read as `FieldEdit.clear`); blank is invalid.
         case plainText(String)

@@ -2,10 +2,9 @@
 public struct SearchHeroes: Sendable {
     let heroes: any HeroRepository
 
-    /// Uses `heroes` as the source of heroes.
     public init(heroes: any HeroRepository) { self.heroes = heroes }
 
-    /// One page of matches; a blank text is refused rather than read as "everything".
+    /// A blank text is refused rather than read as "everything".
     public func callAsFunction(
         _ text: String,
         page: Int = 1,

@@ -2,10 +2,8 @@
 public struct SyncHeroes: Sendable {
     let heroes: any HeroRepository
 
-    /// Syncs `heroes`' local store with its server.
     public init(heroes: any HeroRepository) { self.heroes = heroes }
 
-    /// What the sync inserted, updated, left alone and deleted.
     public func callAsFunction(
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws -> HeroChangeSet {

@@ -3,14 +3,13 @@ public struct UpdateHero: Sendable {
     let heroes: any HeroRepository
     let cipher: any SecretIdentityCipher
 
-    /// Reads and writes `heroes`, sealing a new real name with `cipher`.
     public init(heroes: any HeroRepository, cipher: any SecretIdentityCipher) {
         self.heroes = heroes
         self.cipher = cipher
     }
 
-    /// Reads the hero, applies `edit`, and replaces it only at the version read, so a concurrent
-    /// change is `DomainError.preconditionFailed`, not lost.
+    /// Replaces the hero only at the version read: a concurrent change is
+    /// `DomainError.preconditionFailed`, not lost.
     public func callAsFunction(_ id: Hero.ID, applying edit: HeroEdit) async throws -> Hero {
         guard !edit.changesNothing else { throw DomainError.invalid([.edit: "names no change"]) }
         let current = try await heroes.hero(id).value

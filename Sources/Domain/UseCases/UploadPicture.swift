@@ -8,10 +8,9 @@
 public struct UploadPicture: Sendable {
     let pictures: any PictureRepository
 
-    /// Sends pictures through `pictures`.
     public init(pictures: any PictureRepository) { self.pictures = pictures }
 
-    /// Uploads `file` as the picture of hero `id`; only a `.png` file is sent.
+    /// Only a `.png` file is sent.
     public func callAsFunction(
         _ file: URL,
         for id: Hero.ID,
