@@ -1,9 +1,9 @@
 import Foundation
 
-/// Wall-clock budgets for tests, multiplied by `HEROES_TEST_TIME_SCALE` under a sanitizer,
-/// where every thread is slower. Durations that are the behaviour under test are never scaled.
+/// Wall-clock budgets for tests, multiplied by `HEROES_TEST_TIME_SCALE` under a sanitizer. Never
+/// scale a duration that is the behaviour under test.
 public enum TestTime {
-    /// `HEROES_TEST_TIME_SCALE`, or 1 unless it is a whole number from 1 to 100.
+    /// 1 unless a whole number from 1 to 100.
     public static let scale: Int = {
         guard let text = ProcessInfo.processInfo.environment["HEROES_TEST_TIME_SCALE"],
             let value = Int(text), (1...100).contains(value)
@@ -11,6 +11,5 @@ public enum TestTime {
         return value
     }()
 
-    /// `duration`, stretched by `scale`.
     public static func budget(_ duration: Duration) -> Duration { duration * scale }
 }

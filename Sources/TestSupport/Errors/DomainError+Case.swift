@@ -1,7 +1,7 @@
 import Domain
 
 extension DomainError {
-    /// The case's name alone, so a test names the case without spelling a message it does not own.
+    /// So a test names the case without spelling a message it does not own.
     public var caseName: String {
         switch self {
         case .notFound: "notFound"

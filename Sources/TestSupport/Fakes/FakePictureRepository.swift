@@ -2,35 +2,31 @@ import Domain
 import Foundation
 import Testing
 
-/// A `PictureRepository` that answers as each test sets it up and records every call.
+/// Answers as each test sets it up and records every call.
 public final class FakePictureRepository: PictureRepository {
-    /// A call the fake received, with its arguments.
     public enum Call: Sendable, Hashable {
         case download(Hero.ID, to: URL)
         case upload(URL, for: Hero.ID)
     }
 
-    /// Reports progress to the caller of `download` or `upload`.
     public typealias ProgressSink = @Sendable (TransferProgress) -> Void
 
-    /// Answers `download(_:to:progress:)`; the handler may report progress through the sink.
+    /// The handler may report progress through the sink.
     public let onDownload: Stub<(Hero.ID, URL, ProgressSink), PictureFile>
-    /// Answers `upload(_:for:progress:)`; the handler may report progress through the sink.
+    /// The handler may report progress through the sink.
     public let onUpload: Stub<(URL, Hero.ID, ProgressSink), Void>
 
     private let log = CallLog<Call>()
 
-    /// A fake whose every call fails the test at `sourceLocation` until stubbed.
+    /// Every call fails the test at `sourceLocation` until stubbed.
     public init(sourceLocation: SourceLocation = #_sourceLocation) {
         onDownload = Stub(
             "PictureRepository.download(pictureOf:to:progress:)", sourceLocation: sourceLocation)
         onUpload = Stub("PictureRepository.upload(_:for:progress:)", sourceLocation: sourceLocation)
     }
 
-    /// Every call so far, oldest first.
     public var calls: [Call] { log.calls }
 
-    /// Records the call, then answers with the stub `onDownload`.
     public func download(
         pictureOf hero: Hero.ID,
         to destination: URL,
@@ -40,7 +36,6 @@ public final class FakePictureRepository: PictureRepository {
         return try await onDownload((hero, destination, progress))
     }
 
-    /// Records the call, then answers with the stub `onUpload`.
     public func upload(
         _ file: URL,
         for hero: Hero.ID,

@@ -5,13 +5,11 @@ import Network
 public final class RecordingSleeper: Sleeper {
     private let waits = Locked<[Duration]>([])
 
-    /// A sleeper with no waits recorded.
     public init() {}
 
-    /// Every wait asked for, oldest first.
+    /// Oldest first.
     public var recorded: [Duration] { waits.withLock { $0 } }
 
-    /// Records `duration` and returns.
     public func sleep(for duration: Duration) async throws {
         waits.withLock { $0.append(duration) }
         try Task.checkCancellation()

@@ -9,17 +9,12 @@ import Testing
 
 /// Answers from a script per route (`"GET /v1/heroes/0007"`), each once; running out fails the test.
 public final class StubTransport: HTTPTransport {
-    /// A request as the transport received it.
     public struct Call: Sendable, Equatable {
-        /// `GET`, `POST`, …
         public let method: String
-        /// The URL as sent.
+        /// As sent.
         public let url: String
-        /// Header fields by name.
         public let headers: [String: String]
-        /// The body.
         public let body: Data?
-        /// Whether it was a download.
         public let isDownload: Bool
     }
 
@@ -31,15 +26,13 @@ public final class StubTransport: HTTPTransport {
 
     private let state = Locked(State())
 
-    /// Nothing scripted.
     public init() {}
 
-    /// Adds `responses` for `route`, such as `"GET /v1/heroes"`.
+    /// `route` such as `"GET /v1/heroes"`.
     public func on(_ route: String, _ responses: StubResponse...) {
         state.withLock { $0.scripts[route, default: []].append(contentsOf: responses) }
     }
 
-    /// Every call, oldest first.
     public var calls: [Call] { state.withLock { $0.calls } }
 
     /// Returns once `count` calls have arrived, so a test need not poll. Give it a `.timeLimit`.
@@ -54,17 +47,15 @@ public final class StubTransport: HTTPTransport {
         }
     }
 
-    /// Routes with answers left, to check a test used all it set up.
+    /// To check a test used all it set up.
     public var unusedRoutes: [String] {
         state.withLock { $0.scripts.filter { !$0.value.isEmpty }.keys.sorted() }
     }
 
-    /// Answers from the script.
     public func data(for request: URLRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
         try await answer(request, isDownload: false, progress: progress)
     }
 
-    /// Writes the scripted body to `destination`.
     public func download(
         for request: URLRequest, to destination: URL, progress: ProgressHandler?
     ) async throws -> HTTPResponseHead {

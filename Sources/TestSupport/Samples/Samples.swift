@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 extension Hero {
-    /// A valid hero for tests; override only what the test is about.
+    /// Valid; override only what the test is about.
     public static func sample(
         id: String = "0007",
         codeName: String = "Night Owl",
@@ -29,14 +29,12 @@ extension Hero {
 }
 
 extension Team {
-    /// A team for tests.
     public static func sample(id: String = "dawn-guard", name: String = "Dawn Guard") -> Team {
         Team(id: Team.ID(id), name: name)
     }
 }
 
 extension HeroPage {
-    /// A page holding `items`, numbered as given.
     public static func sample(_ items: [Hero], page: Int = 1, perPage: Int = 20, total: Int? = nil)
         -> HeroPage
     {

@@ -4,12 +4,9 @@ import Locking
 public final class CallLog<Call: Sendable>: Sendable {
     private let entries = Locked<[Call]>([])
 
-    /// An empty log.
     public init() {}
 
-    /// Appends a call.
     public func record(_ call: Call) { entries.withLock { $0.append(call) } }
 
-    /// Every call so far, oldest first.
     public var calls: [Call] { entries.withLock { $0 } }
 }
