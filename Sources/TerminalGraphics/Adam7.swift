@@ -1,6 +1,6 @@
 /// The seven passes of Adam7 interlacing, or the one pass of a plain picture.
 enum Adam7 {
-    /// One pass: the sub-picture of every `dx`-th column from `x0` and every `dy`-th row from `y0`.
+    /// Every `dx`-th column from `x0` and every `dy`-th row from `y0`.
     struct Pass: Sendable, Equatable {
         let x0: Int
         let y0: Int
@@ -14,7 +14,7 @@ enum Adam7 {
         (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
     ]
 
-    /// The passes that hold pixels, in the order their rows are stored.
+    /// The passes that hold pixels, in storage order.
     static func passes(width: Int, height: Int, interlaced: Bool) -> [Pass] {
         guard interlaced else { return [Pass(x0: 0, y0: 0, dx: 1, dy: 1, width: width, height: height)] }
         return grid.compactMap { cell in

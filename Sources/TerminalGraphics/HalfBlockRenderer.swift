@@ -1,26 +1,24 @@
-/// Draws a picture with `▀`, two pixels a cell (foreground on top, background below), in
-/// 24-bit colour; each line resets the colours.
+/// Draws with `▀`, two pixels a cell (foreground on top), in 24-bit colour; each line resets colours.
 public struct HalfBlockRenderer: Sendable {
-    /// The widest the drawing may be, in columns.
+    /// In columns.
     public let columns: Int
-    /// The tallest the drawing may be, in lines; `nil` for no limit.
+    /// In lines; `nil` for no limit.
     public let rows: Int?
 
-    /// A renderer drawing at most `columns` wide and `rows` tall (each at least 1).
+    /// Each at least 1.
     public init(columns: Int, rows: Int? = nil) {
         self.columns = max(1, columns)
         self.rows = rows.map { max(1, $0) }
     }
 
-    /// The lines drawing `image`, averaged down to fit, shape kept, never enlarged; transparency
-    /// over black.
+    /// Averaged down to fit, shape kept, never enlarged; transparency over black.
     public func render(_ image: RGBAImage) -> [String] {
-        // A line holds two pixel rows, so `rows` lines fit `2 * rows` rows of pixels.
+        // A line holds two pixel rows.
         let widthForRows = rows.map { max(1, 2 * $0 * image.width / max(1, image.height)) } ?? Int.max
         let width = max(1, min(columns, image.width, widthForRows))
         let scale = Double(image.width) / Double(width)
         var pixelRows = max(1, Int((Double(image.height) / scale).rounded()))
-        // A picture too thin to narrow further (one column) still fits the rows; its shape gives way.
+        // A picture too thin to narrow further still fits the rows; its shape gives way.
         if let rows { pixelRows = min(pixelRows, 2 * rows) }
         let height = pixelRows + pixelRows % 2
         var lines: [String] = []
@@ -38,7 +36,7 @@ public struct HalfBlockRenderer: Sendable {
         return lines
     }
 
-    /// The mean colour under output pixel (`column`, `row`); nil below the last row.
+    /// Output pixel (`column`, `row`); nil below the last row.
     private func average(
         _ image: RGBAImage, column: Int, row: Int, scale: Double, rows: Int
     ) -> (Int, Int, Int)? {

@@ -2,7 +2,6 @@ import CZlib
 
 /// Walks a PNG's chunks after the signature, checking each one's length and CRC.
 struct PNGChunks {
-    /// One chunk: its four-letter type and its data.
     struct Chunk {
         let type: String
         let data: ArraySlice<UInt8>
@@ -13,7 +12,7 @@ struct PNGChunks {
     private let bytes: [UInt8]
     private var offset: Int
 
-    /// The chunks of `bytes`, which must start with the PNG signature.
+    /// `bytes` must start with the PNG signature.
     init(_ bytes: [UInt8]) throws(PNGError) {
         guard bytes.count >= Self.signature.count, Array(bytes.prefix(8)) == Self.signature else {
             throw .notPNG
@@ -22,7 +21,7 @@ struct PNGChunks {
         offset = 8
     }
 
-    /// The next chunk, its CRC checked; `nil` at the end of the file.
+    /// CRC checked; `nil` at the end of the file.
     mutating func next() throws(PNGError) -> Chunk? {
         guard offset < bytes.count else { return nil }
         guard bytes.count - offset >= 12 else { throw .truncated }
@@ -41,7 +40,7 @@ struct PNGChunks {
         return Chunk(type: type, data: bytes[dataStart..<dataEnd])
     }
 
-    /// The big-endian 32-bit number at `index`.
+    /// Big-endian.
     static func uint32(_ bytes: [UInt8], at index: Int) -> UInt32 {
         bytes[index..<index + 4].reduce(0) { $0 << 8 | UInt32($1) }
     }

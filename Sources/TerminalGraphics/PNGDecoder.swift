@@ -1,12 +1,10 @@
 import CZlib
 
-/// Decodes an 8-bit grayscale, RGB, RGBA or palette PNG, interlaced or not, into RGBA; any
-/// other kind or damage is a `PNGError`, never a crash.
+/// Decodes an 8-bit grayscale, RGB, RGBA or palette PNG, interlaced or not, into RGBA; anything
+/// else or any damage is a `PNGError`, never a crash.
 public struct PNGDecoder: Sendable {
-    /// A decoder.
     public init() {}
 
-    /// The pixels of the PNG in `bytes`.
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
         var chunks = try PNGChunks(bytes)
         var header: PNGHeader?
@@ -65,7 +63,7 @@ public struct PNGDecoder: Sendable {
         return RGBAImage(width: header.width, height: header.height, pixels: output)
     }
 
-    /// Inflates a zlib stream that must come to exactly `expectedBytes`.
+    /// The stream must come to exactly `expectedBytes`.
     static func inflate(_ compressed: [UInt8], expectedBytes: Int) throws(PNGError) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: max(1, expectedBytes))
         var outputLength = uLongf(output.count)

@@ -1,21 +1,18 @@
-/// Why a PNG cannot be shown, as one short phrase.
+/// Why a PNG cannot be shown; `description` is one short phrase.
 public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The first eight bytes are not the PNG signature.
+    /// Not the PNG signature.
     case notPNG
-    /// The file ends inside a chunk, or before its image data or its end chunk.
+    /// Ends inside a chunk, or before its image data or end chunk.
     case truncated
-    /// A chunk's CRC does not match its contents.
     case badCRC(chunk: String)
-    /// A chunk is malformed or out of order.
+    /// Malformed or out of order.
     case malformed(String)
-    /// A valid PNG this decoder does not read (16-bit samples, say).
+    /// Valid, but not read here (16-bit samples, say).
     case unsupported(String)
-    /// The picture is larger than the decoder accepts.
     case tooLarge(width: Int, height: Int)
-    /// The compressed image data is damaged, or inflates to the wrong size.
+    /// Damaged, or inflates to the wrong size.
     case badImageData(String)
 
-    /// The phrase for the person.
     public var description: String {
         switch self {
         case .notPNG: "not a PNG file"

@@ -1,6 +1,5 @@
-/// The IHDR chunk: the picture's size and how its samples are stored.
+/// IHDR: the picture's size and how its samples are stored.
 struct PNGHeader: Sendable, Equatable {
-    /// How samples make up a pixel.
     enum ColorType: UInt8, Sendable {
         case grayscale = 0
         case rgb = 2
@@ -8,7 +7,6 @@ struct PNGHeader: Sendable, Equatable {
         case grayscaleAlpha = 4
         case rgba = 6
 
-        /// Samples per pixel.
         var channels: Int {
             switch self {
             case .grayscale, .palette: 1
@@ -24,12 +22,11 @@ struct PNGHeader: Sendable, Equatable {
     let colorType: ColorType
     let interlaced: Bool
 
-    /// The largest picture accepted, in pixels (4096 × 4096).
+    /// 4096 × 4096.
     static let maximumPixels = 4096 * 4096
-    /// The largest side accepted, in pixels.
     static let maximumSide = 16_384
 
-    /// Reads the 13 bytes of an IHDR chunk, refusing what this decoder does not read.
+    /// Refuses what this decoder does not read.
     init(_ data: ArraySlice<UInt8>) throws(PNGError) {
         guard data.count == 13 else { throw .malformed("IHDR is \(data.count) bytes, not 13") }
         let bytes = Array(data)

@@ -1,12 +1,12 @@
-/// Turns one pixel's samples, in any of the colour types read, into red, green, blue and alpha.
+/// Turns one pixel's samples, of any colour type read, into red, green, blue and alpha.
 struct RGBAExpander {
     let colorType: PNGHeader.ColorType
-    /// The PLTE entries, three bytes each.
+    /// Three bytes each.
     let palette: [UInt8]
-    /// The tRNS alphas of the first palette entries (the rest are opaque).
+    /// For the first palette entries; the rest are opaque.
     let alphas: [UInt8]
 
-    /// Writes the pixel at `source` in `samples` as four bytes at `target` in `output`.
+    /// Four bytes at `target`.
     func write(from samples: [UInt8], at source: Int, to output: inout [UInt8], at target: Int)
         throws(PNGError)
     {

@@ -1,6 +1,6 @@
 /// PNG's five row filters (none, sub, up, average, Paeth), undone.
 enum RowFilter {
-    /// The unfiltered rows of `data` (each a filter byte, then `rowBytes` bytes), concatenated.
+    /// Each row of `data` is a filter byte, then `rowBytes` bytes.
     static func unfilter(_ data: ArraySlice<UInt8>, rowBytes: Int, bytesPerPixel: Int) throws(PNGError)
         -> [UInt8]
     {
