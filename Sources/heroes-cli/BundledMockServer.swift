@@ -2,8 +2,7 @@ import Foundation
 import HeroesApp
 import MockServerKit
 
-/// The mock server as heroes-cli's demo server: the contract's fixtures and demo users, in
-/// this process. Wired here, where the executable is, so `HeroesApp` links no server.
+/// The mock server as heroes-cli's demo server, in this process. Wired here, so `HeroesApp` links no server.
 struct BundledMockServer: DemoServer {
     var editor: String { MockUser.demoUsers.first { $0.role == .editor }?.name ?? "editor" }
 
@@ -53,7 +52,7 @@ struct BundledMockServer: DemoServer {
         do {
             try await server.start()
         } catch {
-            // A bad stub mapping is the configuration's fault, not the machine's: 78, not 69.
+            // A bad stub mapping is the configuration's fault: exit 78, not 69.
             if error.isConfiguration { throw StubConfigurationError(error.description) }
             throw DemoServerError("the mock server did not start: \(error)")
         }

@@ -1,5 +1,4 @@
-// heroes-cli: hands the process's arguments and environment to HeroesApp, with the bundled mock
-// server as its demo server, and exits as told.
+// Hands the arguments and environment to HeroesApp, with the bundled mock server as demo server.
 import Foundation
 import HeroesApp
 
