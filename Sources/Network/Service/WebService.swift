@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Calls the endpoints of one service plist, with credentials, retries and a deadline. Stateless; share one.
+/// Calls the endpoints of one service plist, with credentials, retries and a deadline. Share one.
 public final class WebService: Sendable {
     /// `call`'s body limit unless the descriptor sets `maxResponseBytes`.
     public static let defaultMaximumResponseBytes: Int64 = 8 * 1024 * 1024
