@@ -54,7 +54,6 @@ public struct Hero: Sendable, Hashable, Identifiable {
     public let powers: [String]
     public let picture: PictureReference?
     public let team: Team?
-    /// When the server last changed this hero.
     public let updatedAt: Date
     /// Starts at 1 and grows by one on every change; guards writes against lost updates.
     public let version: Int
