@@ -29,8 +29,9 @@
             engine.stop()
         }
 
-        /// `curl_global_init` and a version check. Call it once from the main thread before other threads
-        /// start, as libcurl asks, or the first transfer does it. Returns nil when ready, or why not.
+        /// `curl_global_init` and a version check. Call it once from the main thread before other
+        /// threads start, as libcurl asks; else the first `CurlTransport` made does it.
+        /// Returns nil when ready, or why not.
         @discardableResult
         public static func setUp() -> String? { CurlLibrary.failure }
 
