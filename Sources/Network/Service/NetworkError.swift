@@ -6,7 +6,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidDescriptor(DescriptorError)
     /// An argument could not go into the request (wrong count, CR/LF in a header).
     case encoding(String)
+    /// No route, refused, reset, TLS, a local file: a `URLError` code and its text.
     case transport(code: Int, message: String)
+    /// The call's deadline passed, retries included.
     case timedOut
     case cancelled
     case unacceptableStatus(code: Int, headers: HTTPHeaders, bodyExcerpt: String)

@@ -3,7 +3,7 @@ public struct Reply<Content: Sendable>: Sendable {
     public enum Outcome: Sendable {
         /// A 2xx body, decoded.
         case content(Content)
-        /// 204, 205, or a 2xx with an empty body.
+        /// 204, 205, an empty 2xx body, or one not read (`NoContent`).
         case noContent
         /// 304: the `If-None-Match` representation is still current.
         case notModified
