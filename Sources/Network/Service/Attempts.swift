@@ -18,6 +18,7 @@ struct Attempts {
         // Fixed here, so a child task that starts late cannot outlive it.
         let own = ContinuousClock.now + deadline
         let end = Self.sharedEnd.map { min($0, own) } ?? own
+        // Past the shared deadline, a request would only be cut.
         guard ContinuousClock.now < end else { throw NetworkError.timedOut }
         return try await withDeadline(end) { try await self.retrying(send, until: end) }
     }
@@ -43,6 +44,7 @@ struct Attempts {
                     guard asked <= policy.maximumRetryAfter else { return value }
                     wait = asked
                 }
+                // Waiting past the deadline would only end in `.timedOut`: answer now.
                 guard ContinuousClock.now + wait < end else { return value }
                 try await pause(wait, before: attempt + 1, reason: "status \(head.status)")
             } catch let error as NetworkError
