@@ -1,4 +1,4 @@
-/// A typed handle on one descriptor. `Response` is a registered model, `Data` (the raw body) or `NoContent`.
+/// A typed handle on one descriptor; `Response` is a registered model, `Data` or `NoContent`.
 public struct Endpoint<Response: Decodable & Sendable>: EndpointDeclaration, Hashable {
     /// The descriptor's key in the service plist.
     public let name: String

@@ -52,7 +52,7 @@ public struct Redaction: Sendable {
         return components.string ?? Self.placeholder
     }
 
-    /// `body` with secret fields replaced; neither JSON nor a form, it is shown by size only.
+    /// Secret fields replaced; a body neither JSON nor a form is shown by size only.
     public func body(_ body: Data) -> String {
         if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
             let redacted = try? JSONSerialization.data(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// When and how long to wait before trying again. Sleeper, randomness and clock are injectable for tests.
+/// When and how long to wait before trying again; sleeper, randomness and clock are injectable.
 public struct RetryPolicy: Sendable {
     /// Attempts (the first included) for endpoints whose descriptor has no `retry`.
     public var attempts: Int

@@ -46,7 +46,7 @@ public final class WebService: Sendable {
         self.logger = logger
     }
 
-    /// Runs `body` under one deadline for all its calls, so two cannot take twice. Nested, the sooner holds.
+    /// One deadline for all of `body`'s calls, so two cannot take twice. Nested, the sooner holds.
     @discardableResult
     public static func withDeadline<Value>(
         _ deadline: Duration, isolation: isolated (any Actor)? = #isolation,

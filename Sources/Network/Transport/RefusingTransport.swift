@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Sends nothing; every call throws `error`. For an offline mode, a linter, a benchmark, a fuzzer.
+/// Sends nothing: every call throws `error` (an offline mode, a linter, a fuzzer).
 public struct RefusingTransport: HTTPTransport {
     public let error: NetworkError
 
