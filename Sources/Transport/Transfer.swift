@@ -113,7 +113,7 @@ final class Transfer {
         }
     }
 
-    /// Moves a download into place on success, else removes its partial file. `head`: nil when none came.
+    /// Moves a download into place on success, else removes its partial file.
     func outcome(head: HTTPResponseHead?, error: (any Error)?) -> Result<Outcome, TransportError> {
         let result = judge(head: head, error: error)
         if case .success = result, let destination {

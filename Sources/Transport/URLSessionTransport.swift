@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One long-lived `URLSession`, one delegate routing by task (README.md's Platform notes #4). Keep one.
+/// One long-lived `URLSession`, one delegate routing by task (Platform notes #4). Keep one.
 public final class URLSessionTransport: BoundedHTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate

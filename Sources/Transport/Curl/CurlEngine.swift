@@ -18,7 +18,7 @@
         private let lock = NSLock()
         private var commands: [Command] = []
         private var threadStarted = false
-        /// In `curl_multi_poll` or about to be: a new command must wake it; else it picks commands up itself.
+        /// In `curl_multi_poll` or about to be: a new command must wake it.
         private var sleeping = false
         private var transfers: [OpaquePointer: CurlTransfer] = [:]
         /// Reset and kept for the next transfers: a new handle costs allocations and set-up.

@@ -41,7 +41,7 @@
         public static let maximumHeaderBytes = 64 * 1024
         /// Such as `7.88.1`.
         public static var libraryVersion: String { CurlLibrary.version }
-        /// What the running libcurl decodes, and so offers, such as `["gzip", "deflate", "br", "zstd"]`.
+        /// What the running libcurl decodes, and so offers.
         public static var acceptedEncodings: [String] {
             let features = CurlLibrary.features
             return (features & CCURL_VERSION_LIBZ != 0 ? ["gzip", "deflate"] : [])
@@ -69,7 +69,7 @@
             return try await run(request, state: state, sink: nil).head
         }
 
-        /// Streams a 2xx body to `sink`, pausing while it is behind; other statuses come back in memory.
+        /// Pauses the transfer while `sink` is behind.
         public func stream(
             for request: URLRequest, into sink: any ResponseBodySink, maximumResponseBytes: Int64,
             progress: ProgressHandler?
