@@ -10,7 +10,6 @@ public struct HeroChangeSet: Sendable, Hashable {
     public let deleted: [Hero.ID]
     /// Records breaking a rule, skipped; the rest were kept.
     public let rejected: [RejectedRecord]
-    /// Fields that a pending local edit and the server both changed.
     public let conflicts: [SyncConflict]
     /// Pending local changes the server confirmed.
     public let pushed: [Hero.ID]

@@ -3,7 +3,6 @@ public struct HeroPage: Sendable, Hashable {
     public let items: [Hero]
     /// From 1.
     public let page: Int
-    /// How many heroes a full page holds.
     public let perPage: Int
     /// Matches across all pages.
     public let total: Int

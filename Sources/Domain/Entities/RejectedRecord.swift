@@ -13,7 +13,6 @@ public struct RejectedRecord: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `record 3 (id x): reason`.
     public var description: String {
         "record \(index)" + (id.map { " (id \($0))" } ?? "") + ": \(reason)"
     }
