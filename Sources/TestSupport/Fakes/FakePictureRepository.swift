@@ -11,9 +11,8 @@ public final class FakePictureRepository: PictureRepository {
 
     public typealias ProgressSink = @Sendable (TransferProgress) -> Void
 
-    /// The handler may report progress through the sink.
+    /// Handlers may report progress through the sink.
     public let onDownload: Stub<(Hero.ID, URL, ProgressSink), PictureFile>
-    /// The handler may report progress through the sink.
     public let onUpload: Stub<(URL, Hero.ID, ProgressSink), Void>
 
     private let log = CallLog<Call>()

@@ -9,7 +9,6 @@ import Testing
 
 /// One scripted answer of a `StubTransport`.
 public struct StubResponse: Sendable {
-    /// The response, or the error the transport throws.
     public var outcome: Result<HTTPResponse, NetworkError>
     /// Cancelled, it throws `NetworkError.cancelled`.
     public var delay: Duration = .zero
