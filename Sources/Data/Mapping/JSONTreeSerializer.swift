@@ -2,20 +2,20 @@ import Foundation
 import Network
 
 /// Reads bodies into `JSONValue` trees for the pipeline; sent bodies go through `JSONSerializer`.
-public struct JSONTreeSerializer: Serializer {
+package struct JSONTreeSerializer: Serializer {
     private let json = JSONSerializer()
 
     /// A serializer.
-    public init() {}
+    package init() {}
 
     /// `application/json`.
-    public var contentType: String { "application/json" }
+    package var contentType: String { "application/json" }
 
     /// Encodes `value` as JSON.
-    public func encode<Value: Encodable>(_ value: Value) throws -> Data { try json.encode(value) }
+    package func encode<Value: Encodable>(_ value: Value) throws -> Data { try json.encode(value) }
 
     /// Decodes a `JSONValue` tree; non-JSON fails with `MappingFailure`, like a body of non-heroes.
-    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+    package func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         if type == JSONValue.self, let tree = try JSONValue.parse(data) as? Value { return tree }
         return try json.decode(type, from: data)
     }

@@ -26,7 +26,7 @@ public enum HeroAPI {
     ]
 
     /// Loads and checks the bundled `HeroService.plist`, failing at start.
-    public static func catalog() throws -> ServiceCatalog {
+    package static func catalog() throws -> ServiceCatalog {
         guard let url = Bundle.module.url(forResource: "HeroService", withExtension: "plist") else {
             throw NetworkError.invalidDescriptor(
                 DescriptorError(
@@ -36,7 +36,7 @@ public enum HeroAPI {
     }
 
     /// Loads and checks your own service plist for these endpoints.
-    public static func catalog(contentsOf url: URL) throws -> ServiceCatalog {
+    package static func catalog(contentsOf url: URL) throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONTreeSerializer(), as: "JSONTreeSerializer")
         registry.register(model: JSONValue.self, as: "JSONValue")
@@ -47,7 +47,7 @@ public enum HeroAPI {
     static let exampleIdempotencyKey = "\"8e03978e-40d5-43e8-bc93-6894a57f9324\""
 
     /// Each endpoint's `curl` line with example arguments, without credentials; nothing is sent.
-    public static func exampleCurlCommands(on service: WebService) throws -> [(
+    package static func exampleCurlCommands(on service: WebService) throws -> [(
         endpoint: String, curl: String
     )] {
         let sample = HeroInputDTO(

@@ -2,16 +2,16 @@ import Domain
 import Foundation
 import Network
 
-/// The Heroes API over a `WebService`; throws `DomainError`.
-public final class RemoteHeroDataSource: Sendable {
+/// `HeroRemote` over HTTP: the Heroes API through a `WebService`; throws `DomainError`.
+public final class RemoteHeroDataSource: HeroRemote {
     private let service: WebService
 
-    /// Calls the API through `service`, built on `HeroAPI.catalog()`.
-    public init(service: WebService) { self.service = service }
+    /// Calls the API through `service`, built on `HeroAPI.catalog()`. Package-wide, so that
+    /// Data's public API names no `Network` type.
+    package init(service: WebService) { self.service = service }
 
-    /// A page's body, unmapped, for a sync.
-    public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
-        -> Reply<JSONValue>
+    public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String?) async throws
+        -> Revalidated<JSONValue>
     {
         try await send("page") {
             try await service.call(
@@ -20,22 +20,19 @@ public final class RemoteHeroDataSource: Sendable {
         }
     }
 
-    /// A page of heroes; records that break a rule are left out.
-    public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String? = nil) async throws
-        -> Reply<HeroPage>
+    public func heroes(matching query: HeroQuery, ifNoneMatch entityTag: String?) async throws
+        -> Revalidated<HeroPage>
     {
         try await pageBody(matching: query, ifNoneMatch: entityTag).map { try HeroPageBody.page(of: $0) }
     }
 
-    /// One hero; a record that breaks a rule, or is another hero, is bad data.
-    public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String? = nil) async throws -> Reply<Hero> {
+    public func hero(_ id: Hero.ID, ifNoneMatch entityTag: String?) async throws -> Revalidated<Hero> {
         try await send("hero", notFound: "hero \(id)") {
             try await service.call(HeroAPI.hero, id.rawValue, ifNoneMatch: entityTag)
         }.map { try Self.hero(from: $0, answering: id) }
     }
 
-    /// Every team; teams that break a rule are left out.
-    public func teams(ifNoneMatch entityTag: String? = nil) async throws -> Reply<[Team]> {
+    public func teams(ifNoneMatch entityTag: String?) async throws -> Revalidated<[Team]> {
         try await send("teams") { try await service.call(HeroAPI.teams, ifNoneMatch: entityTag) }.map {
             body in
             try Self.mapped { () throws(MappingFailure) in
@@ -44,9 +41,8 @@ public final class RemoteHeroDataSource: Sendable {
         }
     }
 
-    /// Creates a hero (editor role) and answers it with its entity tag.
-    /// - Parameter idempotencyKey: sent as `Idempotency-Key`, so a retried create is made once.
-    public func create(_ draft: HeroDraft, idempotencyKey: String? = nil) async throws
+    /// Sends `idempotencyKey` as `Idempotency-Key`.
+    public func create(_ draft: HeroDraft, idempotencyKey: String?) async throws
         -> (hero: Hero, entityTag: String?)
     {
         let key = idempotencyKey.map { "\"\($0)\"" }
@@ -61,15 +57,7 @@ public final class RemoteHeroDataSource: Sendable {
         return (hero, tag)
     }
 
-    /// Replaces a hero, only while at `expectedVersion` if given.
-    public func replace(_ id: Hero.ID, with draft: HeroDraft, expectedVersion: Int?) async throws
-        -> (hero: Hero, entityTag: String?)
-    {
-        try await replace(id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
-    }
-
-    /// Replaces a hero with `input` (a merged edit, say), only while at `expectedVersion` if given.
-    func replace(_ id: Hero.ID, with input: HeroInputDTO, expectedVersion: Int?) async throws
+    public func replace(_ id: Hero.ID, with input: HeroInputDTO, expectedVersion: Int?) async throws
         -> (hero: Hero, entityTag: String?)
     {
         let (body, tag) = try await content("replaced hero", notFound: "hero \(id)") {
@@ -80,7 +68,6 @@ public final class RemoteHeroDataSource: Sendable {
         return (try Self.hero(from: body, answering: id), tag)
     }
 
-    /// Deletes a hero, only while at `expectedVersion` if given.
     public func delete(_ id: Hero.ID, expectedVersion: Int?) async throws {
         _ = try await DomainErrorMapping.mappingErrors(notFound: "hero \(id)") {
             try await service.call(
@@ -122,17 +109,18 @@ public final class RemoteHeroDataSource: Sendable {
     private func send<Body>(
         _ what: String, notFound: String = "resource", _ call: () async throws -> Reply<Body>
     )
-        async throws -> Reply<Body>
+        async throws -> Revalidated<Body>
     {
         let reply = try await DomainErrorMapping.mappingErrors(notFound: notFound, call)
         if let tag = reply.entityTag, !tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
         {
             throw DomainError.badData("the \(what)'s ETag holds a control character")
         }
-        if reply.content == nil, !reply.isNotModified {
+        if reply.isNotModified { return .notModified }
+        guard let body = reply.content else {
             throw DomainError.badData("the \(what) came back with status \(reply.status) and no body")
         }
-        return reply
+        return .fresh(body, entityTag: reply.entityTag)
     }
 
     /// `send`, for a write: the answer's body and entity tag.
@@ -141,10 +129,9 @@ public final class RemoteHeroDataSource: Sendable {
     )
         async throws -> (Body, String?)
     {
-        let reply = try await send(what, notFound: notFound, call)
-        guard let body = reply.content else {
-            throw DomainError.badData("the \(what) came back with status \(reply.status) and no body")
+        guard case .fresh(let body, let tag) = try await send(what, notFound: notFound, call) else {
+            throw DomainError.badData("the \(what) came back with status 304 and no body")
         }
-        return (body, reply.entityTag)
+        return (body, tag)
     }
 }

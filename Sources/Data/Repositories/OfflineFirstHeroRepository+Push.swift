@@ -99,7 +99,9 @@ extension OfflineFirstHeroRepository {
     /// The server's hero named as `draft`, if every field is `draft`'s.
     private func heroSentBefore(_ draft: HeroDraft) async throws -> Hero? {
         let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: draft.codeName)
-        guard let page = try await remote.heroes(matching: query).content else { return nil }
+        guard let page = try await remote.heroes(matching: query, ifNoneMatch: nil).content else {
+            return nil
+        }
         for hero in page.items where hero.codeName == draft.codeName {
             return HeroInputDTO(hero) == HeroInputDTO(draft) ? hero : nil
         }
@@ -112,7 +114,8 @@ extension OfflineFirstHeroRepository {
     ) async throws -> Pushed {
         guard let draft = queued.draft, let id = try? Hero.ID(key) else { return .gone }
         do {
-            let (hero, tag) = try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
+            let (hero, tag) = try await remote.replace(
+                id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
             try await confirm(queued, hero: hero, tag: tag)
             return .confirmed(id, version: hero.version)
         } catch DomainError.notFound {
@@ -150,7 +153,7 @@ extension OfflineFirstHeroRepository {
     )
         async throws -> Pushed
     {
-        let reply = try await remote.hero(id)
+        let reply = try await remote.hero(id, ifNoneMatch: nil)
         guard let current = reply.content else {
             throw DomainError.badData("the server answered 304 to an unconditional read")
         }

@@ -1,11 +1,10 @@
 import Domain
 import Foundation
-import Network
 
 /// The app's `HeroRepository`: revalidates stored heroes by
 /// entity tag, serves them stale when offline, and keeps offline writes pending until `sync()`.
 public final class OfflineFirstHeroRepository: HeroRepository {
-    let remote: RemoteHeroDataSource
+    let remote: any HeroRemote
     let store: any HeroStore
     let policy: CachePolicy
     let syncPageSize: Int
@@ -17,7 +16,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     ///   - syncPageSize: heroes per page in `sync()` (1–100).
     ///   - decided: told what each read did with the cache.
     public init(
-        remote: RemoteHeroDataSource,
+        remote: any HeroRemote,
         store: any HeroStore,
         policy: CachePolicy = .networkFirst,
         syncPageSize: Int = HeroQuery.perPageRange.upperBound,
@@ -154,7 +153,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         if try await !store.read({ try $0.pending().touches(id.rawValue) }) {
             do {
                 let (hero, tag) = try await online {
-                    try await remote.replace(id, with: draft, expectedVersion: expectedVersion)
+                    try await remote.replace(id, with: HeroInputDTO(draft), expectedVersion: expectedVersion)
                 }
                 await keeping("hero \(id), replaced on the server", or: ()) {
                     try await store.write { try $0.setHero(id.rawValue, to: Self.stored(hero, tag: tag)) }
@@ -237,20 +236,19 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     /// One conditional read, and what it did with the cache: a fresh answer is stored by `keep`,
     /// a 304 answers `stored`, and offline `offline` answers if it can, else `stored`, stale.
     func revalidate<Value: Sendable>(
-        _ what: String, stored: Value?, ask: () async throws -> Reply<Value>,
+        _ what: String, stored: Value?, ask: () async throws -> Revalidated<Value>,
         keep: (Value, String?) async throws -> Value,
         offline: (_ why: String) async throws -> Value? = { _ in nil }
     ) async throws -> Cached<Value> {
         do {
-            let reply = try await online(ask)
-            guard let fresh = reply.content else {
+            guard case .fresh(let fresh, let tag) = try await online(ask) else {
                 guard let stored else {
                     throw DomainError.badData("the server answered 304 to an unconditional read")
                 }
                 decided(.revalidated(what))
                 return Cached(stored, isStale: false)
             }
-            let kept = try await keep(fresh, reply.entityTag)
+            let kept = try await keep(fresh, tag)
             decided(.fresh(what))
             return Cached(kept, isStale: false)
         } catch DomainError.unavailable(let why) {

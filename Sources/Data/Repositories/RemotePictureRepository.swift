@@ -12,7 +12,7 @@ public final class RemotePictureRepository: PictureRepository {
     private let policy: CachePolicy
 
     /// Calls the API through `service` (on `HeroAPI.catalog()`); under `.cacheOnly`, nothing is sent.
-    public init(service: WebService, policy: CachePolicy = .networkFirst) {
+    package init(service: WebService, policy: CachePolicy = .networkFirst) {
         self.service = service
         self.policy = policy
     }

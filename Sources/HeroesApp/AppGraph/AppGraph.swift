@@ -1,34 +1,48 @@
-/// The object graph the app plist describes: the managers the commands call. Public for the fuzzer.
-public struct AppGraph: Sendable {
-    /// The manager behind heroes' commands.
-    let heroes: HeroManager
-    /// The manager behind pictures' commands.
-    let pictures: PictureManager
-    /// The one deadline of a command that reads or writes one thing: the HeroManager service's
-    /// `deadlineSeconds`. `sync` and pictures keep per-call deadlines.
-    let commandDeadline: Duration
+/// The object graph the app plist describes: the managers the commands call, each built the
+/// first time a command asks for it, so a command builds only what it runs (`show` no picture
+/// manager; `--offline` no service, no service plist, no transport).
+@MainActor
+final class AppGraph {
+    private let builder: GraphBuilder
+    private let plist: PlistNode
 
     /// The deadline when no HeroManager service names one: the app plist's default, 15 s.
-    static let defaultCommandDeadline = Duration.seconds(15)
+    nonisolated static let defaultCommandDeadline = Duration.seconds(15)
 
     /// The names the commands look managers up by.
-    static let heroManagerName = "HeroManager"
-    static let pictureManagerName = "PictureManager"
+    nonisolated static let heroManagerName = "HeroManager"
+    nonisolated static let pictureManagerName = "PictureManager"
 
-    init(
-        managers: [String: Manager], plist: PlistNode, commandDeadline: Duration = defaultCommandDeadline
-    ) throws(AppPlistError) {
-        guard case .heroes(let heroes) = managers[Self.heroManagerName] else {
-            throw plist.error(
-                "is missing or not a HeroManager; the hero commands need it", at: Self.heroManagerName)
+    /// Checks that `plist` names the commands' two managers; builds neither.
+    init(builder: GraphBuilder, plist: PlistNode) throws(AppPlistError) {
+        for name in [Self.heroManagerName, Self.pictureManagerName] where !plist.keys.contains(name) {
+            throw plist.error("is missing; the commands need it", at: name)
         }
-        guard case .pictures(let pictures) = managers[Self.pictureManagerName] else {
-            throw plist.error(
-                "is missing or not a PictureManager; the picture commands need it",
-                at: Self.pictureManagerName)
+        self.builder = builder
+        self.plist = plist
+    }
+
+    /// What has been built so far: the managers by name, the services and the service plists read.
+    var built: (managers: Set<String>, services: Int, catalogs: Set<String>) {
+        (builder.managersBuilt, builder.servicesBuilt.count, builder.catalogsRead)
+    }
+
+    /// The manager behind heroes' commands.
+    var heroes: HeroManager {
+        get throws { try builder.commandsHeroManager(in: plist) }
+    }
+
+    /// The manager behind pictures' commands.
+    var pictures: PictureManager {
+        get throws { try builder.commandsPictureManager(in: plist) }
+    }
+
+    /// The one deadline of a command that reads or writes one thing: the HeroManager service's
+    /// `deadlineSeconds`. `sync` and pictures keep per-call deadlines.
+    var commandDeadline: Duration {
+        get throws {
+            _ = try heroes
+            return builder.commandDeadline ?? Self.defaultCommandDeadline
         }
-        self.heroes = heroes
-        self.pictures = pictures
-        self.commandDeadline = commandDeadline
     }
 }

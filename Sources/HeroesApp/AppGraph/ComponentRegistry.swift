@@ -40,8 +40,16 @@ struct ComponentRegistry: Sendable {
         }
         registry.dataAccessControllers["OfflineFirstHeroRepository"] = { node, builder in
             try node.allowOnly(["className", "communicationController", "store"])
-            guard case .heroes(let remote) = try builder.communicationController(in: node) else {
-                throw node.error("must be a RemoteHeroDataSource", at: "communicationController")
+            let remote: any HeroRemote
+            if case .cacheOnly(let reason) = builder.environment.cachePolicy {
+                // Never asked: builds no service, reads no service plist, makes no transport.
+                try builder.checkCommunicationController(in: node)
+                remote = OfflineHeroRemote(reason: reason)
+            } else {
+                guard case .heroes(let source) = try builder.communicationController(in: node) else {
+                    throw node.error("must be a RemoteHeroDataSource", at: "communicationController")
+                }
+                remote = source
             }
             return .heroes(
                 OfflineFirstHeroRepository(

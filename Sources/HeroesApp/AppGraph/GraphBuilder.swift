@@ -13,12 +13,16 @@ public final class GraphBuilder {
     private var root: PlistNode?
     /// Shared by the services naming the same plist.
     private var catalogs: [String: ServiceCatalog] = [:]
-    /// See `AppGraph.commandDeadline`.
+    /// The HeroManager service's deadline, once built: see `AppGraph.commandDeadline`.
     var commandDeadline: Duration?
     /// Shared by the services whose `authentication` is `token`.
     private var sharedTokenProvider: TokenProvider?
     /// Every service built, with its key path, for `lint`.
     public private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
+    /// The managers built so far.
+    var managersBuilt: Set<String> { Set(built.keys) }
+    /// The service plists read so far.
+    var catalogsRead: Set<String> { Set(catalogs.keys) }
 
     /// A builder with the standard registry, every class name the app knows.
     public convenience init(environment: GraphEnvironment) {
@@ -30,15 +34,42 @@ public final class GraphBuilder {
         self.registry = registry
     }
 
-    /// Builds every manager under `root`; throws `AppPlistError` naming the key, or a layer's error.
-    public func build(_ root: PlistNode) throws -> AppGraph {
+    /// Builds every manager under `root` now, as `lint` does, and checks the commands' two;
+    /// throws `AppPlistError` naming the key, or a layer's error.
+    public func buildEveryManager(_ root: PlistNode) throws {
         self.root = root
         guard !root.keys.isEmpty else { throw root.error("names no manager") }
         for name in root.keys where built[name] == nil {
             built[name] = try manager(named: name, in: root)
         }
-        return try AppGraph(
-            managers: built, plist: root, commandDeadline: commandDeadline ?? AppGraph.defaultCommandDeadline)
+        _ = try commandsHeroManager(in: root)
+        _ = try commandsPictureManager(in: root)
+    }
+
+    /// The `HeroManager` the hero commands call, built on first use.
+    func commandsHeroManager(in root: PlistNode) throws -> HeroManager {
+        guard case .heroes(let manager) = try commandsManager(AppGraph.heroManagerName, in: root) else {
+            throw root.error("is not a HeroManager; the hero commands need one", at: AppGraph.heroManagerName)
+        }
+        return manager
+    }
+
+    /// The `PictureManager` the picture commands call, built on first use.
+    func commandsPictureManager(in root: PlistNode) throws -> PictureManager {
+        guard case .pictures(let manager) = try commandsManager(AppGraph.pictureManagerName, in: root) else {
+            throw root.error(
+                "is not a PictureManager; the picture commands need one", at: AppGraph.pictureManagerName)
+        }
+        return manager
+    }
+
+    private func commandsManager(_ name: String, in root: PlistNode) throws -> Manager {
+        self.root = root
+        if let manager = built[name] { return manager }
+        guard root.keys.contains(name) else { throw root.error("is missing; the commands need it", at: name) }
+        let manager = try manager(named: name, in: root)
+        built[name] = manager
+        return manager
     }
 
     /// The manager `name`, built on first use.
@@ -180,15 +211,29 @@ public final class GraphBuilder {
         return try make(registry.managers, from: try root.node(name), kind: "manager")
     }
 
+    /// Checks that `node` names a communication controller the registry knows, building nothing
+    /// (`--offline`, which needs none, still refuses a plist that names an unknown class).
+    func checkCommunicationController(in node: PlistNode) throws {
+        _ = try factory(
+            registry.communicationControllers, for: try node.node("communicationController"),
+            kind: "communication controller")
+    }
+
     private func make<Product>(
         _ factories: [String: ComponentRegistry.Factory<Product>], from node: PlistNode, kind: String
     ) throws -> Product {
+        try factory(factories, for: node, kind: kind)(node, self)
+    }
+
+    private func factory<Product>(
+        _ factories: [String: ComponentRegistry.Factory<Product>], for node: PlistNode, kind: String
+    ) throws -> ComponentRegistry.Factory<Product> {
         let className = try node.string("className")
         guard let factory = factories[className] else {
             throw node.error(
                 "unknown \(kind) class '\(className)'; known: \(factories.keys.sorted().joined(separator: ", "))",
                 at: "className")
         }
-        return try factory(node, self)
+        return factory
     }
 }

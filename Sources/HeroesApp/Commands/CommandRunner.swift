@@ -133,7 +133,7 @@ struct CommandRunner {
         try await AppSession.with(settings, environment: environment) { graph in
             let input = ConsoleInput()
             defer { input.close() }
-            await ConsoleRouter(graph: graph, views: views, input: input).run()
+            try await ConsoleRouter(graph: graph, views: views, input: input).run()
         }
     }
 

@@ -11,8 +11,8 @@ struct HeroCommands {
 
     /// `list [--page N] [--per-page N] [--team ID] [--search TEXT]` and `search TEXT …`.
     func list(_ invocation: Invocation, text: String?) async throws {
-        let presenter = HeroListPresenter(
-            listHeroes: graph.heroes.listHeroes, searchHeroes: graph.heroes.searchHeroes)
+        let heroes = try graph.heroes
+        let presenter = HeroListPresenter(listHeroes: heroes.listHeroes, searchHeroes: heroes.searchHeroes)
         let query = HeroListQuery(
             text: text, team: invocation[.team].map(Team.ID.init),
             page: invocation[.page] ?? 1,
@@ -21,7 +21,7 @@ struct HeroCommands {
             try await presenter.activate(with: views.heroList(), query: query)
         } catch DomainError.invalid(let problems) {
             // The contract refuses an unknown team naming no field: say so, with the valid ones.
-            guard let team = query.team, let known = try? await graph.heroes.listTeams().value,
+            guard let team = query.team, let known = try? await heroes.listTeams().value,
                 !known.contains(where: { $0.id == team })
             else { throw DomainError.invalid(problems) }
             let ids =
@@ -35,8 +35,9 @@ struct HeroCommands {
 
     /// `show ID`.
     func show(_ id: Hero.ID) async throws {
+        let heroes = try graph.heroes
         let presenter = HeroDetailsPresenter(
-            getHeroDetails: graph.heroes.getHeroDetails, getRealName: graph.heroes.getRealName)
+            getHeroDetails: heroes.getHeroDetails, getRealName: heroes.getRealName)
         try await presenter.activate(with: views.heroDetails(), id: id)
     }
 
@@ -67,7 +68,7 @@ struct HeroCommands {
     /// Runs `body` under the app plist's one command deadline, so a warm read gives the stale
     /// copy within it and a write past it is kept pending.
     func withinDeadline(_ body: () async throws -> Void) async throws {
-        try await WebService.withDeadline(graph.commandDeadline) { try await body() }
+        try await WebService.withDeadline(try graph.commandDeadline) { try await body() }
     }
 
     /// `update ID [--code-name NAME] [--real-name NAME] [--power P]... [--team ID]`.
@@ -123,15 +124,16 @@ struct HeroCommands {
         try await pictures().upload(with: views.picture(), progress: views.progress(), file: file, for: id)
     }
 
-    private func editor() -> HeroEditorPresenter {
-        HeroEditorPresenter(
-            createHero: graph.heroes.createHero, updateHero: graph.heroes.updateHero,
-            getRealName: graph.heroes.getRealName)
+    private func editor() throws -> HeroEditorPresenter {
+        let heroes = try graph.heroes
+        return HeroEditorPresenter(
+            createHero: heroes.createHero, updateHero: heroes.updateHero, getRealName: heroes.getRealName)
     }
 
-    private func pictures() -> PicturePresenter {
-        PicturePresenter(
-            downloadPicture: graph.pictures.downloadPicture, uploadPicture: graph.pictures.uploadPicture)
+    private func pictures() throws -> PicturePresenter {
+        let pictures = try graph.pictures
+        return PicturePresenter(
+            downloadPicture: pictures.downloadPicture, uploadPicture: pictures.uploadPicture)
     }
 
     /// An option that sets a field, where an empty value clears it; `nil` when not given.

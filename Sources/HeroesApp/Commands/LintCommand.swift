@@ -36,7 +36,7 @@ struct LintCommand {
             plistFolder: plist.folder,
             reportStorageProblem: { _ in })
         let builder = GraphBuilder(environment: environment)
-        _ = try builder.build(plist.root)
+        try builder.buildEveryManager(plist.root)
         views.say("\(name): ok, \(plist.root.keys.count) managers, \(builder.servicesBuilt.count) services")
         for (keyPath, service) in builder.servicesBuilt {
             views.say("")

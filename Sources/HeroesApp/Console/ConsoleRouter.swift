@@ -7,6 +7,8 @@ import Presentation
 @MainActor
 final class ConsoleRouter {
     private let graph: AppGraph
+    /// Every screen but the picture's needs it: built with the router.
+    private let heroes: HeroManager
     private let views: Views
     private let input: ConsoleInput
     private let prompt: ConsolePrompt
@@ -14,8 +16,9 @@ final class ConsoleRouter {
     private var list: (presenter: HeroListPresenter, view: any HeroListView)?
 
     /// A router over the session's `graph`, showing screens through `views`.
-    init(graph: AppGraph, views: Views, input: ConsoleInput) {
+    init(graph: AppGraph, views: Views, input: ConsoleInput) throws {
         self.graph = graph
+        heroes = try graph.heroes
         self.views = views
         self.input = input
         prompt = ConsolePrompt(input: input)
@@ -70,7 +73,7 @@ final class ConsoleRouter {
                     await perform { try await screen.presenter.search(text.isEmpty ? nil : text) }
                 } else if line == "t" {
                     await perform {
-                        try await TeamListPresenter(listTeams: self.graph.heroes.listTeams)
+                        try await TeamListPresenter(listTeams: self.heroes.listTeams)
                             .activate(with: self.views.teams())
                     }
                 } else if line.hasPrefix("t ") {
@@ -89,7 +92,7 @@ final class ConsoleRouter {
 
     private func makeList() -> (presenter: HeroListPresenter, view: any HeroListView) {
         (
-            HeroListPresenter(listHeroes: graph.heroes.listHeroes, searchHeroes: graph.heroes.searchHeroes),
+            HeroListPresenter(listHeroes: heroes.listHeroes, searchHeroes: heroes.searchHeroes),
             views.json ? views.heroList() : ResizingHeroListView(views: views)
         )
     }
@@ -108,11 +111,11 @@ final class ConsoleRouter {
 
     private func sync() async {
         prompt.say("syncing… (Ctrl-C cancels)")
-        let graph = self.graph
+        let heroes = self.heroes
         let views = self.views
         await perform {
             try await self.input.cancellable {
-                try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
+                try await SyncPresenter(syncHeroes: heroes.syncHeroes)
                     .activate(with: views.sync(), progress: views.progress())
             }
         }
@@ -123,7 +126,7 @@ final class ConsoleRouter {
     private func showDetails(_ id: Hero.ID) async -> ConsoleScreen {
         let card = HeroSnapshotView(showingOn: views.heroDetails(listsProblems: true))
         let presenter = HeroDetailsPresenter(
-            getHeroDetails: graph.heroes.getHeroDetails, getRealName: graph.heroes.getRealName)
+            getHeroDetails: heroes.getHeroDetails, getRealName: heroes.getRealName)
         guard await perform({ try await presenter.activate(with: card, id: id) }), let hero = card.shown
         else {
             return .list
@@ -174,8 +177,8 @@ final class ConsoleRouter {
     private func edit(_ hero: HeroSnapshotView.Snapshot, view: HeroSnapshotView) async -> ConsoleScreen? {
         guard let id = hero.id else { return nil }
         let editor = HeroEditorPresenter(
-            createHero: graph.heroes.createHero, updateHero: graph.heroes.updateHero,
-            getRealName: graph.heroes.getRealName)
+            createHero: heroes.createHero, updateHero: heroes.updateHero,
+            getRealName: heroes.getRealName)
         let original = EditForm.defaults(for: hero)
         var defaults = original
         let form = EditForm(prompt: prompt)
@@ -213,7 +216,7 @@ final class ConsoleRouter {
                 prompt.say("not deleted")
                 return nil
             }
-            let presenter = DeleteHeroPresenter(deleteHero: graph.heroes.deleteHero)
+            let presenter = DeleteHeroPresenter(deleteHero: heroes.deleteHero)
             return await perform({ try await presenter.delete(with: self.views.deleteHero(), id: id) })
                 ? .list : nil
         }

@@ -11,17 +11,11 @@ final class AppSession {
     let serverURL: URL
     /// The demo server, when this session started it.
     let embeddedServer: RunningServer?
-    /// For `lint`.
-    let services: [(keyPath: String, service: WebService)]
 
-    private init(
-        graph: AppGraph, serverURL: URL, embeddedServer: RunningServer?,
-        services: [(keyPath: String, service: WebService)]
-    ) {
+    private init(graph: AppGraph, serverURL: URL, embeddedServer: RunningServer?) {
         self.graph = graph
         self.serverURL = serverURL
         self.embeddedServer = embeddedServer
-        self.services = services
     }
 
     static let offlineReason = "offline (--offline): only the cache can answer"
@@ -65,12 +59,10 @@ final class AppSession {
             cacheDecided: DiagnosticLog.cache(verbose: settings.isVerbose),
             cachePolicy: settings.isOffline ? .cacheOnly(reason: Self.offlineReason) : .networkFirst,
             storeReadLimit: storeReadLimit)
-        let builder = GraphBuilder(environment: environmentForGraph)
         do {
-            let graph = try builder.build(plist.root)
-            return AppSession(
-                graph: graph, serverURL: serverURL, embeddedServer: embeddedServer,
-                services: builder.servicesBuilt)
+            let graph = try AppGraph(
+                builder: GraphBuilder(environment: environmentForGraph), plist: plist.root)
+            return AppSession(graph: graph, serverURL: serverURL, embeddedServer: embeddedServer)
         } catch {
             await embeddedServer?.stop()
             throw error

@@ -16,11 +16,12 @@ struct RemoteHeroDataSourceTests {
     static let transport = IntegrationServer.transport
 
     /// The content and entity tag of a reply that must have content.
-    static func fresh<Value>(_ reply: Reply<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws
+    static func fresh<Value>(_ reply: Revalidated<Value>, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
         -> (Value, String?)
     {
         let value = try #require(
-            reply.content, "expected content, got \(reply.outcome)", sourceLocation: sourceLocation)
+            reply.content, "expected content, got \(reply)", sourceLocation: sourceLocation)
         return (value, reply.entityTag)
     }
 
@@ -33,8 +34,7 @@ struct RemoteHeroDataSourceTests {
             let names = page.items.map { $0.codeName.lowercased() }
             #expect(names == names.sorted())
             let again = try await source.heroes(matching: HeroQuery(), ifNoneMatch: tag)
-            #expect(again.outcome == .notModified)
-            #expect(again.status == 304)
+            #expect(again.isNotModified)
         }
     }
 
@@ -61,7 +61,7 @@ struct RemoteHeroDataSourceTests {
         try await IntegrationServer.withSource { _, source in
             let (hero, tag) = try Self.fresh(try await source.hero(try Hero.ID("0001")))
             #expect(tag == "\"0001-\(hero.version)\"")
-            #expect(try await source.hero(hero.id, ifNoneMatch: tag).outcome == .notModified)
+            #expect(try await source.hero(hero.id, ifNoneMatch: tag).isNotModified)
             await #expect(throws: DomainError.notFound("hero nobody")) {
                 try await source.hero(try Hero.ID("nobody"))
             }
