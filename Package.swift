@@ -136,7 +136,7 @@ let package = Package(
         // MARK: Tests
 
         /// Hand-written fakes for the Domain's ports and a scripted `HTTPTransport`, for every test target.
-        .target(name: "TestSupport", dependencies: ["Domain", "Network", "Locking"]),
+        .target(name: "TestSupport", dependencies: ["Domain", "Network", "Data", "Locking"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport", "Locking"]),
         /// HeroesApp as a copy of it runs: no demo server, no server named.
         .testTarget(name: "HeroesAppTests", dependencies: ["HeroesApp"]),

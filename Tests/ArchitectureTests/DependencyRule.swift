@@ -26,7 +26,7 @@ enum DependencyRule {
         "bench-hello": [],
         "bench-launch": [],
         "store-writer": ["Data", "Domain"],
-        "TestSupport": ["Domain", "Network", "Locking"],
+        "TestSupport": ["Domain", "Network", "Data", "Locking"],
         "CLibFuzzer": [],
         "FuzzSupport": ["CLibFuzzer"],
         "fuzz-http-parser": ["MockServerKit", "FuzzSupport"],
