@@ -14,7 +14,7 @@ enum AESGCM {
         run(ciphertext, key: key, nonce: nonce, tag: tag)?.output
     }
 
-    /// Encrypts when `tag` is `nil` (and answers the tag made), else decrypts and checks `tag`.
+    /// Encrypts when `tag` is `nil` (answering the tag), else decrypts and checks `tag`.
     private static func run(_ input: [UInt8], key: [UInt8], nonce: [UInt8], tag: [UInt8]?) -> (
         output: [UInt8], tag: [UInt8]
     )? {

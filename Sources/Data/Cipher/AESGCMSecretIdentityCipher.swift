@@ -9,10 +9,10 @@ public struct AESGCMSecretIdentityCipher: SecretIdentityCipher {
 
     private let key: ClearanceKey?
 
-    /// A cipher with the clearance key; `nil` keeps every name classified.
+    /// `nil` keeps every name classified.
     public init(key: ClearanceKey?) { self.key = key }
 
-    /// Seals with a fresh random nonce; refuses without a key.
+    /// With a fresh random nonce; refuses without a key.
     public func seal(_ realName: String) throws -> SealedSecret {
         guard let key else {
             throw DomainError.invalid([.realName: "needs a clearance key to be sealed"])
@@ -26,7 +26,7 @@ public struct AESGCMSecretIdentityCipher: SecretIdentityCipher {
         return SealedSecret(base64: Data(nonce + sealed.ciphertext + sealed.tag).base64EncodedString())
     }
 
-    /// Opens a sealed name; `nil` without the right key or when damaged.
+    /// `nil` without the right key or when damaged.
     public func open(_ sealed: SealedSecret) -> String? {
         guard let key, let data = Data(base64Encoded: sealed.base64),
             data.count >= Self.nonceLength + Self.tagLength

@@ -3,10 +3,10 @@ import Foundation
 
 /// The 32-byte AES-256 key that opens secret identities.
 public struct ClearanceKey: Sendable, Equatable {
-    /// The raw key bytes (always 32).
+    /// Always 32.
     let bytes: [UInt8]
 
-    /// Decodes a base64 key of exactly 32 bytes, or throws `DomainError.invalid`.
+    /// Throws `DomainError.invalid` unless base64 of exactly 32 bytes.
     public init(base64: String) throws(DomainError) {
         let text = base64.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let data = Data(base64Encoded: text) else {

@@ -1,21 +1,17 @@
 import Domain
 
-/// One attribute: the JSON at `sourcePath`, through `transformer`, into `property`, merged by `picker`.
+/// The JSON at `sourcePath`, through `transformer`, into `property`, merged by `picker`.
 public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: AttributeMapping {
-    /// The field, as reports name it.
+    /// As reports name it.
     public let field: Field
-    /// The dotted key path in the wire record.
+    /// Dotted.
     public let sourcePath: String
-    /// Makes the value from the JSON.
     public let transformer: ValueTransformer<Value>
-    /// The entity's property.
     public let property: KeyPath<Entity, Value> & Sendable
-    /// Merges a local edit with an incoming value.
     public let picker: MergePicker<Value>
-    /// `sourcePath` split into its keys, once.
+    /// Split once.
     public let keys: [String]
 
-    /// An attribute mapping `sourcePath` to `property`.
     public init(
         _ field: Field,
         from sourcePath: String,
@@ -31,7 +27,7 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
         self.keys = JSONValue.keys(of: sourcePath)
     }
 
-    /// The transformed value of `json` (`nil` when the key is missing); the failure names the key path.
+    /// `json` is `nil` when the key is missing; the failure names the key path.
     public func value(from json: JSONValue?) throws(MappingFailure) -> any Sendable {
         do {
             return try transformer.transform(json)
@@ -40,7 +36,6 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
         }
     }
 
-    /// The value `picker` keeps.
     public func merge(stored: Entity?, local: Entity, incoming: Entity) -> AttributeMerge {
         let localValue = local[keyPath: property]
         let incomingValue = incoming[keyPath: property]
@@ -59,7 +54,6 @@ public struct Attribute<Entity: Sendable, Value: Sendable & Hashable>: Attribute
     }
 }
 
-/// Describes an optional's wrapped value, or "none".
 private protocol OptionalDescribing {
     var describedOrNone: String { get }
 }

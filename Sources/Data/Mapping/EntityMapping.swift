@@ -1,10 +1,9 @@
 import Domain
 
-/// How one entity maps from its wire form: id, root key path, attributes, conditions, and build.
+/// How one entity maps from its wire form.
 public struct EntityMapping<Entity: Sendable>: Sendable {
-    /// The key of a collection's array (`items`); `nil` for bare bodies.
+    /// A collection's array key (`items`); `nil` for bare bodies.
     public let rootKeyPath: String?
-    /// The id attribute's key path in a record.
     public let idPath: String
     private let idOf: @Sendable (Entity) -> String
     private let attributes: [any AttributeMapping<Entity>]
@@ -12,11 +11,9 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
     private let conditions: [StoreCondition<Entity>]
     private let build: @Sendable (MappedRecord) throws(MappingFailure) -> Entity
 
-    /// A mapping of records under `rootKeyPath`, identified by `id`.
     /// - Parameters:
-    ///   - attributes: every other attribute, each field once.
+    ///   - attributes: every attribute but the id, each field once.
     ///   - conditions: rules a record must meet to be stored.
-    ///   - build: makes the entity from the transformed values.
     public init<ID: Sendable & Hashable & CustomStringConvertible>(
         id: Attribute<Entity, ID>,
         rootKeyPath: String? = nil,
@@ -34,7 +31,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         self.build = build
     }
 
-    /// The records of `body`: under the root key path, a bare array, or one object.
+    /// Under the root key path, a bare array, or one object.
     public func records(in body: JSONValue) throws(MappingFailure) -> [JSONValue] {
         if let rootKeyPath, case .object = body {
             guard let root = body[path: rootKeyPath] else {
@@ -50,7 +47,7 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         return [body]
     }
 
-    /// The record's id as sent, unchecked.
+    /// As sent, unchecked.
     public func rawID(of record: JSONValue) -> String? {
         switch record[keys: attributes[0].keys] {
         case .string(let text)?: text
@@ -59,10 +56,10 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         }
     }
 
-    /// The entity's id, as the store keys it.
+    /// As the store keys it.
     public func id(of entity: Entity) -> String { idOf(entity) }
 
-    /// The entity a record describes; conditions are not checked.
+    /// Conditions are not checked.
     public func entity(from record: JSONValue) throws(MappingFailure) -> Entity {
         guard case .object = record else { throw MappingFailure("is \(record.kind), not an object") }
         var values: [any Sendable] = []
@@ -73,7 +70,6 @@ public struct EntityMapping<Entity: Sendable>: Sendable {
         return try build(MappedRecord(fields: fields, values: values))
     }
 
-    /// The first condition `entity` breaks, or `nil`.
     public func refusal(of entity: Entity) -> String? {
         for condition in conditions {
             if let reason = condition.refusal(of: entity) { return reason }

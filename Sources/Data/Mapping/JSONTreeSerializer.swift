@@ -5,16 +5,13 @@ import Network
 package struct JSONTreeSerializer: Serializer {
     private let json = JSONSerializer()
 
-    /// A serializer.
     package init() {}
 
-    /// `application/json`.
     package var contentType: String { "application/json" }
 
-    /// Encodes `value` as JSON.
     package func encode<Value: Encodable>(_ value: Value) throws -> Data { try json.encode(value) }
 
-    /// Decodes a `JSONValue` tree; non-JSON fails with `MappingFailure`, like a body of non-heroes.
+    /// Non-JSON fails with `MappingFailure`, like a body of non-heroes.
     package func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         if type == JSONValue.self, let tree = try JSONValue.parse(data) as? Value { return tree }
         return try json.decode(type, from: data)

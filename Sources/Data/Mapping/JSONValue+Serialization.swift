@@ -1,8 +1,8 @@
 import Foundation
 
-/// A tree from `JSONSerialization`, which says each value's kind; a `Decoder` only tries guesses.
+/// `JSONSerialization` says each value's kind; a `Decoder` only tries guesses.
 extension JSONValue {
-    /// The tree of a JSON document; throws `MappingFailure` when it is not JSON.
+    /// Throws when it is not JSON.
     public static func parse(_ data: Data) throws(MappingFailure) -> JSONValue {
         let object: Any
         do {
@@ -14,7 +14,6 @@ extension JSONValue {
         return JSONValue(serialized: object)
     }
 
-    /// The tree of what `JSONSerialization` made.
     init(serialized object: Any) {
         switch object {
         case let text as String:
@@ -30,8 +29,7 @@ extension JSONValue {
         }
     }
 
-    /// A number: type `c` is a boolean, a whole number within `exactIntegers` an integer, else a
-    /// Double.
+    /// Type `c` is a boolean, a whole number within `exactIntegers` an integer, else a Double.
     private static func number(_ number: NSNumber) -> JSONValue {
         let type = String(cString: number.objCType)
         if type == "c" { return .bool(number.boolValue) }
@@ -48,7 +46,6 @@ extension JSONValue {
         return .number(double)
     }
 
-    /// The integers every JSON reader holds exactly (I-JSON, RFC 7493 §2.2): ±(2^53 − 1). A larger
-    /// count, page or version is not one an API means, and sums of two such numbers cannot overflow.
+    /// I-JSON's exact integers (RFC 7493 §2.2): ±(2^53 − 1); sums of two cannot overflow.
     public static let exactIntegers: ClosedRange<Int64> = -(1 << 53 - 1)...(1 << 53 - 1)
 }

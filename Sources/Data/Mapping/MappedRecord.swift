@@ -10,7 +10,6 @@ public struct MappedRecord: Sendable {
         self.values = values
     }
 
-    /// The value of `attribute`, typed.
     public func callAsFunction<Entity, Value>(_ attribute: Attribute<Entity, Value>) throws(MappingFailure)
         -> Value
     {

@@ -1,12 +1,10 @@
 /// Why a body or a record could not be mapped.
 public struct MappingFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong, in words a report can show.
+    /// In words a report can show.
     public let reason: String
 
-    /// A failure for `reason`.
     public init(_ reason: String) { self.reason = reason }
 
-    /// The reason.
     public var description: String { reason }
 }
 

@@ -1,19 +1,17 @@
 import Domain
 
-/// Runs a mapping in one order, one pass: root key path, key paths, transformers,
-/// conditions, merge, upsert by id.
+/// Runs a mapping in one pass: root key path, key paths, transformers, conditions, merge,
+/// upsert by id.
 public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
-    /// The entity's mapping.
     public let mapping: EntityMapping<Entity>
 
-    /// A pipeline for `mapping`.
     public init(_ mapping: EntityMapping<Entity>) { self.mapping = mapping }
 
     /// Maps every record of `body` and upserts it into `stored` by id.
     /// - Parameters:
-    ///   - localEdits: unsynced local edits by id, merged by the attributes' pickers.
-    ///   - isComplete: the body is every record, so a stored one missing from it is deleted.
-    /// - Throws: `MappingFailure` only for the body as a whole; a bad record is rejected.
+    ///   - localEdits: unsynced edits by id, merged by the attributes' pickers.
+    ///   - isComplete: a stored record missing from the body is deleted.
+    /// - Throws: only for the body as a whole; a bad record is rejected.
     public func run(
         _ body: JSONValue,
         stored: [String: Entity],
@@ -25,7 +23,7 @@ public struct MappingPipeline<Entity: Sendable & Equatable>: Sendable {
             isComplete: isComplete)
     }
 
-    /// The same over records already taken from a body.
+    /// Over records already taken from a body.
     public func run(
         records: [JSONValue],
         stored: [String: Entity],

@@ -4,15 +4,12 @@ import Domain
 public struct MappingResult<Entity: Sendable>: Sendable {
     /// A record kept: the entity to show (merged) and the one received, to store.
     public struct Item: Sendable {
-        /// The id, as the store keys it.
         public let id: String
-        /// The entity to show.
         public let entity: Entity
-        /// The entity as received, unmerged.
         public let received: Entity
     }
 
-    /// The records kept, in the body's order.
+    /// In the body's order.
     public internal(set) var items: [Item] = []
     /// Ids the store did not have.
     public internal(set) var inserted: [String] = []
@@ -22,17 +19,15 @@ public struct MappingResult<Entity: Sendable>: Sendable {
     public internal(set) var unchanged: [String] = []
     /// Ids a complete body no longer holds.
     public internal(set) var deleted: [String] = []
-    /// Records skipped, with their reasons.
     public internal(set) var rejected: [RejectedRecord] = []
-    /// Attributes both sides changed.
     public internal(set) var conflicts: [AttributeConflict] = []
     /// Ids whose local edit a picker refused to merge.
     public internal(set) var unmerged: [String] = []
 }
 
 extension MappingResult {
-    /// Adds the result of the next part of one body (a roster's next page, run against the same
-    /// stored records), numbering its rejected records after these.
+    /// Adds the next part of one body (a roster's next page, against the same stored records),
+    /// numbering its rejected records after these.
     mutating func append(_ part: MappingResult) {
         let offset = items.count + rejected.count
         items += part.items
@@ -46,7 +41,7 @@ extension MappingResult {
         }
     }
 
-    /// Marks deleted every id of `stored` that no part kept or rejected, for a body that is whole.
+    /// For a whole body: marks deleted every stored id no part kept or rejected.
     mutating func completed(against stored: [String: Entity]) {
         let kept = Set(items.map(\.id)).union(rejected.compactMap(\.id))
         deleted = stored.keys.filter { !kept.contains($0) }.sorted()

@@ -1,6 +1,5 @@
 /// Decides an attribute's value when a local edit meets a new server version.
 public struct MergePicker<Value: Sendable & Hashable>: Sendable {
-    /// What a picker chose.
     public enum Pick: Sendable, Hashable {
         /// Take this value; `isConflict` when both sides changed it.
         case value(Value, isConflict: Bool)
@@ -10,12 +9,11 @@ public struct MergePicker<Value: Sendable & Hashable>: Sendable {
 
     private let body: @Sendable (_ stored: Value?, _ local: Value, _ incoming: Value) -> Pick
 
-    /// A picker from the edit's base (`nil` if created locally), the local value and the incoming.
+    /// Takes the edit's base (`nil` if created locally), the local value and the incoming.
     public init(_ pick: @escaping @Sendable (_ stored: Value?, _ local: Value, _ incoming: Value) -> Pick) {
         body = pick
     }
 
-    /// The value to keep.
     public func pick(stored: Value?, local: Value, incoming: Value) -> Pick { body(stored, local, incoming) }
 
     /// The default: a local edit wins (a conflict if the server changed it too).

@@ -2,7 +2,6 @@
 public struct StoreCondition<Entity: Sendable>: Sendable {
     private let body: @Sendable (Entity) -> String?
 
-    /// A condition answering why an entity must not be stored, or `nil`.
     public init(_ refusal: @escaping @Sendable (Entity) -> String?) { body = refusal }
 
     /// Why `entity` must not be stored, or `nil`.

@@ -13,14 +13,13 @@ extension ValueTransformer where Value == Date {
     }
 }
 
-/// RFC 3339 times. `Date.ISO8601FormatStyle` rolls `2025-02-29` over, takes `+0100` and ignores
-/// trailing text, so the shape is checked first; it refuses a lower-case `t`/`z`, so they are raised.
+/// `Date.ISO8601FormatStyle` rolls `2025-02-29` over, takes `+0100` and ignores trailing text,
+/// so the shape is checked first; it refuses a lower-case `t`/`z`, so they are raised.
 enum RFC3339Time {
-    // Shared: one per time costs more than the parse. Reads times with and without a fraction.
+    // Shared: making one per time costs more than the parse.
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    /// The time `text` names, or `nil` when it is not RFC 3339:
-    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, each field in range.
+    /// `nil` unless `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, each field in range.
     static func date(from text: String) -> Date? {
         let utf8 = Array(text.uppercased().utf8)
         guard utf8.count >= 20, fits(utf8[..<19], "0000-00-00T00:00:00") else { return nil }
@@ -59,8 +58,8 @@ enum RFC3339Time {
 }
 
 extension ValueTransformer where Value == SealedSecret {
-    /// A sealed secret as sent, never judged: a damaged one is kept so it shows as classified.
-    /// Refusing it would drop the hero; `nil` would erase the secret on the next edit.
+    /// Never judged: a damaged one is kept so it shows as classified. Refusing it would drop the
+    /// hero; `nil` would erase the secret on the next edit.
     public static var sealedSecret: Self {
         ValueTransformer<String>.string.map { text in SealedSecret(base64: text) }
     }
@@ -84,7 +83,6 @@ extension ValueTransformer where Value == PictureReference {
 }
 
 extension ValueTransformer where Value == Hero.ID {
-    /// A hero id as the contract allows it.
     public static var heroID: Self {
         ValueTransformer<String>.string.map { text throws(MappingFailure) in
             do {
@@ -97,7 +95,6 @@ extension ValueTransformer where Value == Hero.ID {
 }
 
 extension ValueTransformer where Value == Team.ID {
-    /// A team id.
     public static var teamID: Self {
         ValueTransformer<String>.string.map { text throws(MappingFailure) in
             guard !text.isEmpty else { throw MappingFailure("must not be empty") }

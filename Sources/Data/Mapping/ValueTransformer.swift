@@ -2,12 +2,11 @@
 public struct ValueTransformer<Value: Sendable>: Sendable {
     private let body: @Sendable (JSONValue?) throws(MappingFailure) -> Value
 
-    /// A transformer; `transform` sees `nil` when the key is missing.
+    /// `transform` sees `nil` when the key is missing.
     public init(_ transform: @escaping @Sendable (JSONValue?) throws(MappingFailure) -> Value) {
         body = transform
     }
 
-    /// The value for `json`.
     public func transform(_ json: JSONValue?) throws(MappingFailure) -> Value { try body(json) }
 
     /// This transformer, then another step.
@@ -32,7 +31,6 @@ public struct ValueTransformer<Value: Sendable>: Sendable {
 }
 
 extension ValueTransformer where Value == String {
-    /// A JSON string.
     public static var string: Self {
         Self { json throws(MappingFailure) in
             guard case .string(let text)? = json else { throw .expected("a string", json) }
@@ -52,7 +50,6 @@ extension ValueTransformer where Value == Int {
 }
 
 extension ValueTransformer where Value == [String] {
-    /// An array of strings.
     public static var strings: Self {
         Self { json throws(MappingFailure) in
             guard case .array(let elements)? = json else { throw .expected("an array of strings", json) }

@@ -4,12 +4,11 @@ import Network
 
 /// Maps each `NetworkError` to the `DomainError` it means, reading the contract's error body.
 enum DomainErrorMapping {
-    /// The API's field names that differ from the Domain's; unknown ones go under `request`.
+    /// Unknown field names go under `request`.
     static let fieldNames: [String: Field] = [
         "code_name": .codeName, "team_id": .teamID, "encrypted_real_name": .realName,
     ]
 
-    /// Runs `body`, turning a `NetworkError` into the `DomainError` it means.
     static func mappingErrors<Value>(notFound: String, _ body: () async throws -> Value) async throws -> Value
     {
         do {
@@ -50,13 +49,12 @@ enum DomainErrorMapping {
         case .unacceptableStatus(let code, _, let excerpt):
             return statusError(code, excerpt: excerpt, notFound: notFound)
         case .tokenRefreshFailed(let failure):
-            // Means what it would anywhere: bad credentials are unauthorized, and so on.
+            // Bad credentials are unauthorized, and so on.
             return domainError(for: failure.cause, notFound: "the access token")
         }
     }
 
     private static func statusError(_ code: Int, excerpt: String, notFound: String) -> DomainError {
-        // The contract's error body, when the excerpt holds one.
         let body = try? JSONValue.parse(Data(excerpt.utf8))
         let message: String? = if case .string(let text)? = body?[path: "error.message"] { text } else { nil }
         switch code {
@@ -77,12 +75,11 @@ enum DomainErrorMapping {
             }
             return .invalid(named.isEmpty ? [.request: message ?? "was refused as invalid"] : named)
         case 400, 413, 415: return .invalid([.request: message ?? "was refused with status \(code)"])
-        // Our own request was too large (a very long password, say): not the server's bad data.
+        // Our own request was too large (a very long password, say).
         case 431:
             return .invalid([
                 .request: "has header fields too large for the server (431); is a credential very long?"
             ])
-        // A redirect not followed: to another origin, or out of http and https.
         case 300...399:
             return .badData("the server redirected (\(code)) where a client of it does not follow")
         case 500...599: return .unavailable("the server answered \(code)" + (message.map { ": \($0)" } ?? ""))

@@ -3,29 +3,26 @@ import Network
 
 /// The endpoints of `HeroService.plist`, typed, and the catalog that checks them at load.
 public enum HeroAPI {
-    /// `GET /v1/heroes`: page, per_page, q, team.
+    /// Arguments: page, per_page, q, team.
     static let heroes = Endpoint<JSONValue>("heroes", arguments: 4)
-    /// `GET /v1/heroes/{id}`.
     static let hero = Endpoint<JSONValue>("hero", arguments: 1)
-    /// `GET /v1/teams`.
     static let teams = Endpoint<JSONValue>("teams")
-    /// `POST /v1/heroes`, with an optional `Idempotency-Key`.
+    /// With an optional `Idempotency-Key`.
     static let createHero = Endpoint<JSONValue>("createHero", arguments: 2)
-    /// `PUT /v1/heroes/{id}`, with an optional `If-Match`.
+    /// With an optional `If-Match`.
     static let replaceHero = Endpoint<JSONValue>("replaceHero", arguments: 2)
-    /// `DELETE /v1/heroes/{id}`.
     static let deleteHero = Endpoint<NoContent>("deleteHero", arguments: 1)
 
-    /// `GET /v1/heroes/{id}/picture`, streamed.
+    /// Streamed.
     static let picture = Endpoint<Data>("picture", arguments: 1)
-    /// `PUT /v1/heroes/{id}/picture` with PNG bytes.
+    /// PNG bytes.
     static let putPicture = Endpoint<NoContent>("putPicture", arguments: 2)
 
     static let all: [any EndpointDeclaration] = [
         heroes, hero, teams, createHero, replaceHero, deleteHero, picture, putPicture,
     ]
 
-    /// Loads and checks the bundled `HeroService.plist`, failing at start.
+    /// Loads and checks the bundled `HeroService.plist`.
     package static func catalog() throws -> ServiceCatalog {
         guard let url = Bundle.module.url(forResource: "HeroService", withExtension: "plist") else {
             throw NetworkError.invalidDescriptor(
@@ -35,7 +32,7 @@ public enum HeroAPI {
         return try catalog(contentsOf: url)
     }
 
-    /// Loads and checks your own service plist for these endpoints.
+    /// Checks your own service plist against these endpoints.
     package static func catalog(contentsOf url: URL) throws -> ServiceCatalog {
         var registry = DescriptorRegistry()
         registry.register(serializer: JSONTreeSerializer(), as: "JSONTreeSerializer")
@@ -43,10 +40,9 @@ public enum HeroAPI {
         return try ServiceCatalog(contentsOf: url, endpoints: all, registry: registry)
     }
 
-    /// An example `Idempotency-Key` (a quoted string).
     static let exampleIdempotencyKey = "\"8e03978e-40d5-43e8-bc93-6894a57f9324\""
 
-    /// Each endpoint's `curl` line with example arguments, without credentials; nothing is sent.
+    /// Without credentials; nothing is sent.
     package static func exampleCurlCommands(on service: WebService) throws -> [(
         endpoint: String, curl: String
     )] {

@@ -2,13 +2,11 @@ import Domain
 
 /// The body of create and replace.
 public struct HeroInputDTO: Codable, Sendable, Equatable {
-    /// `code_name`.
     public var codeName: String
-    /// `encrypted_real_name`; null clears it.
+    /// Null clears it.
     public var encryptedRealName: String?
-    /// `powers`.
     public var powers: [String]
-    /// `team_id`; null leaves the team.
+    /// Null leaves the team.
     public var teamID: String?
 
     enum CodingKeys: String, CodingKey {
@@ -29,14 +27,13 @@ public struct HeroInputDTO: Codable, Sendable, Equatable {
 }
 
 extension HeroInputDTO {
-    /// The body from a checked draft.
     public init(_ draft: HeroDraft) {
         self.init(
             codeName: draft.codeName, encryptedRealName: draft.sealedRealName?.base64, powers: draft.powers,
             teamID: draft.teamID?.rawValue)
     }
 
-    /// The body from `hero`'s facts (a merged edit).
+    /// From `hero`'s facts (a merged edit).
     public init(_ hero: Hero) {
         self.init(
             codeName: hero.codeName, encryptedRealName: hero.sealedRealName?.base64, powers: hero.powers,

@@ -1,38 +1,29 @@
 import Domain
 import Foundation
 
-/// `Hero`'s mapping, the JSON of docs/API.md declared once: every key, its transformer, the
-/// team through `TeamMapping`, the contract's rules as should-store conditions, and the
-/// server-owned version and time taking the server's value in a merge.
+/// `Hero`'s mapping, docs/API.md's JSON declared once: keys, transformers, the contract's rules
+/// as conditions, and the server-owned version and time winning a merge.
 public enum HeroMapping {
-    /// `id`.
     public static let id = Attribute(.id, from: "id", .heroID, to: \Hero.id)
-    /// `code_name`.
     public static let codeName = Attribute(.codeName, from: "code_name", .string, to: \Hero.codeName)
-    /// `encrypted_real_name`, base64, or null; a damaged one is kept for the cipher to refuse
-    /// (shown as classified), never a reason to leave the hero out.
+    /// A damaged one is kept for the cipher to refuse (shown as classified), never a reason to
+    /// leave the hero out.
     public static let realName = Attribute(
         .realName, from: "encrypted_real_name", .optional(.sealedSecret), to: \Hero.sealedRealName)
-    /// `powers`.
     public static let powers = Attribute(.powers, from: "powers", .strings, to: \Hero.powers)
-    /// `picture_url`, a server path, or null.
     public static let picture = Attribute(
         .picture, from: "picture_url", .optional(.picturePath), to: \Hero.picture)
-    /// `team`, mapped by `TeamMapping`, or null.
     public static let team = Attribute(
         .team, from: "team", .optional(.relationship(TeamMapping.mapping)), to: \Hero.team)
-    /// `updated_at`, RFC 3339; the server's value wins a merge.
     public static let updatedAt = Attribute(
         .updatedAt, from: "updated_at", .rfc3339Date, to: \Hero.updatedAt, merge: .incomingWins)
-    /// `version`; the server's value wins a merge.
     public static let version = Attribute(
         .version, from: "version", .integer, to: \Hero.version, merge: .incomingWins)
-    /// `motto`, or null, or absent (servers of the first contract send none); only the server
-    /// sets it, so its value wins a merge.
+    /// May be absent (servers of the first contract send none); only the server sets it.
     public static let motto = Attribute(
         .motto, from: "motto", .optional(.string), to: \Hero.motto, merge: .incomingWins)
 
-    /// The contract's promises that a record must keep to be stored.
+    /// The contract's rules a record must keep to be stored.
     public static let conditions: [StoreCondition<Hero>] = [
         StoreCondition { hero in
             let problems = HeroDraft.sizeProblems(codeName: hero.codeName, powers: hero.powers)
@@ -49,7 +40,6 @@ public enum HeroMapping {
         },
     ]
 
-    /// The declaration.
     public static let mapping = EntityMapping<Hero>(
         id: id, rootKeyPath: "items",
         attributes: [codeName, realName, powers, picture, team, updatedAt, version, motto],
@@ -61,6 +51,5 @@ public enum HeroMapping {
             updatedAt: try record(updatedAt), version: try record(version), motto: try record(motto))
     }
 
-    /// The pipeline over `mapping`.
     public static let pipeline = MappingPipeline(mapping)
 }

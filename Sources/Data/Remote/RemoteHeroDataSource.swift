@@ -2,12 +2,12 @@ import Domain
 import Foundation
 import Network
 
-/// `HeroRemote` over HTTP: the Heroes API through a `WebService`; throws `DomainError`.
+/// `HeroRemote` over HTTP, through a `WebService`.
 public final class RemoteHeroDataSource: HeroRemote {
     private let service: WebService
 
-    /// Calls the API through `service`, built on `HeroAPI.catalog()`. Package-wide, so that
-    /// Data's public API names no `Network` type.
+    /// `service` is built on `HeroAPI.catalog()`. Package-wide, so Data's public API names no
+    /// `Network` type.
     package init(service: WebService) { self.service = service }
 
     public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String?) async throws
@@ -41,7 +41,6 @@ public final class RemoteHeroDataSource: HeroRemote {
         }
     }
 
-    /// Sends `idempotencyKey` as `Idempotency-Key`.
     public func create(_ draft: HeroDraft, idempotencyKey: String?) async throws
         -> (hero: Hero, entityTag: String?)
     {
@@ -78,8 +77,7 @@ public final class RemoteHeroDataSource: HeroRemote {
 
     // MARK: Helpers
 
-    /// The hero one record describes, and hero `id` if given: a rejected record, or another hero
-    /// (never stored as `id`), is bad data.
+    /// A rejected record, or another hero than `id`, is bad data.
     static func hero(from record: JSONValue, answering id: Hero.ID? = nil) throws(DomainError) -> Hero {
         let result = HeroMapping.pipeline.run(records: [record], stored: [:])
         guard let hero = result.items.first?.entity else {
@@ -92,7 +90,6 @@ public final class RemoteHeroDataSource: HeroRemote {
         return hero
     }
 
-    /// Runs a mapping step, its failure as bad data.
     static func mapped<Value>(_ body: () throws(MappingFailure) -> Value) throws(DomainError) -> Value {
         do {
             return try body()
@@ -101,11 +98,11 @@ public final class RemoteHeroDataSource: HeroRemote {
         }
     }
 
-    /// A hero's entity tag per docs/API.md: `"<id>-<version>"`, quoted.
+    /// Per docs/API.md: `"<id>-<version>"`, quoted.
     static func entityTag(id: String, version: Int) -> String { "\"\(id)-\(version)\"" }
 
-    /// Calls the server, its errors as the Domain's; a 200 must have a body, and an entity tag is
-    /// sent back in headers, so anything but printable ASCII in one is bad data.
+    /// A 200 must have a body; an entity tag is sent back in headers, so anything but printable
+    /// ASCII in one is bad data.
     private func send<Body>(
         _ what: String, notFound: String = "resource", _ call: () async throws -> Reply<Body>
     )
@@ -123,7 +120,7 @@ public final class RemoteHeroDataSource: HeroRemote {
         return .fresh(body, entityTag: reply.entityTag)
     }
 
-    /// `send`, for a write: the answer's body and entity tag.
+    /// `send`, for a write.
     private func content<Body>(
         _ what: String, notFound: String = "resource", _ call: () async throws -> Reply<Body>
     )

@@ -2,10 +2,9 @@ import Domain
 
 /// `Team`'s mapping: `{"id", "name"}`, a collection under `items`.
 public enum TeamMapping {
-    /// `id`.
     public static let id = Attribute(.id, from: "id", .teamID, to: \Team.id)
-    /// `name`, at most `maximumNameLength` characters: the contract sets no bound, and a name is
-    /// printed on one line.
+    /// At most `maximumNameLength` characters: the contract sets no bound, and a name is printed on
+    /// one line.
     public static let name = Attribute(
         .name, from: "name",
         .string.map { name throws(MappingFailure) in
@@ -16,10 +15,8 @@ public enum TeamMapping {
             }
             return name
         }, to: \Team.name)
-    /// The longest team name taken.
     public static let maximumNameLength = 200
 
-    /// The declaration.
     public static let mapping = EntityMapping<Team>(
         id: id, rootKeyPath: "items", attributes: [name],
         conditions: [StoreCondition { $0.name.isEmpty ? "name must not be empty" : nil }]

@@ -1,5 +1,5 @@
-/// What a read or a write did with the cache, for `--verbose` to say why an answer came from it;
-/// `notKept` is a warning to show always.
+/// What a read or write did with the cache, for `--verbose`; `notKept` is a warning to show
+/// always.
 public enum CacheDecision: Sendable, Equatable, CustomStringConvertible {
     /// The server sent a new copy, now stored.
     case fresh(String)
@@ -7,7 +7,7 @@ public enum CacheDecision: Sendable, Equatable, CustomStringConvertible {
     case revalidated(String)
     /// Offline (`reason`): the stored copy was served.
     case stale(String, reason: String)
-    /// The server answered, but the store could not keep it (`reason`): the command still succeeds.
+    /// The server answered, but the store could not keep it: the command still succeeds.
     case notKept(String, reason: String)
 
     /// One line, such as `cache: hero 0007 revalidated (304)…`.

@@ -2,7 +2,7 @@ import Domain
 
 /// Pages made offline from the synced roster, filtered and ordered as the server does.
 extension HeroStoreReading {
-    /// The page `query` asks for, pending changes applied; nil unless a sync stored the roster.
+    /// Pending changes applied; nil unless a sync stored the roster.
     func rosterPage(for query: HeroQuery, pending: PendingQueue, teams: [Team]) throws -> HeroPage? {
         guard try holdsRoster() else { return nil }
         let created = pending.creations(teams: teams).filter(query.keeps)
@@ -28,7 +28,7 @@ extension HeroStoreReading {
 }
 
 extension HeroQuery {
-    /// Whether the query's team and text (in code name or a power, any case) keep `hero`.
+    /// Team and text (in code name or a power, any case).
     func keeps(_ hero: Hero) -> Bool {
         if let team = teamID, hero.team?.id != team { return false }
         guard let search = text?.lowercased(), !search.isEmpty else { return true }

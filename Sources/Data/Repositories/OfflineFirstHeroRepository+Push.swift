@@ -4,27 +4,24 @@ import Foundation
 /// The push half of `sync(progress:)`: a 412 is merged and sent again, a 404 dropped once the
 /// sync completes.
 extension OfflineFirstHeroRepository {
-    /// What pushing the pending changes did.
     struct PushReport: Sendable {
         var pushed: [Hero.ID] = []
         var dropped: [Hero.ID] = []
         var conflicts: [SyncConflict] = []
-        /// The changes to drop (sequence, hero id) once the whole sync has completed, so that a sync
-        /// failing part-way loses none unsaid: the next one meets the 404 again and reports it.
+        /// Dropped only once the whole sync completes, so a sync failing part-way loses none unsaid.
         var dropping: [(sequence: Int, id: String)] = []
     }
 
-    /// What pushing one change did.
     private enum Pushed {
-        /// The server took it: the hero and its version now (none once deleted).
+        /// The hero's version now (none once deleted).
         case confirmed(Hero.ID, version: Int?)
-        /// The hero is gone from the server: this change and later ones are dropped.
+        /// Gone from the server: this change and later ones are dropped.
         case gone
-        /// It stays pending, and so do later changes to the hero.
+        /// Later changes to the hero stay pending too.
         case pending
     }
 
-    /// Pushes pending changes oldest first.
+    /// Oldest first.
     func pushPending() async throws -> PushReport {
         var report = PushReport()
         var serverIDs: [String: String] = [:]  // local id → the server's
@@ -60,8 +57,8 @@ extension OfflineFirstHeroRepository {
         return report
     }
 
-    /// Pushes one create with its `Idempotency-Key`. A server that ignores the key refuses a
-    /// repeat as a taken code name: that hero is adopted only if every field matches.
+    /// A server that ignores the `Idempotency-Key` refuses a repeat as a taken code name: that
+    /// hero is adopted only if every field matches.
     private func pushCreate(_ queued: PendingChange, report: inout PushReport) async throws -> Pushed {
         guard let draft = queued.draft else { return .pending }
         let created: (hero: Hero, entityTag: String?)
@@ -84,7 +81,7 @@ extension OfflineFirstHeroRepository {
         try await store.write { writer in
             var queue = try writer.pending()
             queue.remove(queued.sequence)
-            // Later changes to the hero now name the server's id and version.
+            // Later changes now name the server's id and version.
             for index in queue.changes.indices where queue.changes[index].id == queued.id {
                 queue.changes[index].id = serverID
                 queue.changes[index].expectedVersion = hero.version
@@ -96,7 +93,7 @@ extension OfflineFirstHeroRepository {
         return .confirmed(hero.id, version: hero.version)
     }
 
-    /// The server's hero named as `draft`, if every field is `draft`'s.
+    /// The server's hero named as `draft`, if every field matches.
     private func heroSentBefore(_ draft: HeroDraft) async throws -> Hero? {
         let query = try HeroQuery(page: 1, perPage: HeroQuery.perPageRange.upperBound, text: draft.codeName)
         guard let page = try await remote.heroes(matching: query, ifNoneMatch: nil).content else {
@@ -108,7 +105,7 @@ extension OfflineFirstHeroRepository {
         return nil
     }
 
-    /// Pushes one replacement; a 412 is merged and pushed once, a 404 dropped.
+    /// A 412 is merged and pushed once, a 404 dropped.
     private func pushReplace(
         _ queued: PendingChange, id key: String, _ expectedVersion: Int?, report: inout PushReport
     ) async throws -> Pushed {
@@ -126,7 +123,7 @@ extension OfflineFirstHeroRepository {
         }
     }
 
-    /// Pushes one delete; a 404 means it is done already, a 412 keeps it pending.
+    /// A 404 means done already; a 412 keeps it pending.
     private func pushDelete(
         _ queued: PendingChange, id key: String, _ expectedVersion: Int?, report: inout PushReport
     ) async throws -> Pushed {
@@ -147,7 +144,7 @@ extension OfflineFirstHeroRepository {
         return .confirmed(id, version: nil)
     }
 
-    /// On 412: merges the server's record, the base and the edit; pushes once.
+    /// Merges the server's record, the base and the edit; pushes once.
     private func mergeAndPush(
         _ queued: PendingChange, id: Hero.ID, draft: HeroDraft, report: inout PushReport
     )
@@ -195,7 +192,7 @@ extension OfflineFirstHeroRepository {
         return .pending
     }
 
-    /// Drops the confirmed change and stores the hero the server answered.
+    /// Drops the change and stores the server's hero.
     private func confirm(_ queued: PendingChange, hero: Hero, tag: String?) async throws {
         try await store.write { writer in
             try writer.removePending(queued.sequence)
@@ -203,7 +200,7 @@ extension OfflineFirstHeroRepository {
         }
     }
 
-    /// Drops the changes and their stored heroes: the server has none.
+    /// Drops the changes and their stored heroes.
     func forget(_ changes: [(sequence: Int, id: String)]) async throws {
         guard !changes.isEmpty else { return }
         try await store.write { writer in
@@ -216,7 +213,6 @@ extension OfflineFirstHeroRepository {
 }
 
 extension HeroStoreWriting {
-    /// Removes one pending change.
     func removePending(_ sequence: Int) throws {
         var queue = try pending()
         queue.remove(sequence)

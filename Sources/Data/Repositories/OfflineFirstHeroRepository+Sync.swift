@@ -1,15 +1,15 @@
 import Domain
 import Foundation
 
-/// `sync(progress:)`: push pending changes, then pull every page, or stop at a 304 on page 1.
+/// `sync(progress:)`: push pending changes, then pull every page (or stop at a 304 on page 1).
 extension OfflineFirstHeroRepository {
-    /// Pushes, then pulls every page and the teams; a fault leaves the store whole.
+    /// A fault leaves the store whole.
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet {
         if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
         let push = try await pushPending()
         let rosterTag = try await store.read { try $0.holdsRoster() ? try $0.rosterTag() : nil }
         let pull = try await pullEveryPage(ifNoneMatch: rosterTag, progress: progress)
-        // The teams too, so every command can answer offline after a sync.
+        // So every command can answer offline after a sync.
         _ = try await teams()
         try await forget(push.dropping)
         var pulled = MappingResult<Hero>()
@@ -17,14 +17,13 @@ extension OfflineFirstHeroRepository {
             pulled = pull.result
             pulled.completed(against: pull.stored)
             try await store.write { [pulled] writer in
-                // Write only what changed.
                 let changed = Set(pulled.inserted).union(pulled.updated)
                 for item in pulled.items where changed.contains(item.id) {
                     try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
                 }
                 for id in pulled.deleted { try writer.setHero(id, to: nil) }
                 try writer.setHoldsRoster(true)
-                // After the heroes: a later 304 to it means this roster is whole.
+                // After the heroes: a later 304 means this roster is whole.
                 try writer.setRosterTag(pull.firstPageTag)
             }
         } else {
@@ -49,8 +48,8 @@ extension OfflineFirstHeroRepository {
             dropped: push.dropped)
     }
 
-    /// The stored heroes, and each pending edit as a hero, for the pipeline to map pages against
-    /// (the edits only for the conflicts it reports: what is stored is always the server's hero).
+    /// The stored heroes and pending edits to map pages against (the edits only for conflicts:
+    /// the store always keeps the server's hero).
     private func mappingContext() async throws -> (stored: [String: Hero], localEdits: [String: Hero]) {
         let (stored, overlay) = try await store.read { reader in
             var heroes: [String: Hero] = [:]
@@ -67,21 +66,19 @@ extension OfflineFirstHeroRepository {
         return (stored, localEdits)
     }
 
-    /// The most heroes a sync takes; more is bad data.
+    /// More is bad data.
     public static let maximumSyncedHeroes = 100_000
 
-    /// Each page mapped as it arrived (so no more than one page's trees are held at once), what
-    /// they were mapped against, and page 1's entity tag.
+    /// Pages are mapped as they arrive, so no more than one page's trees are held at once.
     struct Pull {
         var result = MappingResult<Hero>()
         var stored: [String: Hero] = [:]
         var localEdits: [String: Hero] = [:]
         var firstPageTag: String?
-        /// The records pulled so far: each was kept or rejected.
         var count: Int { result.items.count + result.rejected.count }
     }
 
-    /// Every record; `nil` on a 304. Contradicting pages mean the roster moved: retry, twice.
+    /// `nil` on a 304. Contradicting pages mean the roster moved: retry, twice.
     private func pullEveryPage(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
         async throws -> Pull?
     {
@@ -95,11 +92,10 @@ extension OfflineFirstHeroRepository {
         throw DomainError.conflict("the roster changed during the sync; try again")
     }
 
-    /// Pages that contradict each other.
     private struct RosterMoved: Error {}
 
-    /// One pass over the pages, `nil` on a 304; `RosterMoved` when they disagree (an id twice,
-    /// another total), so a hero merely not seen is never taken as deleted.
+    /// `RosterMoved` when pages disagree (an id twice, another total), so a hero merely not seen
+    /// is never taken as deleted.
     private func pullOnce(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
         async throws -> Pull?
     {

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 
-/// The app's `HeroRepository`: revalidates stored heroes by
-/// entity tag, serves them stale when offline, and keeps offline writes pending until `sync()`.
+/// The app's `HeroRepository`: revalidates stored heroes by entity tag, serves them stale when
+/// offline, and keeps offline writes pending until `sync()`.
 public final class OfflineFirstHeroRepository: HeroRepository {
     let remote: any HeroRemote
     let store: any HeroStore
@@ -10,11 +10,9 @@ public final class OfflineFirstHeroRepository: HeroRepository {
     let syncPageSize: Int
     let decided: @Sendable (CacheDecision) -> Void
 
-    /// Reads through `remote` and keeps copies in `store`.
     /// - Parameters:
     ///   - policy: whether to ask the server at all.
     ///   - syncPageSize: heroes per page in `sync()` (1–100).
-    ///   - decided: told what each read did with the cache.
     public init(
         remote: any HeroRemote,
         store: any HeroStore,
@@ -30,12 +28,11 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             max(syncPageSize, HeroQuery.perPageRange.lowerBound), HeroQuery.perPageRange.upperBound)
     }
 
-    /// The key a page is stored under.
     static func pageKey(for query: HeroQuery) -> String {
         "page=\(query.page)&per_page=\(query.perPage)&q=\(query.text ?? "")&team=\(query.teamID?.rawValue ?? "")"
     }
 
-    /// The pending changes and teams a read shows on top.
+    /// What a read shows on top.
     struct Overlay: Sendable {
         var pending = PendingQueue()
         var teams: [Team] = []
@@ -120,7 +117,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
         return Cached(shown, isStale: hero.isStale)
     }
 
-    /// The teams, revalidated by entity tag.
+    /// The teams.
     public func teams() async throws -> Cached<[Team]> {
         let stored = try await store.read { try $0.teams() }
         return try await revalidate("teams", stored: stored?.teams) {
@@ -226,7 +223,7 @@ public final class OfflineFirstHeroRepository: HeroRepository {
             items: items, page: page.page, perPage: page.perPage, total: page.total + created.count)
     }
 
-    /// A hero to store, with the server's entity tag or the contract's `"<id>-<version>"`.
+    /// With the server's entity tag or the contract's `"<id>-<version>"`.
     static func stored(_ hero: Hero, tag: String?) -> StoredHero {
         StoredHero(
             hero,

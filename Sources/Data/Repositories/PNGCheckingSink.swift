@@ -3,22 +3,22 @@ import Foundation
 import Network
 import Synchronization
 
-/// Passes a picture on only after a PNG signature. It keeps the error to report, since the
-/// transport reports every sink failure as a write failure.
+/// Passes a picture on only after a PNG signature, keeping the error to report: the transport
+/// reports every sink failure as a write failure.
 final class PNGCheckingSink: ResponseBodySink {
     private let sink: any ResponseBodySink
     private let notPNG: DomainError
     private let path: String
     private let held = Mutex<(bytes: Data, passed: Bool, failure: (any Error)?)>((Data(), false, nil))
 
-    /// Writes to `sink` (at `path`, for messages); a body of another kind fails with `notPNG`.
+    /// `path` is for messages; a body of another kind fails with `notPNG`.
     init(_ sink: any ResponseBodySink, path: String, notPNG: DomainError) {
         self.sink = sink
         self.path = path
         self.notPNG = notPNG
     }
 
-    /// The first refusal: `notPNG`, or a `LocalFileError` when the destination refused bytes.
+    /// `notPNG`, or a `LocalFileError` when the destination refused bytes.
     var failure: (any Error)? { held.withLock { $0.failure } }
 
     /// Whether the signature was seen, so the body went on.

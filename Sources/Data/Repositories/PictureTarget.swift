@@ -13,13 +13,12 @@ import Network
 /// - A FIFO or a device (`/dev/stdout`) is written straight through.
 /// - A file is staged beside it (`O_CREAT|O_EXCL|O_NOFOLLOW`) and renamed over it once whole.
 /// - A link is followed only where the kernel's `fs.protected_symlinks` rule would follow it,
-///   and its target is then rewritten in place. This code never reads a link: the kernel does.
+///   and its target is then rewritten in place; this code never reads a link.
 final class PictureTarget {
     private enum Kind {
         case stream, file, link
     }
 
-    /// The path asked for, for messages.
     let destination: URL
     private let kind: Kind
     /// The device, or the staged file.
@@ -43,11 +42,10 @@ final class PictureTarget {
         }
     }
 
-    /// The sink the body is written to.
     var sink: FileDescriptorSink { FileDescriptorSink(descriptor: descriptor) }
 
-    /// Opens `destination`; a folder, a link another user planted in a shared folder, or a
-    /// folder that takes no new file is a `LocalFileError`, and nothing is made.
+    /// A folder, a link another user planted in a shared folder, or a folder that takes no new
+    /// file is refused, and nothing is made.
     static func open(_ destination: URL) throws(LocalFileError) -> PictureTarget {
         let path = destination.path
         let failure = { (reason: String) in LocalFileError(path: path, reason: reason) }
@@ -93,7 +91,7 @@ final class PictureTarget {
         return link.st_uid == geteuid() || !shared || link.st_uid == folder.st_uid
     }
 
-    /// Puts the whole download in place: renamed over a file, copied into a link's target.
+    /// Renamed over a file, copied into a link's target.
     func commit() throws(LocalFileError) {
         guard let staging, !committed else { return }
         let failure = {

@@ -4,20 +4,19 @@ import Network
 
 /// The `PictureRepository` over the Heroes API: streamed downloads, uploads checked before sending.
 public final class RemotePictureRepository: PictureRepository {
-    /// The contract's limit on an uploaded picture.
     public static let maximumUploadBytes = 5 * 1024 * 1024
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     private let service: WebService
     private let policy: CachePolicy
 
-    /// Calls the API through `service` (on `HeroAPI.catalog()`); under `.cacheOnly`, nothing is sent.
+    /// Under `.cacheOnly`, nothing is sent.
     package init(service: WebService, policy: CachePolicy = .networkFirst) {
         self.service = service
         self.policy = policy
     }
 
-    /// Streams the hero's picture into `destination`; a local failure is a `LocalFileError`.
+    /// A local failure is a `LocalFileError`.
     public func download(
         pictureOf hero: Hero.ID,
         to destination: URL,
@@ -49,15 +48,14 @@ public final class RemotePictureRepository: PictureRepository {
         guard case .content(let count) = reply.outcome, count > 0 else {
             throw DomainError.badData("the picture came back with status \(reply.status) and no body")
         }
-        // A body shorter than the signature never went on; one that is not a PNG never replaces
-        // the file at `destination`.
+        // A body that is not a PNG never replaces the file at `destination`.
         guard sink.passed else { throw notPNG }
         try target.commit()
         return PictureFile(location: destination, byteCount: count)
     }
 
-    /// Fails as `download` would on a destination that cannot be written, before anything is
-    /// sent; a FIFO or a device is left unopened, so its reader sees no early end.
+    /// Fails as `download` would on an unwritable destination, before anything is sent; a FIFO or
+    /// device is left unopened, so its reader sees no early end.
     public static func checkDestination(_ destination: URL) throws(LocalFileError) {
         var status = stat()
         if stat(destination.path, &status) == 0, [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT) {
@@ -66,7 +64,7 @@ public final class RemotePictureRepository: PictureRepository {
         _ = try PictureTarget.open(destination)
     }
 
-    /// Uploads the PNG at `file`; a missing, oversized or non-PNG file is refused first.
+    /// A missing, oversized or non-PNG file is refused before sending.
     public func upload(
         _ file: URL,
         for hero: Hero.ID,
@@ -83,7 +81,6 @@ public final class RemotePictureRepository: PictureRepository {
         }
     }
 
-    /// The PNG at `file`, read only if at most `maximumUploadBytes`.
     static func readPNG(at file: URL) throws -> Data {
         let unreadable = DomainError.invalid([.picture: "cannot be read at \(file.path)"])
         let tooLarge = { (size: Int) in

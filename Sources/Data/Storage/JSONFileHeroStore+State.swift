@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything `JSONFileHeroStore` keeps: the content of its one file.
+/// The content of `JSONFileHeroStore`'s one file.
 struct StoreState: Encodable, Sendable, Equatable {
     var schema = JSONFileHeroStore.schemaVersion
     var heroes: [String: StoredHero] = [:]
@@ -9,7 +9,7 @@ struct StoreState: Encodable, Sendable, Equatable {
     var pending = PendingQueue()
     var holdsRoster = false
     var rosterTag: String?
-    /// What did not decode, one line each (never written).
+    /// What did not decode, one line each; never written.
     var setAside: [String] = []
 
     /// Read first, to refuse a newer layout untouched.
@@ -17,7 +17,6 @@ struct StoreState: Encodable, Sendable, Equatable {
         var schema: Int
     }
 
-    /// Every member but `setAside`, which is never written.
     private enum CodingKeys: String, CodingKey {
         case schema, heroes, pages, teams, pending, holdsRoster, rosterTag
     }
@@ -26,7 +25,7 @@ struct StoreState: Encodable, Sendable, Equatable {
 }
 
 extension StoreState: Decodable {
-    /// Decodes the file; what does not decode is named in `setAside`, the rest kept.
+    /// What does not decode is named in `setAside`, the rest kept.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(Int.self, forKey: .schema)
@@ -62,7 +61,7 @@ private struct Lenient<Value: Decodable>: Decodable {
     let result: Result<Value, any Error>
     init(from decoder: any Decoder) throws { result = Result { try Value(from: decoder) } }
 
-    /// The value, or `nil` with `what` and why named in `setAside`.
+    /// `nil` with `what` and why named in `setAside`.
     func value(_ what: String, setAside: inout [String]) -> Value? {
         do {
             return try result.get()
@@ -74,7 +73,6 @@ private struct Lenient<Value: Decodable>: Decodable {
 }
 
 extension JSONFileHeroStore {
-    /// Answers from one parsed state.
     class Reader: HeroStoreReading {
         var state: StoreState
         private var order: [String]?
@@ -101,11 +99,10 @@ extension JSONFileHeroStore {
                 order[min(max(0, range.lowerBound), order.count)..<min(range.upperBound, order.count)])
         }
 
-        /// Forgets the order, after a hero changed.
         func reorder() { order = nil }
     }
 
-    /// Changes the parsed state; the store writes it once, if anything changed.
+    /// The store writes the state once, if anything changed.
     final class Writer: Reader, HeroStoreWriting {
         private(set) var changed = false
 

@@ -4,30 +4,27 @@ import Synchronization
 /// The `HeroStore` in one JSON file, replaced by rename so readers need no lock; writers take
 /// turns by `flock(2)`. Every read parses it all: past a few thousand heroes use SQLite.
 public final class JSONFileHeroStore: HeroStore {
-    /// The store's file.
     public var location: URL { folder.path(Self.fileName) }
     private let folder: StoreFolder
     private let writerPatience: Duration
-    /// The largest file a read parses; past it the read fails and the file stays as it is.
+    /// Past it a read fails and the file stays as it is.
     private let readLimit: Int
     private let report: @Sendable (StorageError) -> Void
-    /// The last state parsed or written, and its bytes: a command's later reads of the same bytes
-    /// reuse it (reading and comparing a file costs far less than parsing the roster again).
+    /// The last state parsed or written, and its bytes: comparing a file costs far less than
+    /// parsing the roster again.
     private let parsed = Mutex<(data: Data, state: StoreState)?>(nil)
 
     static let fileName = "heroes.json"
     static let previousName = "heroes.json.prev"
-    /// The layout version this code writes.
     static let schemaVersion = 3
-    /// The largest file read: 100,000 heroes (a sync's limit) is about 35 MB.
+    /// 100,000 heroes (a sync's limit) is about 35 MB.
     public static let sizeLimit = 64 << 20
 
     /// Opens (or creates) the store in the folder `url`; unknown files go to `quarantine/`.
     /// - Parameters:
     ///   - writerPatience: how long a write waits for another writer.
-    ///   - readLimit: the largest file parsed, at most `sizeLimit`: a smaller one keeps a quick
-    ///     look, such as a shell's Tab, from parsing a large roster.
-    ///   - report: told about damage set aside.
+    ///   - readLimit: at most `sizeLimit`; a smaller one keeps a quick look, such as a shell's
+    ///     Tab, from parsing a large roster.
     public static func open(
         at url: URL, writerPatience: Duration = .seconds(5), readLimit: Int = sizeLimit,
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
@@ -50,7 +47,7 @@ public final class JSONFileHeroStore: HeroStore {
         self.report = report
     }
 
-    /// Runs `body` against the last commit, taking no lock.
+    /// Takes the writers' lock only to set damage aside.
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
@@ -71,7 +68,6 @@ public final class JSONFileHeroStore: HeroStore {
 
     // MARK: The file
 
-    /// The last commit, or the previous one when the file does not parse.
     private func load(locked: Bool = false) throws -> StoreState {
         if folder.holdsIrregular(Self.fileName) {
             return try recover(from: nil, reason: "not a regular file", locked: locked)
@@ -140,7 +136,7 @@ public final class JSONFileHeroStore: HeroStore {
         if locked { try work() } else { try? folder.withWriterLock(patience: writerPatience, work) }
     }
 
-    /// Commits `state`, keeping the old commit as the previous.
+    /// Keeps the old commit as the previous.
     private func commit(_ state: StoreState) throws {
         let data = try JSONEncoder().encode(state)
         guard data.count <= Self.sizeLimit else {

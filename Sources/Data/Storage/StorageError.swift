@@ -1,21 +1,20 @@
 import Foundation
 
-/// Why the local store could not be used. Every case names the file.
+/// Why the local store could not be used; every case names the file.
 public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another process held the lock too long.
     case locked(URL)
     /// The file did not decode and was moved to `movedTo`.
     case corrupt(URL, movedTo: URL, reason: String)
-    /// Records that did not decode (`what`) were set aside, the rest kept.
+    /// Records that did not decode were set aside, the rest kept.
     case setAside(URL, what: String)
     /// A newer app wrote the file; it is left untouched.
     case unsupportedSchema(URL, version: Int)
     /// The file system refused a read or a write.
     case io(URL, String)
-    /// A write would pass the most bytes this store keeps (`limit`); nothing was written.
+    /// A write would pass `limit` bytes; nothing was written.
     case tooLarge(URL, limit: Int)
 
-    /// One line naming the file and the problem.
     public var description: String {
         switch self {
         case .locked(let url): "\(url.path) is held by another heroes-cli that is still writing; try again"

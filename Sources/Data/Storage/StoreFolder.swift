@@ -10,7 +10,6 @@ import Foundation
 
 /// A store's folder, checked once; files are reached by `openat`, never through a planted link.
 final class StoreFolder: Sendable {
-    /// The folder's path, for messages.
     let url: URL
     private let descriptor: Int32
 
@@ -42,10 +41,9 @@ final class StoreFolder: Sendable {
 
     deinit { close(descriptor) }
 
-    /// The path of `name` inside the folder.
     func path(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    /// The regular file `name`, at most `limit` bytes, or `nil`; a link or FIFO is refused.
+    /// At most `limit` bytes, or `nil`; a link or FIFO is refused.
     func read(_ name: String, limit: Int) throws -> Data? {
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else {
@@ -89,7 +87,6 @@ final class StoreFolder: Sendable {
         try sync()
     }
 
-    /// A new, uniquely named file.
     private func createTemporary(for name: String) throws -> (String, Int32) {
         while true {
             let temporary = "\(name).tmp-\(UInt64.random(in: 0...UInt64.max))"
@@ -112,15 +109,14 @@ final class StoreFolder: Sendable {
         try remove(temporary)
     }
 
-    /// Renames `from` to `to`, atomically.
     func rename(_ from: String, to: String) throws {
         guard renameat(descriptor, from, descriptor, to) == 0 else {
             throw Self.failure(path(to), "cannot be renamed")
         }
     }
 
-    /// Moves `name` into `quarantine/`, and each `name + suffix` beside it under the same new
-    /// name; where `name` went, or `nil` if missing.
+    /// Moves `name`, and each `name + suffix` under the same new name, into `quarantine/`;
+    /// `nil` if missing.
     func quarantine(_ name: String, with suffixes: [String] = []) throws -> URL? {
         let quarantine = try openQuarantine()
         defer { close(quarantine) }
@@ -135,8 +131,8 @@ final class StoreFolder: Sendable {
         return path("quarantine").appendingPathComponent(moved)
     }
 
-    /// `quarantine/`, made if missing: opened without following a link, and refused unless it
-    /// is a folder of this user's that no other may write to.
+    /// Opened without following a link, and refused unless a folder of this user's that no other
+    /// may write to.
     private func openQuarantine() throws -> Int32 {
         if mkdirat(descriptor, "quarantine", 0o700) != 0, errno != EEXIST {
             throw Self.failure(path("quarantine"), "cannot be created")
@@ -168,23 +164,20 @@ final class StoreFolder: Sendable {
         close(file)
     }
 
-    /// Whether `name` exists as something other than a regular file (a link, a folder, a FIFO).
     func holdsIrregular(_ name: String) -> Bool {
         status(name).map { $0.st_mode & S_IFMT != S_IFREG } ?? false
     }
 
-    /// `name`'s own status (a link's, not its target's), or `nil` if it does not exist.
+    /// A link's own status, not its target's.
     private func status(_ name: String) -> stat? {
         var status = stat()
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
     }
 
-    /// The names in the folder (none if it cannot be listed).
     func names() -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
     }
 
-    /// Whether `name` exists, as anything.
     func contains(_ name: String) -> Bool { status(name) != nil }
 
     /// Flushes the folder, so renames survive a power cut.
@@ -192,7 +185,6 @@ final class StoreFolder: Sendable {
         guard fsync(descriptor) == 0 else { throw Self.failure(url, "cannot be flushed") }
     }
 
-    /// Runs `body` under the writers' lock, waiting up to `patience`.
     func withWriterLock<Result>(patience: Duration, _ body: () throws -> Result) throws -> Result {
         // flock(2) is per open file: each caller needs its own.
         let lock = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)

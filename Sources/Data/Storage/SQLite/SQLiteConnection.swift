@@ -1,30 +1,24 @@
 import CSQLite
 import Foundation
 
-/// What SQLite refused.
 struct SQLiteError: Error, CustomStringConvertible {
-    /// The extended result code.
     let code: Int32
-    /// SQLite's words for it.
     let message: String
 
-    /// The file is damaged or not a database.
     var isDamage: Bool {
         let primary = code & 0xff
         return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
     }
 
-    /// Another connection held the lock past the busy timeout.
     var isBusy: Bool {
         let primary = code & 0xff
         return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
     }
 
-    /// The `errno` behind an I/O error, when SQLite kept one.
     var systemErrno: Int32 = 0
 
     var description: String {
-        // SQLite says "disk I/O error" for a write, a truncate or a -shm mapping that met a full disk.
+        // SQLite says "disk I/O error" for a write, truncate or -shm mapping that met a full disk.
         if code & 0xff == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT {
             return "the disk is full (SQLite \(code))"
         }
@@ -32,19 +26,18 @@ struct SQLiteError: Error, CustomStringConvertible {
     }
 }
 
-/// A value bound to a statement's parameter.
 enum SQLiteValue {
     case integer(Int)
     case text(String)
     case data(Data)
 }
 
-/// One connection, its statements cached by SQL so each compiles once; one thread at a time.
+/// Statements are cached by SQL so each compiles once; one thread at a time.
 final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens (or creates) the database, without SQLite's mutex (one user at a time).
+    /// Without SQLite's mutex: one user at a time.
     init(path: String, busyTimeout: Duration) throws {
         var opened: OpaquePointer?
         // NOFOLLOW: refuse a link another user may have planted.
@@ -68,13 +61,12 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs SQL that answers no rows (statements separated by `;`).
+    /// Statements separated by `;`, answering no rows.
     func execute(_ sql: String) throws {
         let status = sqlite3_exec(handle, sql, nil, nil, nil)
         guard status == SQLITE_OK else { throw error(status) }
     }
 
-    /// Runs `sql` with `values`, calling `row` for each row.
     func run(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
         let statement = try prepared(sql)
         defer {
@@ -109,7 +101,7 @@ final class SQLiteConnection {
         }
     }
 
-    /// The first row's first column as an integer; `nil` for no row.
+    /// `nil` for no row.
     func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int? {
         var found: Int?
         try run(sql, values) { row in if found == nil { found = row.integer(0) } }
@@ -132,21 +124,20 @@ final class SQLiteConnection {
     }
 }
 
-/// The row a statement stands on.
 struct SQLiteRow {
     fileprivate let statement: OpaquePointer
 
-    /// Column `index` as an integer (0 for `NULL`).
+    /// 0 for `NULL`.
     func integer(_ index: Int32) -> Int { Int(sqlite3_column_int64(statement, index)) }
 
-    /// Column `index` as text; `nil` for `NULL`.
+    /// `nil` for `NULL`.
     func text(_ index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(statement, index) else { return nil }
         let count = Int(sqlite3_column_bytes(statement, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
-    /// Column `index`'s bytes; `nil` for `NULL`.
+    /// `nil` for `NULL`.
     func data(_ index: Int32) -> Data? {
         guard sqlite3_column_type(statement, index) != SQLITE_NULL else { return nil }
         let bytes = sqlite3_column_blob(statement, index)

@@ -10,23 +10,20 @@ import Foundation
 #endif
 
 /// The `HeroStore` in one SQLite database, `heroes.sqlite`, in WAL mode with `synchronous = FULL`.
-/// - Writes use `BEGIN IMMEDIATE`: an upgraded deferred one gets `SQLITE_BUSY_SNAPSHOT`, never retried.
+/// - Writes use `BEGIN IMMEDIATE`: an upgraded deferred one gets `SQLITE_BUSY_SNAPSHOT`.
 /// - A damaged file goes to `quarantine/` and the store starts empty; a bad row to `set_aside`.
 public final class SQLiteHeroStore: HeroStore {
-    /// The database file.
     public let location: URL
     private let folder: StoreFolder
     private let writerPatience: Duration
     private let report: @Sendable (StorageError) -> Void
-    /// The one connection, opened at first use; a command's transactions take turns on it.
+    /// Opened at first use; a command's transactions take turns on it.
     private let slot = ConnectionSlot()
 
-    /// The database's name.
     static let fileName = "heroes.sqlite"
 
     /// Opens (or creates) the store in the folder `url`.
     /// - Parameter writerPatience: how long a write waits for another writer before `.locked`.
-    /// - Parameter report: told about a damaged database that was moved aside.
     public static func open(
         at url: URL, writerPatience: Duration = .seconds(5),
         report: @escaping @Sendable (StorageError) -> Void = { _ in }
@@ -48,7 +45,7 @@ public final class SQLiteHeroStore: HeroStore {
         self.report = report
     }
 
-    /// Runs `body` on one snapshot, without a lock.
+    /// Runs `body` on one snapshot, without the write lock.
     public func read<Result: Sendable>(_ body: @Sendable (any HeroStoreReading) throws -> Result)
         async throws -> Result
     {
@@ -57,8 +54,7 @@ public final class SQLiteHeroStore: HeroStore {
             return (try body(reader), reader.damaged)
         }
         if !damaged.isEmpty {
-            // Read again as a write, which sets the damage aside once and warns; a store that
-            // cannot be written keeps it.
+            // Read again as a write, which sets the damage aside and warns.
             if let again = try? await write({ try body($0) }) { return again }
             reportSetAside(damaged)
         }
@@ -87,8 +83,8 @@ public final class SQLiteHeroStore: HeroStore {
 
     // MARK: Transactions
 
-    /// Runs `body` in a transaction; again once after moving a damaged database aside, and again
-    /// while a plain read is kept busy (briefly, by another process's WAL setup).
+    /// Retried once after moving a damaged database aside, and while a plain read is kept busy
+    /// (briefly, by another process's WAL setup).
     private func transaction<Result: Sendable>(
         immediate: Bool, _ body: (SQLiteConnection) throws -> Result
     ) throws -> Result {
@@ -141,8 +137,7 @@ public final class SQLiteHeroStore: HeroStore {
         }
     }
 
-    /// WAL mode, and the tables in a new database; retried while another process sets them up
-    /// (the busy timeout does not cover it).
+    /// Retried while another process sets up WAL and tables (the busy timeout does not cover it).
     private func setUp(_ connection: SQLiteConnection) throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: writerPatience)
@@ -154,8 +149,8 @@ public final class SQLiteHeroStore: HeroStore {
                     throw StorageError.io(location, "cannot use write-ahead logging (\(mode))")
                 }
                 try connection.execute("PRAGMA synchronous = FULL")
-                // In one read transaction: its two statements apart could straddle another
-                // process's creation of the tables, and take the new database for a foreign one.
+                // In one read transaction: apart, they could straddle another process's creation of the
+                // tables and take the new database for a foreign one.
                 let version = try attempt(connection, immediate: false, checkingVersion: false) {
                     try schemaVersion($0)
                 }
@@ -201,8 +196,8 @@ public final class SQLiteHeroStore: HeroStore {
 
     // MARK: Files
 
-    /// A database, or a file SQLite keeps beside it, that is not a regular file (a link SQLite
-    /// would follow) is moved aside with the rest.
+    /// A database or companion that is not a regular file (a link SQLite would follow) is
+    /// quarantined with the rest.
     private func prepareFile() throws {
         if let irregular = ([""] + Self.companions).first(where: { folder.holdsIrregular(Self.fileName + $0) }
         ) {
@@ -217,11 +212,10 @@ public final class SQLiteHeroStore: HeroStore {
         report(.corrupt(location, movedTo: moved, reason: reason))
     }
 
-    /// The files SQLite keeps beside the database.
     private static let companions = ["-wal", "-shm", "-journal"]
 }
 
-/// The store's connection and the lock its users take turns by.
+/// The connection and the lock its users take turns by.
 // @unchecked Sendable: `open` is only touched under `lock`.
 private final class ConnectionSlot: @unchecked Sendable {
     let lock = NSLock()

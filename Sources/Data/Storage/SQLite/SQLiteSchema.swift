@@ -1,11 +1,10 @@
 /// The tables of `SQLiteHeroStore`, versioned by `PRAGMA user_version`. No migration: another
 /// version is set aside (older) or refused (newer), as a cache may be.
 enum SQLiteSchema {
-    /// The version this code writes.
     static let version = 3
 
-    /// Makes an empty database the store's: a row per hero, so a read costs the heroes it names,
-    /// and the rest (pages, teams, pending changes, flags) as one small JSON document.
+    /// A row per hero, so a read costs the heroes it names; the rest (pages, teams, pending
+    /// changes, flags) as one small JSON document.
     static let create = """
         CREATE TABLE heroes (
             id TEXT PRIMARY KEY NOT NULL,

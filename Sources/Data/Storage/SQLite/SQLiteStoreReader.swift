@@ -1,21 +1,21 @@
 import Foundation
 
-/// Reads one transaction; a hero row, page, teams or pending change that does not decode reads as
-/// missing and is named in `damaged`.
+/// Reads one transaction; a record that does not decode reads as missing and is named in
+/// `damaged`.
 class SQLiteStoreReader: HeroStoreReading {
     let connection: SQLiteConnection
-    /// Heroes decoded or changed so far (`nil`: none stored).
+    /// Decoded or changed so far (`nil`: none stored).
     var heroes: [String: StoredHero?] = [:]
-    /// Hero rows that do not decode, by id, and why.
+    /// By id, and why.
     var damagedHeroes: [String: String] = [:]
-    /// The `state` row, decoded once; its heroes are in their table, not here.
+    /// Decoded once; its heroes are in their table.
     var loadedState: StoreState?
-    /// The `state` row as found, when part of it did not decode.
+    /// As found, when part of it did not decode.
     var damagedState: Data?
 
     init(connection: SQLiteConnection) { self.connection = connection }
 
-    /// One line per damaged record, for the warning.
+    /// One line per damaged record.
     var damaged: [String] {
         damagedHeroes.sorted { $0.key < $1.key }.map { "hero \($0.key): \($0.value)" }
             + (damagedState == nil ? [] : loadedState?.setAside ?? [])

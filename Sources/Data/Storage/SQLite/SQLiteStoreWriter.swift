@@ -1,11 +1,11 @@
 import Foundation
 
-/// Writes one transaction: changed heroes and the state row at the end.
+/// One write transaction: changed heroes, then the state row at the end.
 final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
     private var stateChanged = false
     private var pagesInvalidated = false
-    /// Heroes changed but not yet written: written in id order at the end, since random-order
-    /// inserts spill each page into the log many times.
+    /// Written in id order at the end: random-order inserts spill each page into the log many
+    /// times.
     private var unwritten: Set<String> = []
 
     func setHero(_ id: String, to hero: StoredHero?) throws {
@@ -38,7 +38,6 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         return try super.heroCount()
     }
 
-    /// Writes the changed heroes in id order.
     private func writeHeroes() throws {
         guard !unwritten.isEmpty else { return }
         let encoder = JSONEncoder()
@@ -68,7 +67,6 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         if state != before { stateChanged = true }
     }
 
-    /// Writes the heroes and the state row, setting aside what did not decode.
     func finish() throws {
         try writeHeroes()
         try setAside()
@@ -81,8 +79,8 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         }
     }
 
-    /// Moves damaged hero rows, and the state row as found, into `set_aside`; the state keeps
-    /// what still decodes. A hero's leaves a hole, so the roster tag goes.
+    /// Moves damaged hero rows, and the state row as found, into `set_aside`. A hero's leaves a
+    /// hole, so the roster tag goes.
     func setAside() throws {
         for (id, _) in damagedHeroes {
             try connection.run(
@@ -97,7 +95,7 @@ final class SQLiteStoreWriter: SQLiteStoreReader, HeroStoreWriting {
         }
     }
 
-    /// The sort key: the case-folded code name, precomposed so SQLite's byte order is Swift's.
+    /// Case-folded and precomposed, so SQLite's byte order is Swift's.
     static func sortName(of hero: StoredHero) -> String {
         let name = hero.sortName
         return name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
