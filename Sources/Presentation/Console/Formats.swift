@@ -1,13 +1,13 @@
 import Foundation
 
-/// How dates, sizes and rates read, shared by the console and JSON views.
+/// Dates, sizes and rates, shared by the console and JSON views.
 enum Formats {
-    /// RFC 3339 in UTC to the second, such as `2026-11-30T12:00:00Z`.
+    /// UTC to the second, such as `2026-11-30T12:00:00Z`.
     static func timestamp(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
 
-    /// A byte count a person can read: `512 B`, `1.5 KiB`, `2.0 MiB`.
+    /// `512 B`, `1.5 KiB`, `2.0 MiB`.
     static func bytes(_ count: Int64) -> String {
         let units = ["KiB", "MiB", "GiB", "TiB"]
         guard count >= 1024 else { return "\(count) B" }
@@ -20,7 +20,7 @@ enum Formats {
         return String(format: "%.1f %@", value, units[unit])
     }
 
-    /// A whole percentage of a fraction from 0 to 1, such as ` 45%`, always four columns.
+    /// A fraction from 0 to 1 as ` 45%`, always four columns.
     static func percent(_ fraction: Double) -> String {
         let whole = Int((min(1, max(0, fraction)) * 100).rounded(.down))
         return String(repeating: " ", count: 3 - String(whole).count) + "\(whole)%"

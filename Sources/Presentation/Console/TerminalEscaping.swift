@@ -1,9 +1,8 @@
-/// Text made harmless for a terminal: ESC sequences, C1 controls and bidirectional overrides
-/// from data become visible escapes (`\e`, `\u{9B}`, `\u{202E}`). Views escape data through
-/// `singleLine`, so widths count the escaped form; `FileHandleOutputStream` escapes whatever
-/// else reaches it but the views' own styling.
+/// ESC sequences, C1 controls and bidi overrides from data become visible escapes (`\e`,
+/// `\u{9B}`, `\u{202E}`). Views escape data through `singleLine`, so widths count the escaped
+/// form; `FileHandleOutputStream` escapes anything else but the views' own styling.
 extension String {
-    /// Every control escaped; newlines and tabs kept when `keepingLineBreaks`.
+    /// Newlines and tabs kept when `keepingLineBreaks`.
     public func terminalEscaped(keepingLineBreaks: Bool = false) -> String {
         guard unicodeScalars.contains(where: { Self.needsEscape($0, keepingLineBreaks: keepingLineBreaks) })
         else { return self }
@@ -18,7 +17,6 @@ extension String {
         return String(escaped)
     }
 
-    /// Whether a terminal would act on `scalar` rather than show it.
     static func needsEscape(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: !keepingLineBreaks
@@ -33,7 +31,7 @@ extension String {
         scalar == "\u{1B}" ? "\\e" : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
-    /// As written to a stream: line breaks, `\r` and style sequences (`m`, `K`) kept, the rest escaped.
+    /// Line breaks, `\r` and style sequences (`m`, `K`) kept, the rest escaped.
     var terminalSafeOutput: String {
         // Printable ASCII and line breaks, most of what is written, need no look.
         if utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return self }
@@ -57,7 +55,7 @@ extension String {
         return String(kept)
     }
 
-    /// The index ending a style sequence (`ESC [ digits m|K`) at `start`, or nil.
+    /// The end of a style sequence (`ESC [ digits m|K`) at `start`, or nil.
     private static func styleSequenceEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
         guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
         var index = start + 2

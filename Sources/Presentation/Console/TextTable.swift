@@ -1,14 +1,12 @@
 /// Left-aligned columns cut to a width: the widest give way first, a cut cell ends in "…".
 struct TextTable {
-    /// The column titles.
     var headers: [String]
-    /// The cells, one array per row, as many as there are headers.
+    /// One array per row, as many as there are headers.
     var rows: [[String]]
 
-    /// Spaces between two columns.
     static let gap = 2
 
-    /// The lines of the table, header first, none wider than `style.width`.
+    /// Header first, none wider than `style.width`.
     func render(style: ConsoleStyle) -> [String] {
         let widths = columnWidths(fitting: style.width)
         let header = line(headers, widths: widths) { style.paint($0, .bold) }

@@ -3,9 +3,8 @@ import Domain
 /// Shows that a hero was deleted.
 @MainActor
 public protocol DeleteHeroView {
-    /// Shows that hero `id` is gone.
     func showDeleted(_ id: Hero.ID)
-    /// Shows that hero `id` is gone from this client, and goes from the server on the next sync.
+    /// Gone from this client; from the server at the next sync.
     func showDeletionPending(_ id: Hero.ID)
 }
 

@@ -1,15 +1,15 @@
-/// Shows an error as one line, `error: …`, with the code in brackets; red when colour is on.
+/// `error: MESSAGE [CODE]`, red when colour is on.
 @MainActor
 public final class ConsoleErrorView: ErrorView {
     private var lines: ConsoleLines
     private var style: ConsoleStyle { lines.style }
 
-    /// A view writing to `output` (usually standard error) in `style`.
+    /// Usually onto standard error.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
         lines = ConsoleLines(output, style)
     }
 
-    /// Writes `error: MESSAGE [CODE]`, or a header and one line per field for several fields.
+    /// Several fields get a header and one line each.
     public func showError(_ error: ErrorViewModel) {
         let label = style.paint("error:", .red, .bold)
         let code = style.paint("[\(error.code)]", .dim)

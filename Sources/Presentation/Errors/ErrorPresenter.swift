@@ -4,15 +4,12 @@ import Foundation
 /// Turns any error into an error view model; never shows credentials.
 @MainActor
 public final class ErrorPresenter {
-    /// A presenter; it keeps no state.
     public init() {}
 
-    /// Shows `error` on `view`.
     public func present(_ error: any Error, with view: any ErrorView) {
         view.showError(Self.viewModel(for: error))
     }
 
-    /// The code and message for `error`.
     public nonisolated static func viewModel(for error: any Error) -> ErrorViewModel {
         switch error {
         case let error as DomainError: viewModel(for: error)
@@ -54,7 +51,7 @@ public final class ErrorPresenter {
         }
     }
 
-    /// The error's description with any `user:password@` in a URL taken out.
+    /// Takes any `user:password@` in a URL out.
     private nonisolated static func redacted(_ error: any Error) -> String {
         String(describing: error).replacingOccurrences(
             of: "://[^/@\\s]+@", with: "://", options: .regularExpression

@@ -3,10 +3,8 @@
 public final class JSONErrorView: ErrorView {
     private var writer: JSONLineWriter
 
-    /// A view writing one JSON line to `output`.
     public init(output: any TextOutputStream) { writer = JSONLineWriter(output: output) }
 
-    /// Writes the error object.
     public func showError(_ error: ErrorViewModel) {
         var body: [String: JSONDocument] = [
             "code": .string(error.code.rawValue), "message": .string(error.message),

@@ -10,8 +10,8 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private let listsProblems: Bool
     var card = HeroCard()
 
-    /// A view writing to `output` in `style`. `listsProblems: false` leaves a failed save's
-    /// problems to the error view, so each is said once.
+    /// `listsProblems: false` leaves a failed save's problems to the error view, so each is said
+    /// once.
     public init(
         output: any TextOutputStream, style: ConsoleStyle = .plain, pictureBase: URL? = nil,
         listsProblems: Bool = true
@@ -21,7 +21,6 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
         self.listsProblems = listsProblems
     }
 
-    /// Writes the card and starts the next one afresh.
     public func endUpdates() {
         write(style.title(card.codeName, isStale: card.isStale))
         field("id", card.id?.rawValue ?? "")
@@ -37,7 +36,7 @@ public final class ConsoleHeroDetailsView: HeroEditorView, HeroCardCollecting {
         card = HeroCard()
     }
 
-    /// Writes `cannot save:` and one aligned line per field at fault.
+    /// `cannot save:` and one aligned line per field at fault.
     public func showProblems(_ problems: [FieldProblem]) {
         guard listsProblems else { return }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"

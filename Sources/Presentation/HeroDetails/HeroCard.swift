@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// The facts of one hero as a details view collects them, until `endUpdates()`.
+/// The facts a details view collects until `endUpdates()`.
 struct HeroCard {
     var id: Hero.ID?
     var realName: RealName = .unrecorded
@@ -15,7 +15,7 @@ struct HeroCard {
     var isStale = false
     var isPending = false
 
-    /// The picture's address: its path resolved against `base`, or the path as the server gave it.
+    /// The path resolved against `base`, or as the server gave it.
     func pictureURL(base: URL?) -> String? {
         guard let picture else { return nil }
         guard let base, let url = URL(string: picture.path, relativeTo: base) else { return picture.path }

@@ -4,7 +4,7 @@ import Foundation
 /// A details view that collects the facts into a `HeroCard` and shows it at `endUpdates()`.
 @MainActor
 protocol HeroCardCollecting: HeroDetailsView, AnyObject {
-    /// The facts given since the last `endUpdates()`.
+    /// Since the last `endUpdates()`.
     var card: HeroCard { get set }
 }
 

@@ -6,14 +6,13 @@ public final class HeroDetailsPresenter {
     private let getHeroDetails: GetHeroDetails
     private let getRealName: GetRealName
 
-    /// A presenter over the details and real-name use cases.
     public init(getHeroDetails: GetHeroDetails, getRealName: GetRealName) {
         self.getHeroDetails = getHeroDetails
         self.getRealName = getRealName
     }
 
-    /// Reads the hero once, opens its real name from that read, and gives `view` every fact. On
-    /// failure the view gets nothing and the error is rethrown.
+    /// Reads the hero once and opens its real name from that read. On failure the view gets
+    /// nothing and the error is rethrown.
     public func activate(with view: any HeroDetailsView, id: Hero.ID) async throws {
         let hero = try await getHeroDetails(id)
         view.show(hero.value, realName: getRealName(hero.value), isStale: hero.isStale)
@@ -21,7 +20,7 @@ public final class HeroDetailsPresenter {
 }
 
 extension HeroDetailsView {
-    /// Gives every fact of `hero` in a fixed order, then `endUpdates()`.
+    /// In a fixed order, then `endUpdates()`.
     func show(_ hero: Hero, realName: RealName, isStale: Bool) {
         updateHero(id: hero.id)
         updateHero(alias: hero.codeName)

@@ -8,14 +8,14 @@ public final class HeroEditorPresenter {
     private let updateHero: UpdateHero
     private let getRealName: GetRealName
 
-    /// A presenter over the writing use cases; `getRealName` reveals a kept real name after an edit.
+    /// `getRealName` reveals a kept real name after an edit.
     public init(createHero: CreateHero, updateHero: UpdateHero, getRealName: GetRealName) {
         self.createHero = createHero
         self.updateHero = updateHero
         self.getRealName = getRealName
     }
 
-    /// Creates a hero and shows it; field problems are shown first, and errors rethrown.
+    /// Field problems are shown first; errors are rethrown.
     public func create(
         with view: any HeroEditorView,
         codeName: String,
@@ -30,7 +30,7 @@ public final class HeroEditorPresenter {
             saved, realName: realName.map { .revealed(Self.trimmed($0)) } ?? .unrecorded, isStale: false)
     }
 
-    /// Applies `edit` to hero `id` and shows it; field problems are shown first, and errors rethrown.
+    /// Field problems are shown first; errors are rethrown.
     public func update(with view: any HeroEditorView, id: Hero.ID, edit: HeroEdit) async throws {
         let saved = try await reportingProblems(to: view) { try await updateHero(id, applying: edit) }
         let realName: RealName =

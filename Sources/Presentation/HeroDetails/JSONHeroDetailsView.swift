@@ -1,21 +1,20 @@
 import Domain
 import Foundation
 
-/// One hero as JSON (`docs/CLI.md`): `real_name` null when not revealed, `version` what an
-/// `If-Match` names. Field problems are the error view's.
+/// One hero as JSON (`docs/CLI.md`): `real_name` null when not revealed. Field problems are
+/// the error view's.
 @MainActor
 public final class JSONHeroDetailsView: HeroEditorView, HeroCardCollecting {
     private var writer: JSONLineWriter
     private let pictureBase: URL?
     var card = HeroCard()
 
-    /// A view writing a JSON line per hero; picture paths resolve against `pictureBase`.
+    /// Picture paths resolve against `pictureBase`.
     public init(output: any TextOutputStream, pictureBase: URL? = nil) {
         writer = JSONLineWriter(output: output)
         self.pictureBase = pictureBase
     }
 
-    /// Writes the hero and starts the next one afresh.
     public func endUpdates() {
         let realName: String? =
             switch card.realName {
@@ -29,13 +28,13 @@ public final class JSONHeroDetailsView: HeroEditorView, HeroCardCollecting {
             "updated_at": .string(card.updatedAt.map(Formats.timestamp)), "version": .int(card.version),
             "stale": .bool(card.isStale),
         ]
-        // Only an offline edit not yet synced says so: the documented shape stays exact for scripts.
+        // Only an unsynced offline edit says so: the documented shape stays exact for scripts.
         if card.isPending { hero["pending"] = .bool(true) }
         if let motto = card.motto { hero["motto"] = .string(motto) }
         writer.write(.object(hero))
         card = HeroCard()
     }
 
-    /// Writes nothing: the error that follows carries the fields.
+    /// Nothing: the error that follows carries the fields.
     public func showProblems(_ problems: [FieldProblem]) {}
 }

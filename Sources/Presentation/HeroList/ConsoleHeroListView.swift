@@ -1,17 +1,17 @@
-/// Shows the hero list as a title, an aligned table cut to the width, and where the page is.
+/// A title, an aligned table cut to the width, and where the page is.
 @MainActor
 public final class ConsoleHeroListView: HeroListView {
     private var lines: ConsoleLines
     private var style: ConsoleStyle { lines.style }
     private let numbered: Bool
 
-    /// A view writing to `output` in `style`; `numbered` adds row numbers for the console.
+    /// `numbered` adds row numbers for the console.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain, numbered: Bool = false) {
         lines = ConsoleLines(output, style)
         self.numbered = numbered
     }
 
-    /// Writes the title, the table (id, code name, powers, team) and the page line.
+    /// Columns: id, code name, powers, team.
     public func showHeroes(_ list: HeroListViewModel) {
         writeTitle(list)
         let rows = list.rows.enumerated().map { index, row in
@@ -29,7 +29,7 @@ public final class ConsoleHeroListView: HeroListView {
         write(style.paint(footer, .dim))
     }
 
-    /// Writes the title and the message instead of an empty table.
+    /// The message instead of an empty table.
     public func showNoHeroes(_ list: HeroListViewModel, message: String) {
         writeTitle(list)
         write(message.singleLine)  // it may quote the user's search text

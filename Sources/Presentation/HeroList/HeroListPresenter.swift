@@ -1,6 +1,6 @@
 import Domain
 
-/// Pages through and searches the roster: lists when the query has no text, searches when it has.
+/// Pages through the roster: lists when the query has no text, searches when it has.
 @MainActor
 public final class HeroListPresenter {
     private let listHeroes: ListHeroes
@@ -8,22 +8,20 @@ public final class HeroListPresenter {
     private var view: (any HeroListView)?
     private var shown: HeroListViewModel?
 
-    /// A presenter over the list and search use cases.
     public init(listHeroes: ListHeroes, searchHeroes: SearchHeroes) {
         self.listHeroes = listHeroes
         self.searchHeroes = searchHeroes
     }
 
-    /// The page on screen, once one has been shown.
     public var current: HeroListViewModel? { shown }
 
-    /// Shows the page `query` names on `view`, and keeps both for the paging calls.
+    /// Shows the page `query` names, keeping `view` and `query` for the paging calls.
     public func activate(with view: any HeroListView, query: HeroListQuery = HeroListQuery()) async throws {
         self.view = view
         try await show(query)
     }
 
-    /// Shows the next page; `false`, showing nothing, when there is none or nothing is shown yet.
+    /// The next page; `false`, showing nothing, when there is none or nothing is shown yet.
     @discardableResult
     public func nextPage() async throws -> Bool {
         guard let shown, shown.hasNextPage else { return false }
@@ -33,7 +31,7 @@ public final class HeroListPresenter {
         return true
     }
 
-    /// Shows the previous page; `false`, showing nothing, when this is the first.
+    /// The previous page; `false`, showing nothing, when this is the first.
     @discardableResult
     public func previousPage() async throws -> Bool {
         guard let shown, shown.hasPreviousPage else { return false }
@@ -59,7 +57,7 @@ public final class HeroListPresenter {
         try await show(query)
     }
 
-    /// How many heroes the pages up to `page` hold at least, or `nil` past `Int`.
+    /// Heroes the pages up to `page` hold at least; `nil` past `Int`.
     private static func heldThrough(_ page: HeroPage) -> Int? {
         let (before, past) = (max(page.page, 1) - 1).multipliedReportingOverflow(by: page.perPage)
         let (held, pastAgain) = before.addingReportingOverflow(page.items.count)
@@ -74,7 +72,7 @@ public final class HeroListPresenter {
             } else {
                 try await listHeroes(page: query.page, perPage: query.perPage, team: query.team)
             }
-        // The server's counts are claims: where the page itself holds more, say what it holds.
+        // The server's counts are claims: where the page holds more, say what it holds.
         let sent = cached.value
         let page = HeroPage(
             items: sent.items, page: sent.page, perPage: max(sent.perPage, sent.items.count),

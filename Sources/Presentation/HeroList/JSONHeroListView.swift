@@ -4,13 +4,11 @@
 public final class JSONHeroListView: HeroListView {
     private var writer: JSONLineWriter
 
-    /// A view writing one JSON line per page to `output`.
     public init(output: any TextOutputStream) { writer = JSONLineWriter(output: output) }
 
-    /// Writes the page.
     public func showHeroes(_ list: HeroListViewModel) { write(list) }
 
-    /// Writes the empty page; the message is for people and is left out.
+    /// The message is for people and is left out.
     public func showNoHeroes(_ list: HeroListViewModel, message: String) { write(list) }
 
     private func write(_ list: HeroListViewModel) {

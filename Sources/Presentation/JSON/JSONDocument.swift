@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// What the JSON views write, compact with sorted keys so the text is exact. Output only.
+/// Compact with sorted keys so the text is exact. Output only.
 enum JSONDocument: Encodable, Hashable, Sendable {
     case null
     case bool(Bool)
@@ -10,7 +10,6 @@ enum JSONDocument: Encodable, Hashable, Sendable {
     case array([JSONDocument])
     case object([String: JSONDocument])
 
-    /// Writes the value as its JSON form.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -23,8 +22,8 @@ enum JSONDocument: Encodable, Hashable, Sendable {
         }
     }
 
-    /// One line of JSON; DEL, C1 controls and bidirectional overrides, which `JSONEncoder` leaves
-    /// raw, are `\u` escapes, so a terminal shows the line as it is.
+    /// DEL, C1 controls and bidi overrides, which `JSONEncoder` leaves raw, become `\u` escapes,
+    /// so a terminal shows the line as it is.
     var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -50,13 +49,11 @@ enum JSONDocument: Encodable, Hashable, Sendable {
 }
 
 extension JSONDocument {
-    /// A string, or `null` for `nil`.
     static func string(_ value: String?) -> JSONDocument { value.map(JSONDocument.string) ?? .null }
 
-    /// Strings as an array.
     static func strings(_ values: [String]) -> JSONDocument { .array(values.map(JSONDocument.string)) }
 
-    /// A team as `{"id","name"}`, or `null` for none.
+    /// `{"id","name"}`, or `null`.
     static func team(_ team: Team?) -> JSONDocument {
         guard let team else { return .null }
         return .object(["id": .string(team.id.rawValue), "name": .string(team.name)])

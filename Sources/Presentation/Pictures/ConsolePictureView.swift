@@ -7,17 +7,14 @@ public final class ConsolePictureView: PictureView {
     private var lines: ConsoleLines
     private var style: ConsoleStyle { lines.style }
 
-    /// A view writing to `output` in `style`.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
         lines = ConsoleLines(output, style)
     }
 
-    /// Writes `saved N bytes to FILE`.
     public func showDownloaded(_ file: PictureFile, for id: Hero.ID) {
         write("saved", " \(file.byteCount) bytes to \(file.location.path)")
     }
 
-    /// Writes `uploaded FILE as the picture of hero ID`.
     public func showUploaded(_ file: URL, for id: Hero.ID) {
         write("uploaded", " \(file.lastPathComponent) as the picture of hero \(id)")
     }

@@ -27,7 +27,6 @@ public final class ConsoleProgressView: TransferProgressView {
     private let minimumInterval: TimeInterval
     private let clock: Clock
 
-    /// A bar writing to `output` in `style`, redrawing at most every `minimumInterval` seconds.
     public init(
         output: any TextOutputStream & Sendable,
         style: ConsoleStyle,
@@ -40,7 +39,6 @@ public final class ConsoleProgressView: TransferProgressView {
         self.clock = clock
     }
 
-    /// Starts a new bar called `label`.
     public func begin(_ label: String) {
         state.withLock { state in
             let output = state.output
@@ -49,7 +47,7 @@ public final class ConsoleProgressView: TransferProgressView {
         }
     }
 
-    /// Draws `progress` unless the last redraw was too recent; the final report always draws.
+    /// Skipped if the last redraw was too recent; the final report always draws.
     public func report(_ progress: ProgressFigures) {
         guard style.isTerminal else { return }
         state.withLock { state in
@@ -64,7 +62,7 @@ public final class ConsoleProgressView: TransferProgressView {
         }
     }
 
-    /// Draws the last report if it was held back, then ends the line; nothing if nothing was drawn.
+    /// Draws a held-back last report, then ends the line; nothing if nothing was drawn.
     public func finish() {
         guard style.isTerminal else { return }
         state.withLock { state in
@@ -111,7 +109,7 @@ public final class ConsoleProgressView: TransferProgressView {
         state.frame += 1
     }
 
-    /// `2.0 KiB / 10.0 KiB`, or `2 / 3 pages`; without a total, the amount alone.
+    /// Without a total, the amount alone.
     private func amount(_ completed: Int64, of total: Int64?, in unit: ProgressFigures.Unit) -> String {
         switch unit {
         case .bytes:

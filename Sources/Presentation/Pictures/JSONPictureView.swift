@@ -6,10 +6,8 @@ import Foundation
 public final class JSONPictureView: PictureView {
     private var writer: JSONLineWriter
 
-    /// A view writing one JSON line to `output`.
     public init(output: any TextOutputStream) { writer = JSONLineWriter(output: output) }
 
-    /// Writes the saved file.
     public func showDownloaded(_ file: PictureFile, for id: Hero.ID) {
         writer.write(
             .object([
@@ -18,7 +16,6 @@ public final class JSONPictureView: PictureView {
             ]))
     }
 
-    /// Writes the uploaded file.
     public func showUploaded(_ file: URL, for id: Hero.ID) {
         writer.write(
             .object(["id": .string(id.rawValue), "file": .string(file.path), "uploaded": .bool(true)]))

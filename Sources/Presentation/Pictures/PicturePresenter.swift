@@ -7,13 +7,12 @@ public final class PicturePresenter {
     private let downloadPicture: DownloadPicture
     private let uploadPicture: UploadPicture
 
-    /// A presenter over the picture use cases.
     public init(downloadPicture: DownloadPicture, uploadPicture: UploadPicture) {
         self.downloadPicture = downloadPicture
         self.uploadPicture = uploadPicture
     }
 
-    /// Saves hero `id`'s picture to `destination` and shows it; errors are rethrown.
+    /// Errors are rethrown.
     public func download(
         with view: any PictureView, progress: any TransferProgressView, id: Hero.ID, to destination: URL
     ) async throws {
@@ -24,7 +23,7 @@ public final class PicturePresenter {
         view.showDownloaded(file, for: id)
     }
 
-    /// Sends `file` as hero `id`'s picture and shows it done; errors are rethrown.
+    /// Errors are rethrown.
     public func upload(
         with view: any PictureView, progress: any TransferProgressView, file: URL, for id: Hero.ID
     ) async throws {

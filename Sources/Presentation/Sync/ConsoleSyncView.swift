@@ -1,13 +1,13 @@
 import Domain
 
-/// A sync: a line of counts, the ids per kind, then each rejected record and conflict.
+/// A line of counts, the ids per kind, then each rejected record and conflict.
 @MainActor
 public final class ConsoleSyncView: SyncView {
     private var lines: ConsoleLines
     private var style: ConsoleStyle { lines.style }
     private let listsEveryID: Bool
 
-    /// The ids listed per kind of change, unless `listsEveryID`; the rest are counted.
+    /// Per kind, unless `listsEveryID`; the rest are counted.
     public static let listedIDs = 10
 
     /// `listsEveryID` (`--verbose`) lists every id; otherwise at most `listedIDs` a kind and no
@@ -17,7 +17,7 @@ public final class ConsoleSyncView: SyncView {
         self.listsEveryID = listsEveryID
     }
 
-    /// Writes `synced: N inserted, …` or `already up to date`, then a line of ids per kind.
+    /// `synced: N inserted, …` or `already up to date`, then a line of ids per kind.
     public func showChanges(_ changes: HeroChangeSet) {
         let kinds = [
             ("pushed", changes.pushed), ("dropped", changes.dropped), ("inserted", changes.inserted),

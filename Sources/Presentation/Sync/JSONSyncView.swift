@@ -1,14 +1,12 @@
 import Domain
 
-/// A sync as JSON: counts, id lists, `rejected` and `conflicts`.
+/// Counts, id lists, `rejected` and `conflicts`.
 @MainActor
 public final class JSONSyncView: SyncView {
     private var writer: JSONLineWriter
 
-    /// A view writing one JSON line to `output`.
     public init(output: any TextOutputStream) { writer = JSONLineWriter(output: output) }
 
-    /// Writes the change set.
     public func showChanges(_ changes: HeroChangeSet) {
         let ids = { (ids: [Hero.ID]) in JSONDocument.strings(ids.map(\.rawValue)) }
         let rejected = changes.rejected.map { record in

@@ -5,10 +5,9 @@ import Domain
 public final class SyncPresenter {
     private let syncHeroes: SyncHeroes
 
-    /// A presenter over the sync use case.
     public init(syncHeroes: SyncHeroes) { self.syncHeroes = syncHeroes }
 
-    /// Syncs and shows the change set, reporting pages to `progress`; errors are rethrown.
+    /// Reports pages to `progress`; errors are rethrown.
     public func activate(with view: any SyncView, progress: (any TransferProgressView)? = nil) async throws {
         progress?.begin("sync")
         let changes: HeroChangeSet

@@ -1,17 +1,15 @@
 import Domain
 
-/// Shows the teams as an aligned table of id and name, or a message when there are none.
+/// An aligned table of id and name, or "No teams yet."
 @MainActor
 public final class ConsoleTeamListView: TeamListView {
     private var lines: ConsoleLines
     private var style: ConsoleStyle { lines.style }
 
-    /// A view writing to `output` in `style`.
     public init(output: any TextOutputStream, style: ConsoleStyle = .plain) {
         lines = ConsoleLines(output, style)
     }
 
-    /// Writes the title, then the table or "No teams yet."
     public func showTeams(_ teams: [Team], isStale: Bool) {
         lines.write(style.title("Teams", isStale: isStale))
         guard !teams.isEmpty else {

@@ -3,6 +3,6 @@ import Domain
 /// Shows the teams heroes can belong to.
 @MainActor
 public protocol TeamListView {
-    /// Shows `teams`, in order; `isStale` when they came from the offline store.
+    /// In order; `isStale` when they came from the offline store.
     func showTeams(_ teams: [Team], isStale: Bool)
 }
