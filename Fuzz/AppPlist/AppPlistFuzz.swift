@@ -25,7 +25,7 @@ public func fuzzAppPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     let builder = GraphBuilder(environment: environment)
     do {
-        try builder.buildEveryManager(root)
+        try builder.buildAllUseCases(root)
     } catch let error as AppPlistError {
         fuzzCheck(error.file == "Fuzz.plist" && !error.problem.isEmpty, "refused as \(error)")
         return 0

@@ -43,7 +43,7 @@ extension CLITests {
         }
 
         @Test(
-            "a plist whose managers or components do not fit is named with its key path",
+            "a plist whose use cases or components do not fit is named with its key path",
             arguments: [
                 (
                     "<string>basic</string>", "<string>digest</string>",
@@ -51,24 +51,24 @@ extension CLITests {
                 ),
                 (
                     "<string>heroes-store</string>", "<string>../heroes-store</string>",
-                    "HeroManager.dataAccessController.store.folder: must be a folder name inside the cache folder"
+                    "HeroUseCases.repository.store.folder: must be a folder name inside the cache folder"
                 ),
                 (
                     "<string>JSONFileHeroStore</string>", "<string>PaperStore</string>",
-                    "HeroManager.dataAccessController.store.className: unknown store class 'PaperStore'; known: JSONFileHeroStore"
+                    "HeroUseCases.repository.store.className: unknown store class 'PaperStore'; known: JSONFileHeroStore"
                 ),
                 (
-                    "<key>heroManager</key>\n        <string>HeroManager</string>",
-                    "<key>heroManager</key>\n        <string>Nobody</string>",
-                    "PictureManager.heroManager: names no manager of this plist: 'Nobody'"
+                    "<key>heroUseCases</key>\n        <string>HeroUseCases</string>",
+                    "<key>heroUseCases</key>\n        <string>Nobody</string>",
+                    "PictureUseCases.heroUseCases: names no use cases of this plist: 'Nobody'"
                 ),
                 (
                     "<string>RemoteHeroDataSource</string>", "<string>ServiceDirectory</string>",
-                    "HeroManager.dataAccessController.communicationController: must be a RemoteHeroDataSource"
+                    "HeroUseCases.repository.remoteDataSource: must be a RemoteHeroDataSource"
                 ),
                 (
                     "<string>service</string>", "<string>other</string>",
-                    "communicationController.services: needs a service whose propertyName is `service`"
+                    "remoteDataSource.services: needs a service whose propertyName is `service`"
                 ),
             ])
         func componentMistakes(original: String, replacement: String, expected: String) async throws {
@@ -79,12 +79,12 @@ extension CLITests {
         }
 
         @Test(
-            "a file that is not a plist of managers is refused as a whole",
+            "a file that is not a plist of use cases is refused as a whole",
             arguments: [
                 ("not a property list", "is not a property list"),
                 (
                     #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array/></plist>"#,
-                    "the root must be a dictionary of managers"
+                    "the root must be a dictionary of use cases"
                 ),
             ])
         func notAnAppPlist(contents: String, expected: String) async throws {

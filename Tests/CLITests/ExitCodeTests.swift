@@ -134,8 +134,8 @@ extension CLITests {
             #expect(run.status == 1, "\(run)")
             #expect(
                 run.stderr.contains(
-                    "Broken.plist: HeroManager.dataAccessController.communicationController.className: "
-                        + "unknown communication controller class 'ShieldAPIService'"), "\(run)")
+                    "Broken.plist: HeroUseCases.repository.remoteDataSource.className: "
+                        + "unknown remote data source class 'ShieldAPIService'"), "\(run)")
         }
     }
 }

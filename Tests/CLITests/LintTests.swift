@@ -8,7 +8,7 @@ extension CLITests {
         func bundled() async throws {
             let run = try await CLI().run("lint")
             #expect(run.status == 0, "\(run)")
-            #expect(run.stdout.contains("ok, 2 managers, 2 services"))
+            #expect(run.stdout.contains("ok, 2 use-case sets, 2 services"))
             for endpoint in [
                 "heroes", "hero", "teams", "createHero", "replaceHero", "deleteHero", "picture", "putPicture",
             ] {
@@ -22,7 +22,7 @@ extension CLITests {
             arguments: [
                 (
                     "<key>folder</key>", "<key>foldr</key>",
-                    "HeroManager.dataAccessController.store.foldr: unknown key"
+                    "HeroUseCases.repository.store.foldr: unknown key"
                 ),
                 (
                     "<string>HeroService</string>", "<string>NoSuchService</string>",
@@ -30,7 +30,10 @@ extension CLITests {
                 ),
                 ("<integer>15</integer>", "<string>fifteen</string>", "deadlineSeconds: must be a number"),
                 ("<integer>15</integer>", "<true/>", "deadlineSeconds: must be a number"),
-                ("<key>heroManager</key>", "<key>heroManagr</key>", "PictureManager.heroManagr: unknown key"),
+                (
+                    "<key>heroUseCases</key>", "<key>heroManagr</key>",
+                    "PictureUseCases.heroManagr: unknown key"
+                ),
                 (
                     "<string>basic</string>",
                     "<string>basic</string><key>transport</key><string>pigeon</string>",
@@ -112,21 +115,22 @@ extension CLITests {
         }
 
         /// Found writing `fuzz-app-plist`'s seeds (Fuzz/README.md): a manager naming itself as its
-        /// `heroManager` was built again inside its own factory until the stack overflowed.
+        /// `heroUseCases` was built again inside its own factory until the stack overflowed.
         @Test("a manager that needs itself is refused with its key path, not built until the stack runs out")
         func managerThatNeedsItself() async throws {
             let cli = try CLI()
             let file = cli.home.appendingPathComponent("Cycle.plist")
-            let original = "<key>heroManager</key>\n        <string>HeroManager</string>"
+            let original = "<key>heroUseCases</key>\n        <string>HeroUseCases</string>"
             let text = try String(contentsOf: SourceTree.appPlist, encoding: .utf8)
             #expect(text.contains(original))
             try text.replacingOccurrences(
-                of: original, with: "<key>heroManager</key>\n        <string>PictureManager</string>"
+                of: original, with: "<key>heroUseCases</key>\n        <string>PictureUseCases</string>"
             ).write(to: file, atomically: true, encoding: .utf8)
             let run = try await cli.run("lint", file.path)
             #expect(run.status == 1, "\(run)")
             #expect(
-                run.stderr.contains("Cycle.plist: PictureManager.heroManager: 'PictureManager' needs itself"),
+                run.stderr.contains(
+                    "Cycle.plist: PictureUseCases.heroUseCases: 'PictureUseCases' needs itself"),
                 "\(run)")
         }
 
@@ -158,9 +162,10 @@ extension CLITests {
         func sqlitePlist() async throws {
             let bundled = try await CLI().run("lint")
             #expect(
-                bundled.stdout.contains("Heroes.plist (bundled): ok, 2 managers, 2 services"), "\(bundled)")
+                bundled.stdout.contains("Heroes.plist (bundled): ok, 2 use-case sets, 2 services"),
+                "\(bundled)")
             #expect(
-                bundled.stdout.contains("Heroes-SQLite.plist (bundled): ok, 2 managers, 2 services"),
+                bundled.stdout.contains("Heroes-SQLite.plist (bundled): ok, 2 use-case sets, 2 services"),
                 "\(bundled)")
             let file = try await CLI().run("lint", SourceTree.sqlitePlist.path)
             #expect(file.status == 0 && file.stdout.contains("Heroes-SQLite.plist: ok"), "\(file)")
@@ -194,7 +199,7 @@ extension CLITests {
             #expect(run.status == 1, "\(run)")
             #expect(
                 run.stderr.contains(
-                    "HeroManager.dataAccessController.store.className: unknown store class 'CoreDataStore'; "
+                    "HeroUseCases.repository.store.className: unknown store class 'CoreDataStore'; "
                         + "known: JSONFileHeroStore, SQLiteHeroStore"), "\(run)")
         }
     }

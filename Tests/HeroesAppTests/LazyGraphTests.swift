@@ -16,7 +16,7 @@ struct LazyGraphTests {
         let session = try await AppSession.open(
             settings: settings, plist: try AppPlist.bundled(), environment: [:],
             reportStorageProblem: { _ in })
-        #expect(session.graph.built.managers.isEmpty, "nothing is built before a command asks")
+        #expect(session.graph.built.useCases.isEmpty, "nothing is built before a command asks")
         _ = try session.graph.heroes.getHeroDetails
         _ = try session.graph.commandDeadline
         return session
@@ -26,7 +26,7 @@ struct LazyGraphTests {
     func offlineShow() async throws {
         let session = try await Self.graphAfterShow(["--offline"])
         defer { Task { await session.close() } }
-        #expect(session.graph.built.managers == [AppGraph.heroManagerName])
+        #expect(session.graph.built.useCases == [AppGraph.heroUseCasesName])
         #expect(session.graph.built.services == 0)
         #expect(session.graph.built.catalogs.isEmpty)
     }
@@ -35,7 +35,7 @@ struct LazyGraphTests {
     func onlineShow() async throws {
         let session = try await Self.graphAfterShow(["--server", "http://127.0.0.1:9"])
         defer { Task { await session.close() } }
-        #expect(session.graph.built.managers == [AppGraph.heroManagerName])
+        #expect(session.graph.built.useCases == [AppGraph.heroUseCasesName])
         #expect(session.graph.built.services == 1)
         #expect(session.graph.built.catalogs == ["HeroService"])
     }
@@ -45,7 +45,7 @@ struct LazyGraphTests {
         let session = try await Self.graphAfterShow(["--server", "http://127.0.0.1:9"])
         defer { Task { await session.close() } }
         _ = try session.graph.pictures
-        #expect(session.graph.built.managers == [AppGraph.heroManagerName, AppGraph.pictureManagerName])
+        #expect(session.graph.built.useCases == [AppGraph.heroUseCasesName, AppGraph.pictureUseCasesName])
         #expect(session.graph.built.services == 2)
     }
 }

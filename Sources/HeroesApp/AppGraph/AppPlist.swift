@@ -3,7 +3,7 @@ import Foundation
 /// An app plist, read and ready to build: the bundled `Heroes.plist`, or the file `--config`
 /// names.
 struct AppPlist {
-    /// Its root dictionary, one entry per manager.
+    /// Its root dictionary, one entry per set of use cases.
     let root: PlistNode
     /// The folder relative paths in it are resolved against; `nil` for the bundled one.
     let folder: URL?

@@ -2,7 +2,7 @@
 public struct AppPlistError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The plist's file name.
     public let file: String
-    /// The keys from the root to the faulty value: `HeroManager.dataAccessController.className`.
+    /// The keys from the root to the faulty value: `HeroUseCases.repository.className`.
     public let keyPath: String
     /// What is wrong there.
     public let problem: String

@@ -9,9 +9,9 @@ struct ComponentRegistry: Sendable {
     /// Builds one component from its plist dictionary, asking the builder for its children.
     typealias Factory<Product> = @Sendable (PlistNode, GraphBuilder) throws -> Product
 
-    var managers: [String: Factory<Manager>] = [:]
-    var dataAccessControllers: [String: Factory<DataAccessController>] = [:]
-    var communicationControllers: [String: Factory<CommunicationController>] = [:]
+    var useCases: [String: Factory<UseCases>] = [:]
+    var repositories: [String: Factory<RepositoryComponent>] = [:]
+    var remoteDataSources: [String: Factory<RemoteDataSourceComponent>] = [:]
     var services: [String: Factory<WebService>] = [:]
     var ciphers: [String: Factory<any SecretIdentityCipher>] = [:]
     /// The offline stores a repository's `store` may name.
@@ -22,32 +22,32 @@ struct ComponentRegistry: Sendable {
     /// The components heroes-cli ships with.
     static let standard: ComponentRegistry = {
         var registry = ComponentRegistry()
-        registry.managers["HeroManager"] = { node, builder in
-            try node.allowOnly(["className", "dataAccessController", "cipher"])
-            guard case .heroes(let repository) = try builder.dataAccessController(in: node) else {
-                throw node.error("must be a repository of heroes", at: "dataAccessController")
+        registry.useCases["HeroUseCases"] = { node, builder in
+            try node.allowOnly(["className", "repository", "cipher"])
+            guard case .heroes(let repository) = try builder.repository(in: node) else {
+                throw node.error("must be a repository of heroes", at: "repository")
             }
             let cipher = try node.optionalNode("cipher").map(builder.cipher) ?? builder.defaultCipher()
-            return .heroes(HeroManager(repository: repository, cipher: cipher))
+            return .heroes(HeroUseCases(repository: repository, cipher: cipher))
         }
-        registry.managers["PictureManager"] = { node, builder in
-            try node.allowOnly(["className", "dataAccessController", "heroManager"])
-            guard case .pictures(let pictures) = try builder.dataAccessController(in: node) else {
-                throw node.error("must be a repository of pictures", at: "dataAccessController")
+        registry.useCases["PictureUseCases"] = { node, builder in
+            try node.allowOnly(["className", "repository", "heroUseCases"])
+            guard case .pictures(let pictures) = try builder.repository(in: node) else {
+                throw node.error("must be a repository of pictures", at: "repository")
             }
-            let heroes = try builder.heroManager(named: try node.string("heroManager"), from: node)
-            return .pictures(PictureManager(pictures: pictures, heroes: heroes.repository))
+            let heroes = try builder.heroUseCases(named: try node.string("heroUseCases"), from: node)
+            return .pictures(PictureUseCases(pictures: pictures, heroes: heroes.repository))
         }
-        registry.dataAccessControllers["OfflineFirstHeroRepository"] = { node, builder in
-            try node.allowOnly(["className", "communicationController", "store"])
+        registry.repositories["OfflineFirstHeroRepository"] = { node, builder in
+            try node.allowOnly(["className", "remoteDataSource", "store"])
             let remote: any HeroRemote
             if case .cacheOnly(let reason) = builder.environment.cachePolicy {
                 // Never asked: builds no service, reads no service plist, makes no transport.
-                try builder.checkCommunicationController(in: node)
+                try builder.checkRemoteDataSourceComponent(in: node)
                 remote = OfflineHeroRemote(reason: reason)
             } else {
-                guard case .heroes(let source) = try builder.communicationController(in: node) else {
-                    throw node.error("must be a RemoteHeroDataSource", at: "communicationController")
+                guard case .heroes(let source) = try builder.remoteDataSource(in: node) else {
+                    throw node.error("must be a RemoteHeroDataSource", at: "remoteDataSource")
                 }
                 remote = source
             }
@@ -68,19 +68,19 @@ struct ComponentRegistry: Sendable {
                 at: try storeFolder(node, default: "heroes-sqlite", in: builder),
                 report: builder.environment.reportStorageProblem)
         }
-        registry.dataAccessControllers["RemotePictureRepository"] = { node, builder in
-            try node.allowOnly(["className", "communicationController"])
-            guard case .services(let directory) = try builder.communicationController(in: node),
+        registry.repositories["RemotePictureRepository"] = { node, builder in
+            try node.allowOnly(["className", "remoteDataSource"])
+            guard case .services(let directory) = try builder.remoteDataSource(in: node),
                 let service = directory.services["service"]
             else {
                 throw node.error(
-                    "must be a ServiceDirectory with a service named `service`", at: "communicationController"
+                    "must be a ServiceDirectory with a service named `service`", at: "remoteDataSource"
                 )
             }
             return .pictures(
                 RemotePictureRepository(service: service, policy: builder.environment.cachePolicy))
         }
-        registry.communicationControllers["RemoteHeroDataSource"] = { node, builder in
+        registry.remoteDataSources["RemoteHeroDataSource"] = { node, builder in
             try node.allowOnly(["className", "services"])
             let services = try builder.services(in: node)
             guard let service = services["service"] else {
@@ -90,7 +90,7 @@ struct ComponentRegistry: Sendable {
             builder.commandDeadline = service.deadline
             return .heroes(RemoteHeroDataSource(service: service))
         }
-        registry.communicationControllers["ServiceDirectory"] = { node, builder in
+        registry.remoteDataSources["ServiceDirectory"] = { node, builder in
             try node.allowOnly(["className", "services"])
             return .services(ServiceDirectory(services: try builder.services(in: node)))
         }

@@ -2,20 +2,20 @@ import Data
 import Domain
 import Network
 
-/// What a manager factory can make: the app knows two kinds of manager.
-enum Manager {
-    case heroes(HeroManager)
-    case pictures(PictureManager)
+/// What a use-case factory can make: the app knows two sets of use cases.
+enum UseCases {
+    case heroes(HeroUseCases)
+    case pictures(PictureUseCases)
 }
 
-/// What a data access controller factory can make: a repository of heroes or of pictures.
-enum DataAccessController {
+/// What a repository factory can make: a repository of heroes or of pictures.
+enum RepositoryComponent {
     case heroes(any HeroRepository)
     case pictures(any PictureRepository)
 }
 
 /// The heroes' remote data source, or a plain directory of services.
-enum CommunicationController {
+enum RemoteDataSourceComponent {
     case heroes(RemoteHeroDataSource)
     case services(ServiceDirectory)
 }

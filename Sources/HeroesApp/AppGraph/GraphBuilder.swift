@@ -7,20 +7,20 @@ import Network
 public final class GraphBuilder {
     let environment: GraphEnvironment
     private let registry: ComponentRegistry
-    private var built: [String: Manager] = [:]
-    /// Managers being built, so a cycle is refused.
+    private var built: [String: UseCases] = [:]
+    /// Use-case sets being built, so a cycle is refused.
     private var building: Set<String> = []
     private var root: PlistNode?
     /// Shared by the services naming the same plist.
     private var catalogs: [String: ServiceCatalog] = [:]
-    /// The HeroManager service's deadline, once built: see `AppGraph.commandDeadline`.
+    /// The HeroUseCases service's deadline, once built: see `AppGraph.commandDeadline`.
     var commandDeadline: Duration?
     /// Shared by the services whose `authentication` is `token`.
     private var sharedTokenProvider: TokenProvider?
     /// Every service built, with its key path, for `lint`.
     public private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
-    /// The managers built so far.
-    var managersBuilt: Set<String> { Set(built.keys) }
+    /// The use-case sets built so far.
+    var useCasesBuilt: Set<String> { Set(built.keys) }
     /// The service plists read so far.
     var catalogsRead: Set<String> { Set(catalogs.keys) }
 
@@ -34,72 +34,74 @@ public final class GraphBuilder {
         self.registry = registry
     }
 
-    /// Builds every manager under `root` now, as `lint` does, and checks the commands' two;
+    /// Builds every use-case set under `root` now, as `lint` does, and checks the commands' two;
     /// throws `AppPlistError` naming the key, or a layer's error.
-    public func buildEveryManager(_ root: PlistNode) throws {
+    public func buildAllUseCases(_ root: PlistNode) throws {
         self.root = root
-        guard !root.keys.isEmpty else { throw root.error("names no manager") }
+        guard !root.keys.isEmpty else { throw root.error("names no use cases") }
         for name in root.keys where built[name] == nil {
-            built[name] = try manager(named: name, in: root)
+            built[name] = try useCases(named: name, in: root)
         }
-        _ = try commandsHeroManager(in: root)
-        _ = try commandsPictureManager(in: root)
+        _ = try commandsHeroUseCases(in: root)
+        _ = try commandsPictureUseCases(in: root)
     }
 
-    /// The `HeroManager` the hero commands call, built on first use.
-    func commandsHeroManager(in root: PlistNode) throws -> HeroManager {
-        guard case .heroes(let manager) = try commandsManager(AppGraph.heroManagerName, in: root) else {
-            throw root.error("is not a HeroManager; the hero commands need one", at: AppGraph.heroManagerName)
-        }
-        return manager
-    }
-
-    /// The `PictureManager` the picture commands call, built on first use.
-    func commandsPictureManager(in root: PlistNode) throws -> PictureManager {
-        guard case .pictures(let manager) = try commandsManager(AppGraph.pictureManagerName, in: root) else {
+    /// The `HeroUseCases` the hero commands call, built on first use.
+    func commandsHeroUseCases(in root: PlistNode) throws -> HeroUseCases {
+        guard case .heroes(let useCases) = try commandsUseCases(AppGraph.heroUseCasesName, in: root) else {
             throw root.error(
-                "is not a PictureManager; the picture commands need one", at: AppGraph.pictureManagerName)
+                "is not a HeroUseCases; the hero commands need one", at: AppGraph.heroUseCasesName)
         }
-        return manager
+        return useCases
     }
 
-    private func commandsManager(_ name: String, in root: PlistNode) throws -> Manager {
+    /// The `PictureUseCases` the picture commands call, built on first use.
+    func commandsPictureUseCases(in root: PlistNode) throws -> PictureUseCases {
+        guard case .pictures(let useCases) = try commandsUseCases(AppGraph.pictureUseCasesName, in: root)
+        else {
+            throw root.error(
+                "is not a PictureUseCases; the picture commands need one", at: AppGraph.pictureUseCasesName)
+        }
+        return useCases
+    }
+
+    private func commandsUseCases(_ name: String, in root: PlistNode) throws -> UseCases {
         self.root = root
-        if let manager = built[name] { return manager }
+        if let made = built[name] { return made }
         guard root.keys.contains(name) else { throw root.error("is missing; the commands need it", at: name) }
-        let manager = try manager(named: name, in: root)
-        built[name] = manager
-        return manager
+        let made = try useCases(named: name, in: root)
+        built[name] = made
+        return made
     }
 
-    /// The manager `name`, built on first use.
-    func heroManager(named name: String, from node: PlistNode) throws -> HeroManager {
+    /// The hero use cases `name`, built on first use.
+    func heroUseCases(named name: String, from node: PlistNode) throws -> HeroUseCases {
         if built[name] == nil {
             guard let root, root.keys.contains(name) else {
-                throw node.error("names no manager of this plist: '\(name)'", at: "heroManager")
+                throw node.error("names no use cases of this plist: '\(name)'", at: "heroUseCases")
             }
             guard !building.contains(name) else {
                 throw node.error(
-                    "'\(name)' needs itself: the managers name each other in a cycle", at: "heroManager")
+                    "'\(name)' needs itself: the use cases name each other in a cycle", at: "heroUseCases")
             }
-            built[name] = try manager(named: name, in: root)
+            built[name] = try useCases(named: name, in: root)
         }
-        guard case .heroes(let manager) = built[name] else {
-            throw node.error("'\(name)' is not a HeroManager", at: "heroManager")
+        guard case .heroes(let useCases) = built[name] else {
+            throw node.error("'\(name)' is not a HeroUseCases", at: "heroUseCases")
         }
-        return manager
+        return useCases
     }
 
-    func dataAccessController(in node: PlistNode) throws -> DataAccessController {
+    func repository(in node: PlistNode) throws -> RepositoryComponent {
         try make(
-            registry.dataAccessControllers, from: try node.node("dataAccessController"),
-            kind: "data access controller")
+            registry.repositories, from: try node.node("repository"),
+            kind: "repository")
     }
 
-    func communicationController(in node: PlistNode) throws -> CommunicationController {
+    func remoteDataSource(in node: PlistNode) throws -> RemoteDataSourceComponent {
         try make(
-            registry.communicationControllers, from: try node.node("communicationController"),
-            kind: "communication controller")
+            registry.remoteDataSources, from: try node.node("remoteDataSource"),
+            kind: "remote data source")
     }
 
     /// Keyed by `propertyName`.
@@ -123,7 +125,7 @@ public final class GraphBuilder {
         try make(registry.ciphers, from: node, kind: "cipher")
     }
 
-    /// For a manager naming none: AES-256-GCM with the environment's key.
+    /// For use cases naming none: AES-256-GCM with the environment's key.
     func defaultCipher() -> any SecretIdentityCipher {
         AESGCMSecretIdentityCipher(key: environment.clearanceKey)
     }
@@ -205,18 +207,18 @@ public final class GraphBuilder {
     }
 
     /// Marks `name` as being built while its factory runs.
-    private func manager(named name: String, in root: PlistNode) throws -> Manager {
+    private func useCases(named name: String, in root: PlistNode) throws -> UseCases {
         building.insert(name)
         defer { building.remove(name) }
-        return try make(registry.managers, from: try root.node(name), kind: "manager")
+        return try make(registry.useCases, from: try root.node(name), kind: "use cases")
     }
 
-    /// Checks that `node` names a communication controller the registry knows, building nothing
+    /// Checks that `node` names a remote data source the registry knows, building nothing
     /// (`--offline`, which needs none, still refuses a plist that names an unknown class).
-    func checkCommunicationController(in node: PlistNode) throws {
+    func checkRemoteDataSourceComponent(in node: PlistNode) throws {
         _ = try factory(
-            registry.communicationControllers, for: try node.node("communicationController"),
-            kind: "communication controller")
+            registry.remoteDataSources, for: try node.node("remoteDataSource"),
+            kind: "remote data source")
     }
 
     private func make<Product>(

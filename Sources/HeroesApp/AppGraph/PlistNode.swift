@@ -24,7 +24,8 @@ public struct PlistNode {
             throw AppPlistError(file: file, keyPath: "", problem: "is not a property list (\(error.problem))")
         }
         guard let values = object as? [String: Any] else {
-            throw AppPlistError(file: file, keyPath: "", problem: "the root must be a dictionary of managers")
+            throw AppPlistError(
+                file: file, keyPath: "", problem: "the root must be a dictionary of use cases")
         }
         return PlistNode(file: file, path: [], values: values)
     }

@@ -36,8 +36,9 @@ struct LintCommand {
             plistFolder: plist.folder,
             reportStorageProblem: { _ in })
         let builder = GraphBuilder(environment: environment)
-        try builder.buildEveryManager(plist.root)
-        views.say("\(name): ok, \(plist.root.keys.count) managers, \(builder.servicesBuilt.count) services")
+        try builder.buildAllUseCases(plist.root)
+        views.say(
+            "\(name): ok, \(plist.root.keys.count) use-case sets, \(builder.servicesBuilt.count) services")
         for (keyPath, service) in builder.servicesBuilt {
             views.say("")
             views.say("\(keyPath) (\(service.baseURL.absoluteString)):")

@@ -8,7 +8,7 @@ import Presentation
 final class ConsoleRouter {
     private let graph: AppGraph
     /// Every screen but the picture's needs it: built with the router.
-    private let heroes: HeroManager
+    private let heroes: HeroUseCases
     private let views: Views
     private let input: ConsoleInput
     private let prompt: ConsolePrompt

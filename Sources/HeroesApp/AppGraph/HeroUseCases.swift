@@ -1,7 +1,7 @@
 import Domain
 
 /// The heroes' use cases over one repository and one cipher.
-struct HeroManager: Sendable {
+struct HeroUseCases: Sendable {
     /// Where the use cases read and write heroes.
     let repository: any HeroRepository
     /// How they seal and open secret identities.

@@ -1,7 +1,7 @@
 import Domain
 
 /// The pictures' use cases, moving pictures with progress.
-struct PictureManager: Sendable {
+struct PictureUseCases: Sendable {
     /// Where the pictures come from and go to.
     let pictures: any PictureRepository
     /// Where the heroes are looked up (a download first checks that the hero has a picture).
