@@ -5,10 +5,11 @@ Everything here is invented. Secret identities are sealed with the published *de
 (AES-256-GCM, 12-byte random nonce, 16-byte tag, no associated data; wire form is standard base64
 of nonce || ciphertext || tag), exactly as docs/API.md says a client seals them.
 
-    pip install cryptography
     python3 Scripts/make-mock-fixtures.py            # writes MockServer/MockServerKit/Fixtures
 
-Re-running it keeps the committed ciphertexts (new ones only for changed names) and redraws the pictures.
+Re-running it keeps the committed ciphertexts and redraws the pictures, so adding a field needs
+nothing but Python. Only a new or changed real name is sealed anew, which needs
+`pip install cryptography`.
 """
 import base64
 import json
@@ -17,12 +18,16 @@ import struct
 import sys
 import zlib
 
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+try:
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+except ImportError:
+    AESGCM = None  # enough while every real name is one already sealed
 
 DEMO_KEY = b"heroes-demo-clearance-key-2026!!"  # demo only: published in MockServer/README.md
 assert len(DEMO_KEY) == 32
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "MockServer", "MockServerKit", "Fixtures")
+CLEAR_NAMES = os.path.join(ROOT, "..", "..", "..", "Tests", "MockServerKitTests", "Resources", "real-names.json")
 
 TEAMS = [
     ("dawn-guard", "Dawn Guard"),
@@ -139,9 +144,13 @@ def unseal(sealed):
     return AESGCM(DEMO_KEY).decrypt(data[:12], data[12:], None).decode("utf-8")
 
 
-def seal(text, previous=None):
-    """Seals with a fresh random nonce, unless `previous` already seals the same text (so re-running
-    the script leaves the committed ciphertexts alone)."""
+def seal(text, previous=None, clear=None):
+    """Seals with a fresh random nonce, unless `previous` already seals the same text (`clear`, its
+    recorded clear name, says so without a key), so re-running leaves the committed ciphertexts alone."""
+    if previous and clear == text:
+        return previous
+    if AESGCM is None:
+        sys.exit(f"sealing the new real name {text!r} needs the cryptography package: pip install cryptography")
     if previous:
         try:
             if unseal(previous) == text:
@@ -162,6 +171,11 @@ def main():
             previous = {h["id"]: h.get("encrypted_real_name") for h in json.load(existing)}
     except FileNotFoundError:
         pass
+    try:
+        with open(CLEAR_NAMES, encoding="utf-8") as names:
+            clear = json.load(names)
+    except FileNotFoundError:
+        clear = {}
     heroes = []
     MOTTOS = {"0042": "Higher, then higher still.", "0044": "The tide remembers what the shore forgets."}
     for index, (code_name, real_name, team, powers, has_picture) in enumerate(HEROES, start=1):
@@ -174,7 +188,7 @@ def main():
         heroes.append({
             "id": hero_id,
             "code_name": code_name,
-            "encrypted_real_name": None if code_name in NO_IDENTITY else seal(real_name, previous.get(hero_id)),
+            "encrypted_real_name": None if code_name in NO_IDENTITY else seal(real_name, previous.get(hero_id), clear.get(hero_id)),
             "powers": powers,
             "picture_url": f"/v1/heroes/{hero_id}/picture" if has_picture else None,
             "team": {"id": team, "name": teams[team]} if team else None,
@@ -191,8 +205,7 @@ def main():
         json.dump({"items": [{"id": i, "name": n} for i, n in TEAMS]}, out, ensure_ascii=False, indent=2)
         out.write("\n")
     # The clear names, for the test that opens every sealed identity (demo data only).
-    with open(os.path.join(ROOT, "..", "..", "..", "Tests", "MockServerKitTests", "Resources",
-                           "real-names.json"), "w", encoding="utf-8") as out:
+    with open(CLEAR_NAMES, "w", encoding="utf-8") as out:
         json.dump({f"{i:04d}": h[1] for i, h in enumerate(HEROES, start=1) if h[0] not in NO_IDENTITY},
                   out, ensure_ascii=False, indent=2, sort_keys=True)
         out.write("\n")

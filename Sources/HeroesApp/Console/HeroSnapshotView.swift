@@ -51,7 +51,9 @@ final class HeroSnapshotView: HeroEditorView {
     func updateHero(updatedAt: Date, version: Int) {
         screen.updateHero(updatedAt: updatedAt, version: version)
     }
+    func updateHero(motto: String?) { screen.updateHero(motto: motto) }
     func updateHero(stale isStale: Bool) { screen.updateHero(stale: isStale) }
+    func updateHero(pending isPending: Bool) { screen.updateHero(pending: isPending) }
     func endUpdates() {
         shown = collecting
         collecting = Snapshot()

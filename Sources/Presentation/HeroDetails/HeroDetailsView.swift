@@ -22,10 +22,3 @@ public protocol HeroDetailsView {
     /// Every fact has been given.
     func endUpdates()
 }
-
-extension HeroDetailsView {
-    /// Ignored by default.
-    public func updateHero(pending isPending: Bool) {}
-    /// Ignored by default.
-    public func updateHero(motto: String?) {}
-}

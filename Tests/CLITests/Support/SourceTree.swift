@@ -15,4 +15,13 @@ enum SourceTree {
 
     /// The checked-in manual page, which `heroes-cli help --man` must reproduce.
     static let manPage = root.appendingPathComponent("docs/heroes-cli.1")
+
+    /// The keys of hero `id` in the bundled server's fixtures, so a test of what a command shows
+    /// follows a field added there.
+    static func fixtureKeys(ofHero id: String) throws -> Set<String> {
+        let file = root.appendingPathComponent("MockServer/MockServerKit/Fixtures/heroes.json")
+        let heroes = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+        return Set(try #require(heroes.first { $0["id"] as? String == id }, "no hero \(id)").keys)
+    }
 }

@@ -19,6 +19,7 @@ final class SpyView: HeroListView, HeroEditorView, DeleteHeroView, TeamListView,
         case updated(Date, version: Int)
         case motto(String?)
         case stale(Bool)
+        case pending(Bool)
         case endUpdates
         case problems([FieldProblem])
         case deleted(Hero.ID)
@@ -37,7 +38,7 @@ final class SpyView: HeroListView, HeroEditorView, DeleteHeroView, TeamListView,
         [
             .id(hero.id), .alias(hero.codeName), .name(realName), .powers(hero.powers), .team(hero.team),
             .picture(hero.picture), .updated(hero.updatedAt, version: hero.version), .motto(hero.motto),
-            .stale(isStale),
+            .stale(isStale), .pending(hero.isPending),
             .endUpdates,
         ]
     }
@@ -55,6 +56,7 @@ final class SpyView: HeroListView, HeroEditorView, DeleteHeroView, TeamListView,
     func updateHero(updatedAt: Date, version: Int) { events.append(.updated(updatedAt, version: version)) }
     func updateHero(motto: String?) { events.append(.motto(motto)) }
     func updateHero(stale isStale: Bool) { events.append(.stale(isStale)) }
+    func updateHero(pending isPending: Bool) { events.append(.pending(isPending)) }
     func endUpdates() { events.append(.endUpdates) }
     func showProblems(_ problems: [FieldProblem]) { events.append(.problems(problems)) }
     func showDeleted(_ id: Hero.ID) { events.append(.deleted(id)) }
