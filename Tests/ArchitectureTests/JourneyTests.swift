@@ -33,6 +33,29 @@ struct JourneyTests {
         }
     }
 
+    @Test("the add-a-field list names every file that holds the field it was written from")
+    func addAFieldIsWhole() throws {
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## Add a field, end to end").last)
+        let root = PackageGraph.root
+        var holding: [String] = []
+        for folder in ["Sources", "MockServer", "Scripts", "Tests", "docs"] {
+            let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let file = files?.nextObject() as? String {
+                let path = "\(folder)/\(file)"
+                guard path != "docs/JOURNEY.md", path != "Tests/ArchitectureTests/JourneyTests.swift",
+                    let content = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8),
+                    content.contains("motto")
+                else { continue }
+                holding.append(path)
+            }
+        }
+        #expect(holding.count >= 20, "the field's files: \(holding)")
+        for path in holding {
+            #expect(section.contains("`\(path)`"), "docs/JOURNEY.md's add-a-field list leaves out \(path)")
+        }
+    }
+
     @Test("every path the page names in backquotes exists")
     func pathsExist() throws {
         let text = try String(contentsOf: Self.page, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Files of the repository that the CLI suites read or edit copies of.
 enum SourceTree {
