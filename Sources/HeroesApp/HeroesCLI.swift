@@ -2,16 +2,13 @@ import Domain
 import Foundation
 import Network
 
-/// One run of heroes-cli, from the words typed to the exit code: what the executable's `main`
-/// calls, once.
+/// One run of heroes-cli, from the words typed to the exit code.
 @MainActor
 public struct HeroesCLI {
     let environment: [String: String]
     let demoServer: (any DemoServer)?
 
-    /// A run in `environment` (server, credentials, XDG folders, colour), with `demoServer`
-    /// answering when no server is named. libcurl is set up here, on the main thread, before any
-    /// transfer, as it asks.
+    /// libcurl is set up here, on the main thread, before any transfer, as it asks.
     public init(environment: [String: String], demoServer: (any DemoServer)? = nil) {
         self.environment = environment
         self.demoServer = demoServer

@@ -1,9 +1,7 @@
 import Foundation
 
-/// An app plist, read and ready to build: the bundled `Heroes.plist`, or the file `--config`
-/// names.
+/// An app plist: the bundled `Heroes.plist`, or the file `--config` names.
 struct AppPlist {
-    /// Its root dictionary, one entry per set of use cases.
     let root: PlistNode
     /// The folder relative paths in it are resolved against; `nil` for the bundled one.
     let folder: URL?
@@ -11,7 +9,6 @@ struct AppPlist {
     /// The bundled app plists: the one it runs, then the others `lint` checks too.
     static let bundledNames = ["Heroes", "Heroes-SQLite"]
 
-    /// The plist bundled with heroes-cli as `name`; by default, the one it runs.
     static func bundled(_ name: String = "Heroes") throws(AppPlistError) -> AppPlist {
         guard let url = Bundle.module.url(forResource: name, withExtension: "plist") else {
             throw AppPlistError(file: "\(name).plist", keyPath: "", problem: "is not in HeroesApp's bundle")
@@ -19,7 +16,6 @@ struct AppPlist {
         return try load(url, folder: nil)
     }
 
-    /// The plist at `url`.
     static func file(_ url: URL) throws(AppPlistError) -> AppPlist {
         try load(url, folder: url.deletingLastPathComponent())
     }

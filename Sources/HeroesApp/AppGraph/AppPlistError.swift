@@ -1,10 +1,8 @@
 /// What is wrong with the app plist: the file, the key path inside it, and the problem.
 public struct AppPlistError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The plist's file name.
     public let file: String
     /// The keys from the root to the faulty value: `HeroUseCases.repository.className`.
     public let keyPath: String
-    /// What is wrong there.
     public let problem: String
 
     init(file: String, keyPath: String, problem: String) {

@@ -5,14 +5,13 @@ import Network
 /// The transports a service may name, each made once when first named and then shared
 /// (one long-lived transport per client).
 public final class AppTransports: Sendable {
-    /// A transport an app plist may name.
     public enum Kind: String, CaseIterable, Sendable {
         /// `CurlTransport`: libcurl, Linux's default.
         case curl
         /// `URLSessionTransport`: Apple's URLSession, or FoundationNetworking's on Linux.
         case urlSession = "urlsession"
 
-        /// What `--version` and `--verbose` call it, with the library's version where it has one.
+        /// For `--version` and `--verbose`, with the library's version where known.
         public var summary: String {
             switch self {
             case .curl:
@@ -30,7 +29,6 @@ public final class AppTransports: Sendable {
             }
         }
 
-        /// Why this build cannot make the kind, or nil when it can.
         public var unavailableReason: String? {
             switch self {
             case .urlSession: nil
@@ -58,7 +56,7 @@ public final class AppTransports: Sendable {
     private let announce: (@Sendable (Kind) -> Void)?
     private let made = Locked<[Kind: any HTTPTransport]>([:])
 
-    /// Real transports, made on demand; `announce` hears of each kind the first time it is made.
+    /// Real transports, made on demand; `announce` hears of each new kind.
     public init(announce: (@Sendable (Kind) -> Void)? = nil) {
         refusing = nil
         self.announce = announce
@@ -70,7 +68,6 @@ public final class AppTransports: Sendable {
         announce = nil
     }
 
-    /// The one transport of `kind`.
     public func transport(_ kind: Kind) -> any HTTPTransport {
         if let refusing { return refusing }
         let (transport, isNew) = made.withLock { made in

@@ -14,12 +14,10 @@ struct ComponentRegistry: Sendable {
     var remoteDataSources: [String: Factory<RemoteDataSourceComponent>] = [:]
     var services: [String: Factory<WebService>] = [:]
     var ciphers: [String: Factory<any SecretIdentityCipher>] = [:]
-    /// The offline stores a repository's `store` may name.
     var stores: [String: Factory<any HeroStore>] = [:]
     /// Service plists by name; a `catalog` ending in `.plist` is loaded as a file instead.
     var catalogs: [String: @Sendable () throws -> ServiceCatalog] = [:]
 
-    /// The components heroes-cli ships with.
     static let standard: ComponentRegistry = {
         var registry = ComponentRegistry()
         registry.useCases["HeroUseCases"] = { node, builder in
@@ -106,7 +104,6 @@ struct ComponentRegistry: Sendable {
         return registry
     }()
 
-    /// The folder a store's `folder` entry names inside the cache folder (`fallback` without one).
     private static func storeFolder(_ node: PlistNode, default fallback: String, in builder: GraphBuilder)
         throws
         -> URL

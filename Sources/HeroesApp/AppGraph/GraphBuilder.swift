@@ -13,18 +13,14 @@ public final class GraphBuilder {
     private var root: PlistNode?
     /// Shared by the services naming the same plist.
     private var catalogs: [String: ServiceCatalog] = [:]
-    /// The HeroUseCases service's deadline, once built: see `AppGraph.commandDeadline`.
+    /// The hero service's deadline, once built.
     var commandDeadline: Duration?
-    /// Shared by the services whose `authentication` is `token`.
     private var sharedTokenProvider: TokenProvider?
     /// Every service built, with its key path, for `lint`.
     public private(set) var servicesBuilt: [(keyPath: String, service: WebService)] = []
-    /// The use-case sets built so far.
     var useCasesBuilt: Set<String> { Set(built.keys) }
-    /// The service plists read so far.
     var catalogsRead: Set<String> { Set(catalogs.keys) }
 
-    /// A builder with the standard registry, every class name the app knows.
     public convenience init(environment: GraphEnvironment) {
         self.init(environment: environment, registry: .standard)
     }
@@ -34,8 +30,8 @@ public final class GraphBuilder {
         self.registry = registry
     }
 
-    /// Builds every use-case set under `root` now, as `lint` does, and checks the commands' two;
-    /// throws `AppPlistError` naming the key, or a layer's error.
+    /// Builds every use-case set under `root` now, as `lint` does; throws `AppPlistError` naming the
+    /// key, or a layer's error.
     public func buildAllUseCases(_ root: PlistNode) throws {
         self.root = root
         guard !root.keys.isEmpty else { throw root.error("names no use cases") }
@@ -46,7 +42,6 @@ public final class GraphBuilder {
         _ = try commandsPictureUseCases(in: root)
     }
 
-    /// The `HeroUseCases` the hero commands call, built on first use.
     func commandsHeroUseCases(in root: PlistNode) throws -> HeroUseCases {
         guard case .heroes(let useCases) = try commandsUseCases(AppGraph.heroUseCasesName, in: root) else {
             throw root.error(
@@ -55,7 +50,6 @@ public final class GraphBuilder {
         return useCases
     }
 
-    /// The `PictureUseCases` the picture commands call, built on first use.
     func commandsPictureUseCases(in root: PlistNode) throws -> PictureUseCases {
         guard case .pictures(let useCases) = try commandsUseCases(AppGraph.pictureUseCasesName, in: root)
         else {
@@ -130,7 +124,6 @@ public final class GraphBuilder {
         AESGCMSecretIdentityCipher(key: environment.clearanceKey)
     }
 
-    /// A `WebService` on the environment's server and transport.
     func webService(configuredBy configuration: PlistNode) throws -> WebService {
         try configuration.allowOnly([
             "catalog", "authentication", "deadlineSeconds", "retryAttempts", "maximumRetryAfterSeconds",

@@ -5,13 +5,9 @@ import Network
 
 /// What the components need from outside the plist; the command line decides it.
 public struct GraphEnvironment: Sendable {
-    /// The API's base URL.
     let serverURL: URL
-    /// Credentials for writes, if any.
     let authentication: (any AuthenticationProvider)?
-    /// The clearance key, if any.
     let clearanceKey: ClearanceKey?
-    /// This server's folder inside the cache directory.
     let cacheFolder: URL
     /// The transports a service may name, or one refusing all with `--offline`.
     let transports: AppTransports
@@ -28,7 +24,6 @@ public struct GraphEnvironment: Sendable {
     /// The largest JSON store file read, when smaller than the store's own bound.
     let storeReadLimit: Int
 
-    /// The environment of one build; the parameters are the properties of the same names.
     public init(
         serverURL: URL,
         authentication: (any AuthenticationProvider)?,

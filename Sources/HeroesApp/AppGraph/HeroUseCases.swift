@@ -2,9 +2,7 @@ import Domain
 
 /// The heroes' use cases over one repository and one cipher.
 struct HeroUseCases: Sendable {
-    /// Where the use cases read and write heroes.
     let repository: any HeroRepository
-    /// How they seal and open secret identities.
     let cipher: any SecretIdentityCipher
 
     var listHeroes: ListHeroes { ListHeroes(heroes: repository) }

@@ -2,7 +2,6 @@ import Domain
 
 /// The pictures' use cases, moving pictures with progress.
 struct PictureUseCases: Sendable {
-    /// Where the pictures come from and go to.
     let pictures: any PictureRepository
     /// Where the heroes are looked up (a download first checks that the hero has a picture).
     let heroes: any HeroRepository

@@ -3,9 +3,7 @@ import Network
 
 /// One dictionary of the app plist and its key path, so problems name file and key.
 public struct PlistNode {
-    /// The plist's file name.
     let file: String
-    /// The keys from the root to this dictionary.
     let path: [String]
     private let values: [String: Any]
 
@@ -15,7 +13,7 @@ public struct PlistNode {
         self.values = values
     }
 
-    /// Reads a plist file's root dictionary (XML or binary); `file` names it in every error.
+    /// A plist file's root dictionary (XML or binary).
     public static func root(of data: Data, file: String) throws(AppPlistError) -> PlistNode {
         let object: Any
         do {
@@ -30,16 +28,14 @@ public struct PlistNode {
         return PlistNode(file: file, path: [], values: values)
     }
 
-    /// The keys of this dictionary, sorted.
     var keys: [String] { values.keys.sorted() }
 
-    /// An error at `key` of this dictionary (or at the dictionary itself).
     func error(_ problem: String, at key: String? = nil) -> AppPlistError {
         AppPlistError(
             file: file, keyPath: (path + (key.map { [$0] } ?? [])).joined(separator: "."), problem: problem)
     }
 
-    /// Fails on any key outside `allowed`, so a typo is found at start instead of ignored.
+    /// Fails on any key outside `allowed`, so a typo is refused rather than ignored.
     func allowOnly(_ allowed: Set<String>) throws(AppPlistError) {
         if let unknown = keys.first(where: { !allowed.contains($0) }) {
             throw error(
@@ -47,13 +43,11 @@ public struct PlistNode {
         }
     }
 
-    /// A required string.
     func string(_ key: String) throws(AppPlistError) -> String {
         guard let value = try optionalString(key) else { throw error("is missing (a string)", at: key) }
         return value
     }
 
-    /// A string that may be absent.
     func optionalString(_ key: String) throws(AppPlistError) -> String? {
         guard let raw = values[key] else { return nil }
         guard let value = raw as? String, !value.isEmpty else {
@@ -72,13 +66,11 @@ public struct PlistNode {
         return number
     }
 
-    /// A required dictionary.
     func node(_ key: String) throws(AppPlistError) -> PlistNode {
         guard let node = try optionalNode(key) else { throw error("is missing (a dictionary)", at: key) }
         return node
     }
 
-    /// A dictionary that may be absent.
     func optionalNode(_ key: String) throws(AppPlistError) -> PlistNode? {
         guard let raw = values[key] else { return nil }
         guard let dictionary = raw as? [String: Any] else { throw error("must be a dictionary", at: key) }

@@ -12,7 +12,6 @@ struct CommandLineParser {
         self.globalOptions = globalOptions
     }
 
-    /// The invocation `words` (without the program name) asks for.
     func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var commandWords: [String] = []
         var command: CommandSpec?
@@ -106,7 +105,7 @@ struct CommandLineParser {
         return text
     }
 
-    /// The command `words` name, for `help`; an unknown one is a usage error with the nearest name.
+    /// The command `words` name, for `help`.
     func command(named words: [String]) throws(UsageError) -> CommandSpec {
         if let exact = commands.first(where: { $0.words == words }) { return exact }
         let typed = words.joined(separator: " ")
@@ -130,7 +129,6 @@ struct CommandLineParser {
         throw UsageError("unknown command '\(typed)'; the commands are \(visible.joined(separator: ", "))")
     }
 
-    /// `a, b or c`, each in backquotes.
     private static func alternatives(_ words: [String]) -> String {
         let quoted = words.map { "`\($0)`" }
         guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }

@@ -1,6 +1,5 @@
 /// One command: its words, arguments, options and help lines.
 struct CommandSpec: Sendable {
-    /// For the runner to dispatch on.
     let id: CommandID
     /// `["demo", "reset"]`.
     let words: [String]
@@ -10,7 +9,7 @@ struct CommandSpec: Sendable {
     let summary: String
     /// Two or three, ending its help and its man page section.
     let examples: [Example]
-    /// Left out of help, man page and completion: plumbing for the completion scripts.
+    /// Left out of help, man page and completion.
     let isHidden: Bool
 
     /// `options` as typed keys: `options: .page, .perPage`.
@@ -32,11 +31,9 @@ struct CommandSpec: Sendable {
         self.isHidden = hidden
     }
 
-    /// A shell line as typed, and what it does.
     struct Example: Sendable {
         /// `heroes-cli` included; it may be inside `<(…)` or before `&&`, `|` or `>`.
         let line: String
-        /// In a few words.
         let effect: String
 
         init(_ line: String, _ effect: String) {
@@ -56,7 +53,6 @@ struct CommandSpec: Sendable {
     }
 }
 
-/// Every command heroes-cli runs.
 enum CommandID: String, Sendable, CaseIterable {
     case list, search, show, create, update, delete, picture, uploadPicture, teams, sync
     case demo, demoReset, serve, lint, help, completion

@@ -1,17 +1,15 @@
 /// Every command and its options, read by the parser, the errors, the help, the man page and
 /// completion. The spellings are a contract: other people's scripts call them.
 enum CommandTable {
-    /// Options every command accepts, before or after its words.
     static let globalOptions = OptionSpec.of(
         .server, .user, .key, .cacheDirectory, .config, .offline, .json, .color, .noColor, .verbose, .help,
         .version)
 
-    /// The commands a person is shown (help, man page, completion): all but the plumbing.
+    /// All but the hidden plumbing.
     static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
     private static let heroID = ArgumentSpec("ID", help: "the hero's id, as `list` shows it")
 
-    /// The commands, in the order the usage lists them.
     static let commands: [CommandSpec] = [
         CommandSpec(
             .list, ["list"],

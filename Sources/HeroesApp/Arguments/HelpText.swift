@@ -1,10 +1,7 @@
-/// The help heroes-cli prints, made from the same declarations the parser reads, so the two
-/// cannot disagree.
+/// The help text, made from the declarations the parser reads, so the two cannot disagree.
 enum HelpText {
-    /// The version `--version` prints.
     static let version = "heroes-cli 1.0.0"
 
-    /// The overview: every command's usage line and summary, then the global options.
     static func overview() -> String {
         var lines = [
             "heroes-cli: browse, search and edit a roster of heroes over the Heroes API.",
@@ -25,7 +22,6 @@ enum HelpText {
         return lines.joined(separator: "\n")
     }
 
-    /// One command's help: its usage line, summary, arguments, options and examples.
     static func help(for command: CommandSpec) -> String {
         var lines = [
             "USAGE: \(command.synopsis)", "",
@@ -53,7 +49,6 @@ enum HelpText {
         return "USAGE: \(spec.synopsis)"
     }
 
-    /// An option's help line, with its environment variable when it has one.
     static func help(of option: OptionSpec) -> String {
         option.help + (option.environment.map { " [env \($0)]" } ?? "")
     }

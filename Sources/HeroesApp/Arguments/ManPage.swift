@@ -1,7 +1,6 @@
 /// The roff manual page, read off `CommandTable` as the help is. No date, so the same table
 /// gives the same page (a test compares it with `docs/heroes-cli.1`).
 enum ManPage {
-    /// The whole page.
     static func text() -> String {
         var lines = [
             ".TH HEROES-CLI 1 \"\" \"\(HelpText.version)\" \"User Commands\"",
@@ -47,7 +46,6 @@ enum ManPage {
         return lines.joined(separator: "\n")
     }
 
-    /// The variables heroes-cli reads: the global options' own, then the rest.
     private static var environment: [(String, String)] {
         CommandTable.globalOptions.compactMap { option in
             option.environment.map { ($0, "the same as \(option.synopsis) when that is not given") }

@@ -1,7 +1,7 @@
 /// "Did you mean": the smallest Damerau–Levenshtein distance, within a bound that grows with
 /// the word, so a short word is not "corrected" into an unrelated one.
 enum NearestSpelling {
-    /// The closest candidate (the first on a tie), or nil when none is close. Case is ignored.
+    /// The closest candidate, the first on a tie; case is ignored.
     static func suggestion(for word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         let bound = allowedDistance(forLength: typed.count)
@@ -18,7 +18,6 @@ enum NearestSpelling {
         max(1, min(3, (length + 3) / 4))
     }
 
-    /// The optimal-string-alignment distance between `a` and `b`.
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,7 +1,6 @@
 /// A typed key for one `--option`, as swift-argument-parser's `@Option`: declared once, read
-/// by the parser, errors and help, and read back as its Swift type.
+/// back as its Swift type.
 struct Option<Value>: Sendable {
-    /// The declaration the parser and the help text read.
     let spec: OptionSpec
 
     private init(_ spec: OptionSpec) {
@@ -22,29 +21,25 @@ extension Option where Value == String {
 }
 
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-    /// An option taking one of `Value`'s cases, shown as `placeholder`; the parser refuses any
-    /// other word.
+    /// An option taking one of `Value`'s cases; the parser refuses any other word.
     init(_ name: String, _ placeholder: String, help: String) {
         self.init(OptionSpec(name, .choice(placeholder, Value.allCases.map(\.rawValue)), help: help))
     }
 }
 
 extension Option where Value == Int {
-    /// An option taking a whole number within `range`, which the parser checks.
     init(_ name: String, _ placeholder: String, in range: ClosedRange<Int>, help: String) {
         self.init(OptionSpec(name, .integer(placeholder, range), help: help))
     }
 }
 
 extension Option where Value == [String] {
-    /// An option that may be given several times; every value is kept, in order.
     init(repeating name: String, _ placeholder: String, help: String) {
         self.init(OptionSpec(name, .repeated(placeholder), help: help))
     }
 }
 
 extension Option where Value == Bool {
-    /// A switch, taking no value.
     init(flag name: String, help: String) {
         self.init(OptionSpec(name, help: help))
     }

@@ -1,7 +1,6 @@
 /// One `--option`: its name, its value and its help line.
 struct OptionSpec: Sendable {
     enum Value: Sendable, Equatable {
-        /// A switch.
         case none
         /// One value; help shows the placeholder (`N`, `URL`, …).
         case text(String)
@@ -15,9 +14,7 @@ struct OptionSpec: Sendable {
     /// Without dashes: `per-page`.
     let name: String
     let value: Value
-    /// One line for the help text.
     let help: String
-    /// Read when the option is absent.
     let environment: String?
 
     init(_ name: String, _ value: Value = .none, help: String, environment: String? = nil) {
@@ -47,7 +44,6 @@ struct OptionSpec: Sendable {
 /// A positional word, such as the `ID` of `show ID`.
 struct ArgumentSpec: Sendable {
     let name: String
-    /// One line for the help text.
     let help: String
     let isOptional: Bool
     /// Takes every word left (`help demo reset`); only the last one may.

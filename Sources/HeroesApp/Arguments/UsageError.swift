@@ -1,6 +1,5 @@
 /// A command line the table refuses, naming the word at fault and the command to show.
 struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, in one line naming the bad word.
     let description: String
     /// The command whose usage line helps, when the command was known.
     let command: CommandID?

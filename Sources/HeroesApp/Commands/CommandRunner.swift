@@ -127,7 +127,6 @@ struct CommandRunner {
         }
     }
 
-    /// The interactive console on a session of its own, until the person leaves it.
     func runConsole() async throws {
         let views = self.views
         try await AppSession.with(settings, environment: environment) { graph in
@@ -137,13 +136,11 @@ struct CommandRunner {
         }
     }
 
-    /// The bundled demo's tour, the one place the runner names it.
     private var demo: DemoTour {
         DemoTour(settings: settings, views: views, environment: environment)
     }
 
-    /// Opens a session on the settings, runs `body` with the hero and picture commands over its
-    /// graph, and closes it.
+    /// Runs `body` with the hero and picture commands on a session's graph.
     private func withHeroes(_ body: (HeroCommands) async throws -> Void) async throws {
         let views = self.views
         try await AppSession.with(settings, environment: environment) { graph in

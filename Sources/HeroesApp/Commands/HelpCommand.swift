@@ -1,4 +1,3 @@
-/// `heroes-cli help [COMMAND...] [--man]`.
 @MainActor
 struct HelpCommand {
     let views: Views

@@ -9,7 +9,6 @@ struct HeroCommands {
     let graph: AppGraph
     let views: Views
 
-    /// `list [--page N] [--per-page N] [--team ID] [--search TEXT]` and `search TEXT …`.
     func list(_ invocation: Invocation, text: String?) async throws {
         let heroes = try graph.heroes
         let presenter = HeroListPresenter(listHeroes: heroes.listHeroes, searchHeroes: heroes.searchHeroes)
@@ -33,7 +32,6 @@ struct HeroCommands {
         }
     }
 
-    /// `show ID`.
     func show(_ id: Hero.ID) async throws {
         let heroes = try graph.heroes
         let presenter = HeroDetailsPresenter(
@@ -55,7 +53,6 @@ struct HeroCommands {
         }
     }
 
-    /// `create --code-name NAME [--real-name NAME] [--power P]... [--team ID]`.
     func create(_ invocation: Invocation) async throws {
         guard let codeName = invocation[.codeName] else {
             throw UsageError("`create` needs \(Option.codeName.spec.synopsis)", command: .create)
@@ -71,7 +68,6 @@ struct HeroCommands {
         try await WebService.withDeadline(try graph.commandDeadline) { try await body() }
     }
 
-    /// `update ID [--code-name NAME] [--real-name NAME] [--power P]... [--team ID]`.
     func update(_ id: Hero.ID, _ invocation: Invocation) async throws {
         let powers = invocation[.power]
         let edit = HeroEdit(
@@ -88,18 +84,15 @@ struct HeroCommands {
         try await editor().update(with: views.heroDetails(), id: id, edit: edit)
     }
 
-    /// `delete ID`.
     func delete(_ id: Hero.ID) async throws {
         try await DeleteHeroPresenter(deleteHero: graph.heroes.deleteHero).delete(
             with: views.deleteHero(), id: id)
     }
 
-    /// `teams`.
     func teams() async throws {
         try await TeamListPresenter(listTeams: graph.heroes.listTeams).activate(with: views.teams())
     }
 
-    /// `sync [--deadline SECONDS]`.
     func sync(deadlineSeconds: Int = SyncDeadlineError.defaultSeconds) async throws {
         let progress = RememberingProgress(views.progress())
         let end = ContinuousClock.now + .seconds(deadlineSeconds)
@@ -113,13 +106,11 @@ struct HeroCommands {
         }
     }
 
-    /// `picture ID [--output FILE]`.
     func downloadPicture(_ id: Hero.ID, to destination: URL, besideData: Bool = false) async throws {
         try await pictures().download(
             with: views.picture(besideData: besideData), progress: views.progress(), id: id, to: destination)
     }
 
-    /// `upload-picture ID FILE`.
     func uploadPicture(_ file: URL, for id: Hero.ID) async throws {
         try await pictures().upload(with: views.picture(), progress: views.progress(), file: file, for: id)
     }
@@ -144,7 +135,6 @@ struct HeroCommands {
 }
 
 extension FieldEdit {
-    /// The same edit with its value transformed.
     func map<Other: Sendable & Hashable>(_ transform: (Value) -> Other) -> FieldEdit<Other> {
         switch self {
         case .keep: .keep

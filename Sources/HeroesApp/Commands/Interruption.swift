@@ -14,7 +14,6 @@ import Locking
 /// the process ends by SIGINT, so the shell sees 130.
 @MainActor
 enum Interruption {
-    /// Runs `work`; a SIGINT meanwhile cancels it and, once it has cleaned up, ends the process.
     static func cancelling(_ work: @escaping @MainActor () async throws -> Void) async throws {
         let task = Task { @MainActor in try await work() }
         let interrupted = Locked(false)

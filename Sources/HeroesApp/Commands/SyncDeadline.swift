@@ -4,7 +4,6 @@ import Presentation
 /// `sync --deadline SECONDS`: one sync's bound on time, whatever pace the server keeps. Past it
 /// the sync stops (69), and the cache keeps its last complete sync.
 struct SyncDeadlineError: Error, Sendable, CustomStringConvertible {
-    /// The deadline, in seconds.
     let seconds: Int
     /// The pages pulled and the pages there are, as last reported.
     let pages: ProgressFigures?
@@ -15,7 +14,6 @@ struct SyncDeadlineError: Error, Sendable, CustomStringConvertible {
             + "complete sync (allow longer with `sync --deadline SECONDS`)"
     }
 
-    /// The default deadline.
     static let defaultSeconds = 300
 }
 
@@ -26,7 +24,6 @@ final class RememberingProgress: TransferProgressView {
 
     init(_ shown: any TransferProgressView) { self.shown = shown }
 
-    /// The last figures reported.
     var figures: ProgressFigures? { last.withLock { $0 } }
 
     func begin(_ label: String) { shown.begin(label) }

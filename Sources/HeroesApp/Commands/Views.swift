@@ -5,9 +5,7 @@ import Presentation
 /// progress go to standard error.
 @MainActor
 struct Views {
-    /// Print JSON instead of text.
     let json: Bool
-    /// What the terminal allows.
     let terminal: Terminal
     /// `--verbose`: results list everything they hold.
     var verbose = false
@@ -70,7 +68,6 @@ struct Views {
         pick(json: { JSONErrorView(output: $0) }, console: { ConsoleErrorView(output: $0, style: $1) })
     }
 
-    /// JSON with `--json`, else the console view.
     private func pick<View>(
         json makeJSON: (FileHandleOutputStream) -> View,
         console makeConsole: (FileHandleOutputStream, ConsoleStyle) -> View
@@ -78,13 +75,13 @@ struct Views {
         json ? makeJSON(output) : makeConsole(output, terminal.outputStyle)
     }
 
-    /// A line for a person on standard error (warnings, what the demo is doing).
+    /// A line for a person on standard error.
     func note(_ line: String) {
         let stream = errors
         stream.write(line + "\n")
     }
 
-    /// A line on standard output, for commands whose result is plain text (help, lint, serve).
+    /// A line on standard output, for plain-text results.
     func say(_ line: String) {
         let stream = output
         stream.write(line + "\n")

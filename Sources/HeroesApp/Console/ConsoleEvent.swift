@@ -1,6 +1,5 @@
-/// What the person at the console did next: typed a line, pressed Ctrl-C, or closed the input.
+/// What the person at the console did next.
 enum ConsoleEvent: Sendable, Equatable {
-    /// A line, without its newline.
     case line(String)
     /// Ctrl-C (SIGINT) while the console waited for a line.
     case interrupt

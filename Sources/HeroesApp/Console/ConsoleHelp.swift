@@ -1,6 +1,5 @@
 /// What `?` prints on each screen of the console.
 enum ConsoleHelp {
-    /// The commands of the hero list.
     static let list = """
         On the list:
           n            next page
@@ -14,7 +13,6 @@ enum ConsoleHelp {
           q            quit (so do Ctrl-C and Ctrl-D here)
         """
 
-    /// The commands of one hero's card.
     static let details = """
         On a hero:
           e            edit: each field is asked with its current value; Enter keeps it

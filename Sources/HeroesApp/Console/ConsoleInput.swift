@@ -31,7 +31,6 @@ final class ConsoleInput: Sendable {
     private let wanted = DispatchSemaphore(value: 0)
     private let signals: Locked<(any DispatchSourceSignal)?>
 
-    /// Starts reading standard input on demand and catching SIGINT.
     init() {
         (events, continuation) = AsyncStream.makeStream(of: ConsoleEvent.self)
         signal(SIGINT, SIG_IGN)
@@ -89,7 +88,6 @@ final class ConsoleInput: Sendable {
         }
     }
 
-    /// Puts SIGINT back to its default action.
     func close() {
         signals.withLock { source in
             source?.cancel()

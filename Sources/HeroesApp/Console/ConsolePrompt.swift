@@ -29,7 +29,6 @@ struct ConsolePrompt {
         return event
     }
 
-    /// Writes `text` on standard output, with a newline unless told otherwise.
     func say(_ text: String, newline: Bool = true) {
         OutputFailure.standardOutput.write(newline ? text + "\n" : text)
     }

@@ -15,7 +15,6 @@ final class ConsoleRouter {
     private let pictures: PictureDrawer
     private var list: (presenter: HeroListPresenter, view: any HeroListView)?
 
-    /// A router over the session's `graph`, showing screens through `views`.
     init(graph: AppGraph, views: Views, input: ConsoleInput) throws {
         self.graph = graph
         heroes = try graph.heroes

@@ -5,7 +5,6 @@ import Presentation
 /// The edit questions: Enter keeps the default, `-` removes an optional field, commas split powers.
 @MainActor
 struct EditForm {
-    /// What the person typed, field by field, as text.
     struct Answers: Sendable, Equatable {
         var codeName: String
         var realName: String?
@@ -15,7 +14,6 @@ struct EditForm {
         var clearsRealName = false
     }
 
-    /// How the form ended.
     enum Outcome: Sendable {
         case answered(Answers)
         case interrupted
@@ -36,7 +34,6 @@ struct EditForm {
             team: hero.team?.id.rawValue)
     }
 
-    /// Asks every field in turn, starting from `defaults`.
     func ask(from defaults: Answers, classified: Bool) async -> Outcome {
         var answers = defaults
         let realDefault = defaults.realName ?? (classified ? "classified: kept" : "none")
@@ -67,12 +64,10 @@ struct EditForm {
             realName: after.clearsRealName ? .clear : change(before.realName, after.realName))
     }
 
-    /// Comma-separated powers, trimmed, empty ones dropped.
     static func powerList(_ text: String) -> [String] {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// Why the form stopped before its last answer.
     private struct Stopped: Error {
         let outcome: Outcome
     }

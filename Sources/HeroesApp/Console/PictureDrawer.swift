@@ -10,7 +10,6 @@ struct PictureDrawer {
     let graph: AppGraph
     let views: Views
 
-    /// Whether pictures are drawn at all: standard output is a TTY and colour is not turned off.
     var isEnabled: Bool { views.terminal.outputStyle.usesColor && views.terminal.outputIsTerminal }
 
     /// Downloads and draws hero `id`'s picture; errors of the download come back unrendered.
@@ -40,8 +39,7 @@ struct PictureDrawer {
     /// Lines of the window left for the hero's card (about eight) and the prompt.
     static let linesKeptFree = 10
 
-    /// The drawing of the PNG in `bytes`, at most `columns` wide and `rows` tall, or the one
-    /// line saying why not.
+    /// The PNG drawn at most `columns` × `rows`, or one line saying why not.
     static func lines(for bytes: Data, columns: Int, rows: Int? = nil) -> [String] {
         do {
             let image = try PNGDecoder().decode(Array(bytes))

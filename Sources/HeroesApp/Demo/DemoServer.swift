@@ -1,9 +1,9 @@
 import Foundation
 
-/// The bundled demo server, run in this process. The executable hands one to `HeroesCLI`, so
-/// `HeroesApp` links no server: a copy of it runs against `--server` alone.
+/// The bundled demo server, run in this process; the executable supplies it, so `HeroesApp`
+/// links no server.
 public protocol DemoServer: Sendable {
-    /// The demo's published editor, whom writes use when no `--user` is given.
+    /// The editor writes use when no `--user` is given.
     var editor: String { get }
     /// The published password of a demo account, `nil` for a name that is not one.
     func password(for user: String) -> String?
@@ -25,7 +25,6 @@ public struct RunningServer: Sendable {
     /// Stops it, waiting for the requests under way.
     public let stop: @Sendable () async -> Void
 
-    /// A server at `baseURL` that `stop` stops.
     public init(baseURL: URL, stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
         self.stop = stop
@@ -34,20 +33,15 @@ public struct RunningServer: Sendable {
 
 /// The demo server could not be started or reset, or this build has none (69).
 public struct DemoServerError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, as one line.
     public let description: String
-    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 
-    /// No server named and no demo server in this build.
     static let missing = DemoServerError(
         "no server named, and this build has no bundled demo server; give --server URL")
 }
 
 /// A stub mapping or root directory `serve --root-dir` cannot use (EX_CONFIG, 78).
 public struct StubConfigurationError: Error, CustomStringConvertible {
-    /// The file and what is wrong in it, as one line.
     public let description: String
-    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }

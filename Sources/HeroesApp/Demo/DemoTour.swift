@@ -2,9 +2,8 @@ import Domain
 import Foundation
 import Presentation
 
-/// `demo`: a tour of every feature, each step a command line printed then run by
-/// `CommandRunner`, so the two cannot drift. It runs on a scratch copy of the fixtures and
-/// cache, removed at the end, so it is the same every time.
+/// `demo`: a tour of every feature, each step a printed command line run by `CommandRunner`, on
+/// a scratch copy of the fixtures and cache removed at the end.
 @MainActor
 struct DemoTour {
     let settings: Settings
@@ -23,8 +22,7 @@ struct DemoTour {
         views.say("demo data restored: the bundled server serves its fixtures again")
     }
 
-    /// Runs every step, each as the command line it prints would run, then deletes the hero it
-    /// made.
+    /// Runs every step; the last deletes the hero it made.
     func run() async throws {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("heroes-demo-\(UUID().uuidString)", isDirectory: true)
@@ -69,8 +67,7 @@ struct DemoTour {
                 + "`heroes-cli --help` lists the commands.")
     }
 
-    /// Prints the command line, then runs it; a step meant to be refused shows its error and the
-    /// tour goes on.
+    /// Prints the command line, then runs it; a refused step shows its error and the tour goes on.
     private func runStep(
         _ words: [String], _ explanation: String, refused: Bool, settings: Settings, files: URL
     ) async throws {
@@ -100,7 +97,7 @@ struct DemoTour {
         throw DomainError.badData("the demo expected `\(words.joined(separator: " "))` to be refused")
     }
 
-    /// The id of the hero the tour made, found as a person would: by searching its code name.
+    /// The id of the hero the tour made, found by searching its code name.
     private func find(_ codeName: String, settings: Settings) async throws -> Hero.ID {
         var found: Hero.ID?
         try await AppSession.with(settings, environment: environment) { graph in
@@ -112,7 +109,6 @@ struct DemoTour {
         return found
     }
 
-    /// A word as a shell reads it back: in double quotes when it holds a space.
     private static func quoted(_ word: String) -> String {
         word.contains(" ") ? "\"\(word)\"" : word
     }

@@ -51,7 +51,6 @@ final class SignalWaiter {
         }
     }
 
-    /// Returns when one of the signals arrives.
     func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             // Both signals may arrive; the continuation is resumed for the first alone.

@@ -5,8 +5,7 @@ extension ExitStatus {
         .permission, .configuration, .failure,
     ]
 
-    /// What the status means, one line, for the manual page's EXIT STATUS (the README's exit
-    /// table says the same).
+    /// One line, for the manual page's EXIT STATUS.
     var meaning: String {
         switch self {
         case .success: "success"

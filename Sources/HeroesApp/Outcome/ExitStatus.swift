@@ -25,7 +25,6 @@ public enum ExitStatus: Int32, Sendable {
     /// `serve --root-dir` was given a stub mapping it cannot use (EX_CONFIG).
     case configuration = 78
 
-    /// The code a command that failed with `error` exits with.
     init(for error: any Error) {
         switch error {
         case is UsageError: self = .usage

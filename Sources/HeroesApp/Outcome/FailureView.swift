@@ -8,7 +8,7 @@ import Presentation
 /// errors go through `ErrorPresenter`.
 @MainActor
 enum FailureView {
-    /// Shows `error` through `views`; a usage error is followed by the command's usage line.
+    /// A usage error is followed by the command's usage line.
     static func show(_ error: any Error, views: Views) {
         let view = views.error()
         switch error {
@@ -59,6 +59,5 @@ enum FailureView {
         }
     }
 
-    /// Whether this process may create files in `folder`.
     private static func isWritable(_ folder: URL) -> Bool { access(folder.path, W_OK) == 0 }
 }

@@ -25,7 +25,6 @@ enum OutputFailure {
         exit(ExitStatus.outputFailed.rawValue)
     }
 
-    /// Whether `error` is, or wraps, EPIPE.
     static func isBrokenPipe(_ error: any Error) -> Bool {
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return error.code == Int(EPIPE) }

@@ -9,7 +9,6 @@ import Presentation
 final class AppSession {
     let graph: AppGraph
     let serverURL: URL
-    /// The demo server, when this session started it.
     let embeddedServer: RunningServer?
 
     private init(graph: AppGraph, serverURL: URL, embeddedServer: RunningServer?) {
@@ -20,7 +19,7 @@ final class AppSession {
 
     static let offlineReason = "offline (--offline): only the cache can answer"
 
-    /// Starts what `settings` ask for and builds the graph. `environment` gives the password.
+    /// Starts the demo server when no server is named, and makes the graph, which builds nothing yet.
     static func open(
         settings: Settings,
         plist: AppPlist,

@@ -1,8 +1,7 @@
 import Foundation
 
-/// The cache folder of one server: one per base URL (scheme, host, port and path), so two
-/// servers, or two APIs under one origin, never answer with each other's heroes or take each
-/// other's pending edits.
+/// One cache folder per base URL, so two servers (or two APIs under one origin) never share
+/// heroes or pending edits.
 enum CacheFolder {
     /// The folder for `server` (`nil`: the bundled one), created when missing. One that cannot be
     /// written still serves reads.
@@ -44,7 +43,6 @@ enum CacheFolder {
     }
 }
 
-/// The cache folder cannot be created or written.
 struct CacheFolderError: Error, Sendable, CustomStringConvertible {
     let folder: URL
     let reason: String

@@ -22,7 +22,6 @@ enum DiagnosticLog {
         }
     }
 
-    /// Where the offline-first repository reports its decisions.
     static func cache(verbose: Bool) -> @Sendable (CacheDecision) -> Void {
         { decision in
             if case .notKept = decision {

@@ -9,13 +9,11 @@ import Foundation
     import Musl
 #endif
 
-/// Keeps swift-corelibs-foundation from making folders in the home: `URLCache.shared` and
-/// `HTTPCookieStorage.shared` each make one as soon as they exist, and
-/// `URLSessionConfiguration.default` makes both. Apple's Foundation makes neither.
+/// Keeps swift-corelibs-foundation's `URLCache.shared` and `HTTPCookieStorage.shared` from
+/// making folders in the home (`URLSessionConfiguration.default` makes both).
 enum FoundationFolders {
-    /// Puts both shared objects in place without a folder. Called once before any thread starts
-    /// (`setenv` is not thread-safe), and only for a run that may use `URLSession`: it costs
-    /// milliseconds that an `--offline` run need not pay.
+    /// Called once before any thread starts (`setenv` is not thread-safe), and only for a run
+    /// that may use `URLSession`.
     static func keepOut() {
         #if canImport(FoundationNetworking)
             // A cache whose folder cannot be made is a memory-only cache: nothing is written.

@@ -13,7 +13,6 @@ final class PromptedBasicAuthentication: AuthenticationProvider {
     private let source: @Sendable () -> String?
     private let password = Locked<String?>(nil)
 
-    /// Credentials for `user`, the password coming from `source` the first time one is needed.
     init(user: String, password source: @escaping @Sendable () -> String?) {
         self.user = user
         self.source = source

@@ -6,10 +6,9 @@ enum ColorChoice: String, Sendable, CaseIterable {
     case auto
     /// Everywhere, pipes included: an explicit flag wins over `NO_COLOR` (no-color.org).
     case always
-    /// Nowhere.
     case never
 
-    /// The choice before parsing, for a usage error's view: the last `--color`, `--no-color`, else `auto`.
+    /// The choice before parsing, for a usage error's view.
     static func prescan(_ arguments: [String]) -> ColorChoice {
         var choice = ColorChoice.auto
         var words = arguments[...]
@@ -26,7 +25,6 @@ enum ColorChoice: String, Sendable, CaseIterable {
         return choice
     }
 
-    /// Whether a stream is coloured; `auto` reads `NO_COLOR` and `TERM`.
     func usesColor(isTerminal: Bool, environment: [String: String]) -> Bool {
         switch self {
         case .always: true

@@ -8,15 +8,13 @@ struct Settings: Sendable {
     /// In base64.
     let clearanceKey: String?
     var cacheDirectory: URL
-    /// The bundled server's state between runs.
     var dataDirectory: URL
-    /// `--config`, instead of the bundled plist.
     let configFile: URL?
     var isOffline: Bool
     let isJSON: Bool
     let color: ColorChoice
     let isVerbose: Bool
-    /// The server run in this process when none is named; the executable supplies it.
+    /// Supplied by the executable.
     var demoServer: (any DemoServer)?
 
     init(_ invocation: Invocation, environment: [String: String]) throws(UsageError) {

@@ -3,9 +3,7 @@ import Foundation
 /// The XDG folders: the cache in `$XDG_CACHE_HOME/heroes`, the bundled server's state in
 /// `$XDG_DATA_HOME/heroes`.
 struct UserPaths: Sendable {
-    /// The offline cache's folder.
     let cache: URL
-    /// The bundled server's state folder.
     let data: URL
 
     init(environment: [String: String]) {

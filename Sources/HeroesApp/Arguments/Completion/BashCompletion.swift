@@ -107,8 +107,7 @@ enum BashCompletion {
         return lines.joined(separator: "\n")
     }
 
-    /// The statement that fills `COMPREPLY` with what `value` offers for `$cur`; nothing for
-    /// free text.
+    /// Fills `COMPREPLY` with what `value` offers for `$cur`.
     private static func reply(_ value: CompletionTable.Value) -> String {
         switch value {
         case .none, .free: ""

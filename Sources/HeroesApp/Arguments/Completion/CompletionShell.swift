@@ -2,7 +2,6 @@
 enum CompletionShell: String, Sendable, CaseIterable {
     case bash, zsh, fish
 
-    /// The script for this shell, written from the command table.
     func script() -> String {
         let table = CompletionTable()
         return switch self {

@@ -1,7 +1,6 @@
 /// What completion offers, read off `CommandTable`, so every shell completes a new option at once.
 struct CompletionTable {
     enum Value: Equatable {
-        /// A switch takes no value.
         case none
         case free
         case file
@@ -12,27 +11,22 @@ struct CompletionTable {
     }
 
     struct Command {
-        /// `["demo", "reset"]`.
         let words: [String]
         let summary: String
-        /// Not the global ones.
         let options: [OptionSpec]
         /// In order; the last one repeats when `repeats`.
         let arguments: [Value]
         /// `ID`, `FILE`, in the same order.
         let argumentNames: [String]
-        /// The placeholders of optional arguments.
         let optionalArguments: Set<String>
         let repeats: Bool
 
-        /// `demo reset`.
         var name: String { words.joined(separator: " ") }
     }
 
     let commands: [Command]
     let globalOptions: [OptionSpec]
 
-    /// The visible commands of `CommandTable`.
     init() {
         globalOptions = CommandTable.globalOptions
         commands = CommandTable.visibleCommands.map { spec in
@@ -79,7 +73,6 @@ struct CompletionTable {
         }
     }
 
-    /// Its choices, a path for `FILE`, a command for `COMMAND`.
     private static func value(_ argument: ArgumentSpec) -> Value {
         if !argument.choices.isEmpty { return .words(argument.choices) }
         if argument.name == "COMMAND" {

@@ -71,7 +71,6 @@ enum FishCompletion {
         return words.joined(separator: " ")
     }
 
-    /// The `complete` arguments that offer what a positional argument may be.
     private static func arguments(_ value: CompletionTable.Value) -> String {
         switch value {
         case .none, .free, .teams: ""

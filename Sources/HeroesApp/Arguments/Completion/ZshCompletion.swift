@@ -105,7 +105,6 @@ enum ZshCompletion {
         return escaped
     }
 
-    /// `text` in single quotes, for zsh.
     private static func quoted(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
