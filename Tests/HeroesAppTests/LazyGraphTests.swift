@@ -3,8 +3,8 @@ import Testing
 
 @testable import HeroesApp
 
-/// The graph builds what a command calls and nothing else: `show` builds the hero manager and
-/// its one web service, no picture manager; `--offline show` builds no service at all, so it reads
+/// The graph builds what a command calls and nothing else: `show` builds the hero use cases and
+/// its one web service, no picture use cases; `--offline show` builds no service at all, so it reads
 /// no service plist and asks for no transport.
 @Suite("A command builds only what it runs")
 @MainActor
@@ -22,7 +22,7 @@ struct LazyGraphTests {
         return session
     }
 
-    @Test("--offline show builds the hero manager alone: no service, no service plist, no transport")
+    @Test("--offline show builds the hero use cases alone: no service, no service plist, no transport")
     func offlineShow() async throws {
         let session = try await Self.graphAfterShow(["--offline"])
         defer { Task { await session.close() } }
@@ -31,7 +31,7 @@ struct LazyGraphTests {
         #expect(session.graph.built.catalogs.isEmpty)
     }
 
-    @Test("show builds the hero manager and one web service, no picture manager")
+    @Test("show builds the hero use cases and one web service, no picture use cases")
     func onlineShow() async throws {
         let session = try await Self.graphAfterShow(["--server", "http://127.0.0.1:9"])
         defer { Task { await session.close() } }
@@ -40,7 +40,17 @@ struct LazyGraphTests {
         #expect(session.graph.built.catalogs == ["HeroService"])
     }
 
-    @Test("the picture commands build the picture manager on top")
+    @Test("--offline picture commands build no service either")
+    func offlinePictures() async throws {
+        let session = try await Self.graphAfterShow(["--offline"])
+        defer { Task { await session.close() } }
+        _ = try session.graph.pictures
+        #expect(session.graph.built.useCases == [AppGraph.heroUseCasesName, AppGraph.pictureUseCasesName])
+        #expect(session.graph.built.services == 0)
+        #expect(session.graph.built.catalogs.isEmpty)
+    }
+
+    @Test("the picture commands build the picture use cases on top")
     func pictures() async throws {
         let session = try await Self.graphAfterShow(["--server", "http://127.0.0.1:9"])
         defer { Task { await session.close() } }

@@ -81,7 +81,9 @@ public final class RemotePictureRepository: PictureRepository {
         }
     }
 
-    static func readPNG(at file: URL) throws -> Data {
+    /// The PNG at `file`, checked as an upload is before a byte is sent: `DomainError.invalid`
+    /// when it cannot be read, is over 5 MiB or is not a PNG.
+    public static func readPNG(at file: URL) throws -> Data {
         let unreadable = DomainError.invalid([.picture: "cannot be read at \(file.path)"])
         let tooLarge = { (size: Int) in
             DomainError.invalid([.picture: "must be at most 5 MiB, not \(size) bytes"])

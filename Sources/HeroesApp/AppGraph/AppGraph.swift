@@ -1,11 +1,11 @@
 /// The object graph the app plist describes, each set of use cases built when a command first
-/// asks for it (`--offline` builds no hero service).
+/// asks for it (`--offline` builds no service).
 @MainActor
 final class AppGraph {
     private let builder: GraphBuilder
     private let plist: PlistNode
 
-    /// Used when no hero service is built (`--offline`).
+    /// Used when no hero service is built, as under `--offline`.
     nonisolated static let defaultCommandDeadline = Duration.seconds(15)
 
     nonisolated static let heroUseCasesName = "HeroUseCases"

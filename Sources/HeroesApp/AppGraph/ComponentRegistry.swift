@@ -41,7 +41,7 @@ struct ComponentRegistry: Sendable {
             let remote: any HeroRemote
             if case .cacheOnly(let reason) = builder.environment.cachePolicy {
                 // Never asked: builds no service, reads no service plist, makes no transport.
-                try builder.checkRemoteDataSourceComponent(in: node)
+                try builder.checkRemoteDataSource(in: node)
                 remote = OfflineHeroRemote(reason: reason)
             } else {
                 guard case .heroes(let source) = try builder.remoteDataSource(in: node) else {
@@ -68,6 +68,10 @@ struct ComponentRegistry: Sendable {
         }
         registry.repositories["RemotePictureRepository"] = { node, builder in
             try node.allowOnly(["className", "remoteDataSource"])
+            if case .cacheOnly(let reason) = builder.environment.cachePolicy {
+                try builder.checkRemoteDataSource(in: node)
+                return .pictures(OfflinePictureRepository(reason: reason))
+            }
             guard case .services(let directory) = try builder.remoteDataSource(in: node),
                 let service = directory.services["service"]
             else {

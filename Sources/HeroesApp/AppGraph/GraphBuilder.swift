@@ -208,7 +208,7 @@ public final class GraphBuilder {
 
     /// Checks that `node` names a remote data source the registry knows, building nothing
     /// (`--offline`, which needs none, still refuses a plist that names an unknown class).
-    func checkRemoteDataSourceComponent(in node: PlistNode) throws {
+    func checkRemoteDataSource(in node: PlistNode) throws {
         _ = try factory(
             registry.remoteDataSources, for: try node.node("remoteDataSource"),
             kind: "remote data source")

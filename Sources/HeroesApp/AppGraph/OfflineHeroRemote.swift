@@ -2,7 +2,7 @@ import Data
 import Domain
 
 /// The remote of an `--offline` run: every call is `.unavailable`, so the repository answers
-/// from the cache, and no hero service is built.
+/// from the cache, and no service is built.
 struct OfflineHeroRemote: HeroRemote {
     let reason: String
 
