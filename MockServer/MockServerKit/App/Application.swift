@@ -14,8 +14,7 @@ final class HeroesApplication: RequestHandler {
     /// Milliseconds added to every API response.
     let latency: Int
     /// Encoded once: the teams never change.
-    let teamsBody: [UInt8]
-    let teamsTag: String
+    let teamsPage: EncodedPage
     let adminAccess: AdminAccess
     /// Answers of creates with an `Idempotency-Key`. Lock before `store` when taking both.
     let idempotency = Locked(IdempotencyLedger())
@@ -64,8 +63,8 @@ final class HeroesApplication: RequestHandler {
         self.stateFile = stateFile
         self.loadedStamp = Locked(loadedStamp)
         self.latency = latency
-        teamsBody = Self.teamsJSON(fixtures.teams)
-        teamsTag = "\"teams-\(Self.fnv1a(teamsBody))\""
+        let teamsBody = Self.teamsJSON(fixtures.teams)
+        teamsPage = EncodedPage(body: teamsBody, entityTag: "\"teams-\(Self.fnv1a(teamsBody))\"")
     }
 
     static func teamsJSON(_ teams: [TeamRecord]) -> [UInt8] {
@@ -80,7 +79,7 @@ final class HeroesApplication: RequestHandler {
     /// Admin routes directly; API routes through faults and the journal. A new request that
     /// spends its trial matching stubs is put off (nil) before anything is used up or recorded.
     func handle(_ request: ServerRequest, turn: TurnBudget, held: Bool) -> (ServerResponse, Delivery)? {
-        if request.path.hasPrefix("/__admin/") {
+        if request.path.hasBytePrefix("/__admin/") {
             switch adminAccess {
             case .open: return routeAdmin(request)
             case .off:
@@ -116,12 +115,10 @@ final class HeroesApplication: RequestHandler {
                 return (response, Delivery())
             }
         }
-        let isTrial = !held && stubs.count > 0
-        let takeRule = { (using: Bool) in
-            self.faults.take(
-                method: request.method.description, path: request.path, query: request.query, using: using)
-        }
-        if let registered = takeRule(!isTrial) { plan.merge(registered) }
+        // Read once: each look is a lock, and this runs per request.
+        let hasStubs = stubs.count > 0
+        let isTrial = !held && hasStubs
+        if let registered = takeRule(request, using: !isTrial) { plan.merge(registered) }
         plan.delayMilliseconds += latency
         var response: ServerResponse
         var match = JournalMatch.route
@@ -136,7 +133,7 @@ final class HeroesApplication: RequestHandler {
         }
         defer { made.map { turn.spend($0.budget.used) } }
         let cuts = plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall
-        let stubbed = plan.status == nil && !cuts ? stubs.answer(stubRequest()) : nil
+        let stubbed = hasStubs && plan.status == nil && !cuts ? stubs.answer(stubRequest()) : nil
         if isTrial, made?.budget.wasSpent == true { return nil }
         if let status = plan.status {
             let message = "fault injected: status \(status)"
@@ -160,7 +157,7 @@ final class HeroesApplication: RequestHandler {
                 latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
             if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
             if let target = stubbed.proxy {
-                if isTrial { _ = takeRule(true) }
+                if isTrial { _ = takeRule(request, using: true) }
                 return proxy(request, to: target, plan: plan, match: match)
             }
         } else if servesHeroes {
@@ -182,12 +179,19 @@ final class HeroesApplication: RequestHandler {
         if isTrial {
             // Outside /v1 a 404 changed nothing, so the request can come back whole.
             if made?.budget.wasSpent == true { return nil }
-            _ = takeRule(true)
+            _ = takeRule(request, using: true)
         }
         if plan.malformedJSON { Self.breakJSON(&response) }
         journal.record(
             request, status: response.status, fault: plan.isEmpty ? nil : plan.summary, match: match)
         return (response, plan.delivery)
+    }
+
+    /// The fault of a registered rule the request matches (a method, not a closure: this runs
+    /// per request).
+    private func takeRule(_ request: ServerRequest, using: Bool) -> FaultPlan? {
+        faults.take(
+            method: request.method.description, path: request.path, query: request.query, using: using)
     }
 
     /// The `malformed-json` fault: a JSON body that does not parse.
@@ -199,7 +203,7 @@ final class HeroesApplication: RequestHandler {
     }
 
     static func isUnderV1(_ path: Substring) -> Bool {
-        path == "/v1" || path.hasPrefix("/v1/")
+        path.utf8.elementsEqual("/v1".utf8) || path.hasBytePrefix("/v1/")
     }
 
     /// Changes with every recorded request, so journal long polls are checked again.

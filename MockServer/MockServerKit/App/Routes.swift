@@ -8,11 +8,11 @@ extension HeroesApplication {
         }
         let method = request.method == .head ? .get : request.method
         switch segments.count {
-        case 2 where segments[1] == "health":
+        case 2 where segments[1].isBytes("health"):
             return allow(request, AllowedMethods.read) {
                 ServerResponse.json(200, Self.healthBody)
             }
-        case 3 where segments[1] == "v1" && segments[2] == "token":
+        case 3 where segments[1].isBytes("v1") && segments[2].isBytes("token"):
             return allow(request, AllowedMethods.token) { issueToken(request) }
         default:
             break
@@ -25,14 +25,14 @@ extension HeroesApplication {
             return Self.invalidTokenResponse
         }
         switch segments.count {
-        case 3 where segments[1] == "v1" && segments[2] == "teams":
+        case 3 where segments[1].isBytes("v1") && segments[2].isBytes("teams"):
             return allow(request, AllowedMethods.read) { teams(request) }
-        case 3 where segments[1] == "v1" && segments[2] == "heroes":
+        case 3 where segments[1].isBytes("v1") && segments[2].isBytes("heroes"):
             return allow(request, AllowedMethods.collection) {
                 method == .get ? list(request) : create(request)
             }
         case 4
-        where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3])):
+        where segments[1].isBytes("v1") && segments[2].isBytes("heroes") && HeroRecord.isValidID(segments[3]):
             let id = String(segments[3])
             return allow(request, AllowedMethods.hero) {
                 switch method {
@@ -42,8 +42,8 @@ extension HeroesApplication {
                 }
             }
         case 5
-        where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3]))
-            && segments[4] == "picture":
+        where segments[1].isBytes("v1") && segments[2].isBytes("heroes") && HeroRecord.isValidID(segments[3])
+            && segments[4].isBytes("picture"):
             let id = String(segments[3])
             return allow(request, AllowedMethods.picture) {
                 method == .get ? picture(id, request) : putPicture(id, request)
@@ -55,11 +55,21 @@ extension HeroesApplication {
     }
 
     /// Percent-decoded segments; nil when one is invalid. Split before decoding, so %2F is data,
-    /// not a separator; split by bytes, as the path is ASCII.
-    static func segments(of path: Substring) -> [String]? {
-        var segments: [String] = []
-        segments.reserveCapacity(6)
+    /// not a separator; split by bytes, as the path is ASCII. Without a `%` the segments are
+    /// slices of the path, decoded as they are: no string is made per request.
+    static func segments(of path: Substring) -> [Substring]? {
         let bytes = path.utf8
+        var segments: [Substring] = []
+        segments.reserveCapacity(6)
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            var start = bytes.startIndex
+            while let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) {
+                segments.append(path[start..<slash])
+                start = bytes.index(after: slash)
+            }
+            segments.append(path[start...])
+            return segments
+        }
         var start = bytes.startIndex
         var index = start
         while true {
@@ -68,7 +78,7 @@ extension HeroesApplication {
                 guard let segment = PercentDecoding.decode(path[start..<index], plusIsSpace: false) else {
                     return nil
                 }
-                segments.append(segment)
+                segments.append(Substring(segment))
                 if atEnd { return segments }
                 start = bytes.index(after: index)
             }

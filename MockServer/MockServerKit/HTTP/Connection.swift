@@ -185,12 +185,12 @@ final class Connection {
         _ request: ServerRequest, head: RequestHead, framing: Framing, handler: any RequestHandler,
         turn: TurnBudget, dates: DateCache, held wasHeld: Bool = true
     ) {
-        guard let answered = handler.handle(request, turn: turn, held: wasHeld) else {
+        // Taken apart as it comes, so the response is moved, not copied.
+        guard case .some((var response, let delivery)) = handler.handle(request, turn: turn, held: wasHeld)
+        else {
             held = (head, framing, request)
             return
         }
-        var response = answered.0
-        let delivery = answered.1
         let keepAlive = framing.keepAlive && !response.closesConnection && !peerClosed
         if keepAlive, head.minorVersion == 0 {
             // An HTTP/1.0 client only keeps the connection when the answer says so.

@@ -16,9 +16,37 @@ struct RequestHead {
     }
 }
 
-/// Without allocating.
+/// Without allocating; over the strings' contiguous bytes when they have them (native strings
+/// do), as this runs several times per request.
 func asciiCaseInsensitiveEqual(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+        rhs.utf8.withContiguousStorageIfAvailable { right in
+            for index in 0..<left.count where lower(left[index]) != lower(right[index]) { return false }
+            return true
+        }
+    }
+    if let contiguous, let equal = contiguous { return equal }
+    return zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
+}
+
+extension Substring {
+    /// Whether it is `text`, byte for byte (the route's words are ASCII).
+    func isBytes(_ text: String) -> Bool {
+        utf8.count == text.utf8.count && hasBytePrefix(text)
+    }
+
+    /// Whether it starts with `prefix`, byte for byte: no character breaking, for paths (ASCII)
+    /// checked per request.
+    func hasBytePrefix(_ prefix: String) -> Bool {
+        let contiguous = utf8.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { wanted in
+                bytes.count >= wanted.count && bytes.prefix(wanted.count).elementsEqual(wanted)
+            }
+        }
+        if let contiguous, let starts = contiguous { return starts }
+        return utf8.starts(with: prefix.utf8)
+    }
 }
 
 private func lower(_ byte: UInt8) -> UInt8 {

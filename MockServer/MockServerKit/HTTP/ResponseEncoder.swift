@@ -5,32 +5,48 @@ enum ResponseEncoder {
     static func appendHead(
         _ response: ServerResponse, bodyLength: Int, keepAlive: Bool, date: String, to output: inout [UInt8]
     ) {
-        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        append("HTTP/1.1 ", to: &output)
         appendDecimal(response.status, to: &output)
         output.append(UInt8(ascii: " "))
-        output.append(contentsOf: (response.reasonPhrase ?? reason(response.status)).utf8)
-        output.append(contentsOf: "\r\n".utf8)
+        append(response.reasonPhrase ?? reason(response.status), to: &output)
+        append("\r\n", to: &output)
         // One Date (a singleton field): a stub's or an origin's own, else the server's.
         if !response.fields.contains(where: { asciiCaseInsensitiveEqual($0.name, "Date") }) {
-            output.append(contentsOf: "Date: ".utf8)
-            output.append(contentsOf: date.utf8)
-            output.append(contentsOf: "\r\n".utf8)
+            append("Date: ", to: &output)
+            append(date, to: &output)
+            append("\r\n", to: &output)
         }
-        for field in response.fields {
-            output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: ": ".utf8)
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: "\r\n".utf8)
+        if let encoded = response.encodedFields {
+            output.append(contentsOf: encoded)
+        } else {
+            appendFields(response.fields, to: &output)
         }
         if hasBody(response.status) {
-            output.append(contentsOf: "Content-Length: ".utf8)
+            append("Content-Length: ", to: &output)
             appendDecimal(bodyLength, to: &output)
-            output.append(contentsOf: "\r\n".utf8)
+            append("\r\n", to: &output)
         }
         if !keepAlive {
-            output.append(contentsOf: "Connection: close\r\n".utf8)
+            append("Connection: close\r\n", to: &output)
         }
-        output.append(contentsOf: "\r\n".utf8)
+        append("\r\n", to: &output)
+    }
+
+    /// Each as `name: value` and CRLF.
+    static func appendFields(_ fields: [HTTPField], to output: inout [UInt8]) {
+        for field in fields {
+            append(field.name, to: &output)
+            append(": ", to: &output)
+            append(field.value, to: &output)
+            append("\r\n", to: &output)
+        }
+    }
+
+    /// A string's bytes, copied at once when they are contiguous (native strings and literals),
+    /// not code unit by code unit.
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
+        if copied == nil { output.append(contentsOf: text.utf8) }
     }
 
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {

@@ -2,12 +2,17 @@
 struct ServerResponse {
     var status: Int
     /// Fields besides `Date`, `Content-Length` and `Connection`.
-    var fields: [HTTPField]
+    var fields: [HTTPField] {
+        didSet { encodedFields = nil }
+    }
     /// Never sent for HEAD, 204 and 304.
     var body: [UInt8]
     var closesConnection = false
     /// Nil for the standard one.
     var reasonPhrase: String? = nil
+    /// `fields` on the wire, when made in advance (a cached body's); any change to `fields`
+    /// drops it.
+    var encodedFields: [UInt8]? = nil
 }
 
 extension ServerResponse {
