@@ -3,16 +3,16 @@ extension HeroesApplication {
     private static let healthBody = WireJSON.encode(["status": "ok"])
 
     func route(_ request: ServerRequest) -> ServerResponse {
-        guard let segments = Self.segments(of: request.path) else {
+        guard let segments = PathSegments(request.path) else {
             return ErrorBody.response(status: 400, message: "the path is not valid percent-encoded UTF-8")
         }
         let method = request.method == .head ? .get : request.method
         switch segments.count {
-        case 2 where segments[1].isBytes("health"):
+        case 2 where segments.segment(1, is: "health"):
             return allow(request, AllowedMethods.read) {
                 ServerResponse.json(200, Self.healthBody)
             }
-        case 3 where segments[1].isBytes("v1") && segments[2].isBytes("token"):
+        case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "token"):
             return allow(request, AllowedMethods.token) { issueToken(request) }
         default:
             break
@@ -25,14 +25,15 @@ extension HeroesApplication {
             return Self.invalidTokenResponse
         }
         switch segments.count {
-        case 3 where segments[1].isBytes("v1") && segments[2].isBytes("teams"):
+        case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "teams"):
             return allow(request, AllowedMethods.read) { teams(request) }
-        case 3 where segments[1].isBytes("v1") && segments[2].isBytes("heroes"):
+        case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes"):
             return allow(request, AllowedMethods.collection) {
                 method == .get ? list(request) : create(request)
             }
         case 4
-        where segments[1].isBytes("v1") && segments[2].isBytes("heroes") && HeroRecord.isValidID(segments[3]):
+        where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
+            && HeroRecord.isValidID(segments[3]):
             let id = String(segments[3])
             return allow(request, AllowedMethods.hero) {
                 switch method {
@@ -42,47 +43,16 @@ extension HeroesApplication {
                 }
             }
         case 5
-        where segments[1].isBytes("v1") && segments[2].isBytes("heroes") && HeroRecord.isValidID(segments[3])
-            && segments[4].isBytes("picture"):
+        where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
+            && HeroRecord.isValidID(segments[3])
+            && segments.segment(4, is: "picture"):
             let id = String(segments[3])
             return allow(request, AllowedMethods.picture) {
                 method == .get ? picture(id, request) : putPicture(id, request)
             }
         default:
             return ErrorBody.response(
-                status: 404, message: "no resource at \(segments.joined(separator: "/"))")
-        }
-    }
-
-    /// Percent-decoded segments; nil when one is invalid. Split before decoding, so %2F is data,
-    /// not a separator; split by bytes, as the path is ASCII. Without a `%` the segments are
-    /// slices of the path, decoded as they are: no string is made per request.
-    static func segments(of path: Substring) -> [Substring]? {
-        let bytes = path.utf8
-        var segments: [Substring] = []
-        segments.reserveCapacity(6)
-        guard bytes.contains(UInt8(ascii: "%")) else {
-            var start = bytes.startIndex
-            while let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) {
-                segments.append(path[start..<slash])
-                start = bytes.index(after: slash)
-            }
-            segments.append(path[start...])
-            return segments
-        }
-        var start = bytes.startIndex
-        var index = start
-        while true {
-            let atEnd = index == bytes.endIndex
-            if atEnd || bytes[index] == UInt8(ascii: "/") {
-                guard let segment = PercentDecoding.decode(path[start..<index], plusIsSpace: false) else {
-                    return nil
-                }
-                segments.append(Substring(segment))
-                if atEnd { return segments }
-                start = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
+                status: 404, message: "no resource at \(segments.joined())")
         }
     }
 

@@ -31,11 +31,6 @@ func asciiCaseInsensitiveEqual(_ lhs: String, _ rhs: String) -> Bool {
 }
 
 extension Substring {
-    /// Whether it is `text`, byte for byte (the route's words are ASCII).
-    func isBytes(_ text: String) -> Bool {
-        utf8.count == text.utf8.count && hasBytePrefix(text)
-    }
-
     /// Whether it starts with `prefix`, byte for byte: no character breaking, for paths (ASCII)
     /// checked per request.
     func hasBytePrefix(_ prefix: String) -> Bool {

@@ -5,16 +5,16 @@ enum ResponseEncoder {
     static func appendHead(
         _ response: ServerResponse, bodyLength: Int, keepAlive: Bool, date: String, to output: inout [UInt8]
     ) {
-        append("HTTP/1.1 ", to: &output)
+        appendLiteral("HTTP/1.1 ", to: &output)
         appendDecimal(response.status, to: &output)
         output.append(UInt8(ascii: " "))
         append(response.reasonPhrase ?? reason(response.status), to: &output)
-        append("\r\n", to: &output)
+        appendLiteral("\r\n", to: &output)
         // One Date (a singleton field): a stub's or an origin's own, else the server's.
         if !response.fields.contains(where: { asciiCaseInsensitiveEqual($0.name, "Date") }) {
-            append("Date: ", to: &output)
+            appendLiteral("Date: ", to: &output)
             append(date, to: &output)
-            append("\r\n", to: &output)
+            appendLiteral("\r\n", to: &output)
         }
         if let encoded = response.encodedFields {
             output.append(contentsOf: encoded)
@@ -22,24 +22,29 @@ enum ResponseEncoder {
             appendFields(response.fields, to: &output)
         }
         if hasBody(response.status) {
-            append("Content-Length: ", to: &output)
+            appendLiteral("Content-Length: ", to: &output)
             appendDecimal(bodyLength, to: &output)
-            append("\r\n", to: &output)
+            appendLiteral("\r\n", to: &output)
         }
         if !keepAlive {
-            append("Connection: close\r\n", to: &output)
+            appendLiteral("Connection: close\r\n", to: &output)
         }
-        append("\r\n", to: &output)
+        appendLiteral("\r\n", to: &output)
     }
 
     /// Each as `name: value` and CRLF.
     static func appendFields(_ fields: [HTTPField], to output: inout [UInt8]) {
         for field in fields {
             append(field.name, to: &output)
-            append(": ", to: &output)
+            appendLiteral(": ", to: &output)
             append(field.value, to: &output)
-            append("\r\n", to: &output)
+            appendLiteral("\r\n", to: &output)
         }
+    }
+
+    /// A literal's bytes, straight from the binary.
+    private static func appendLiteral(_ text: StaticString, to output: inout [UInt8]) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     /// A string's bytes, copied at once when they are contiguous (native strings and literals),

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Synchronization
 
 /// The stubs, their index and scenario states. Read per request on the loop thread;
 /// changed at start and by the admin API.
@@ -60,10 +61,18 @@ final class StubRegistry: Sendable {
     }
 
     private let state = Locked(State())
+    /// `mappings.count`, stored under the lock by every change, so the per-request look takes
+    /// no lock.
+    private let mappingCount = Atomic<Int>(0)
 
     init() {}
 
-    var count: Int { state.withLock { $0.mappings.count } }
+    var count: Int { mappingCount.load(ordering: .acquiring) }
+
+    /// After a change under the lock.
+    private func counted(_ state: State) {
+        mappingCount.store(state.mappings.count, ordering: .releasing)
+    }
 
     /// Replaces every mapping with a root directory's, which a reset restores; scenarios restart.
     func load(_ mappings: [StubMapping], files: BodyFolder?) {
@@ -72,6 +81,7 @@ final class StubRegistry: Sendable {
             state.defaults = mappings
             state.files = files
             for mapping in mappings { state.append(mapping) }
+            counted(state)
         }
     }
 
@@ -84,6 +94,7 @@ final class StubRegistry: Sendable {
             state.files = files
             state.nextSequence = next
             for mapping in defaults { state.append(mapping) }
+            counted(state)
         }
     }
 
@@ -125,7 +136,10 @@ final class StubRegistry: Sendable {
         var mapping = try StubMapping(
             JSONCursor(value: value, path: "$", file: "the request body"), files: files)
         mapping.addedBytes = bytes.count
-        state.withLock { $0.append(mapping) }
+        state.withLock { state in
+            state.append(mapping)
+            counted(state)
+        }
         return mapping.json
     }
 
@@ -148,6 +162,7 @@ final class StubRegistry: Sendable {
             var kept = state.mappings
             kept[position] = mapping
             state.rebuild(kept)
+            counted(state)
             return mapping.json
         }
     }
@@ -156,12 +171,16 @@ final class StubRegistry: Sendable {
         state.withLock { state in
             guard state.mappings.contains(where: { $0.id == id }) else { return false }
             state.rebuild(state.mappings.filter { $0.id != id })
+            counted(state)
             return true
         }
     }
 
     func removeAll() {
-        state.withLock { $0.rebuild([]) }
+        state.withLock { state in
+            state.rebuild([])
+            counted(state)
+        }
     }
 
     /// One page of the mappings' JSON, newest first (as WireMock lists them), and the total.
