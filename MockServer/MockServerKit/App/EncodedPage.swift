@@ -6,15 +6,13 @@ struct EncodedPage {
     let entityTag: String
     /// `Content-Type` and `ETag`, as a 200 sends them.
     let fields: [HTTPField]
-    /// `fields` on the wire.
-    let encodedFields: [UInt8]
+    /// Its 200 in advance.
+    let prebuilt: PrebuiltResponse
 
     init(body: [UInt8], entityTag: String) {
         self.body = body
         self.entityTag = entityTag
         fields = [ServerResponse.jsonContentType, HTTPField(name: "ETag", value: entityTag)]
-        var encoded: [UInt8] = []
-        ResponseEncoder.appendFields(fields, to: &encoded)
-        encodedFields = encoded
+        prebuilt = PrebuiltResponse(fields: fields)
     }
 }

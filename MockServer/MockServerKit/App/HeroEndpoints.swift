@@ -143,7 +143,7 @@ extension HeroesApplication {
                 status: 304, fields: [HTTPField(name: "ETag", value: encoded.entityTag)], body: [])
         }
         return ServerResponse(
-            status: 200, fields: encoded.fields, body: encoded.body, encodedFields: encoded.encodedFields)
+            status: 200, fields: encoded.fields, body: encoded.body, prebuilt: encoded.prebuilt)
     }
 
     /// 409 for a hero whose version (from a file) is `Int.max`: no change can get a new one.

@@ -16,7 +16,7 @@ enum ResponseEncoder {
             append(date, to: &output)
             appendLiteral("\r\n", to: &output)
         }
-        if let encoded = response.encodedFields {
+        if let encoded = response.prebuilt?.encodedFields {
             output.append(contentsOf: encoded)
         } else {
             appendFields(response.fields, to: &output)
