@@ -203,7 +203,7 @@ final class HeroesApplication: RequestHandler {
     }
 
     static func isUnderV1(_ path: Substring) -> Bool {
-        path.utf8.elementsEqual("/v1".utf8) || path.hasBytePrefix("/v1/")
+        path.hasBytePrefix("/v1") && (path.utf8.count == 3 || path.hasBytePrefix("/v1/"))
     }
 
     /// Changes with every recorded request, so journal long polls are checked again.

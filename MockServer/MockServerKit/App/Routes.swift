@@ -24,6 +24,8 @@ extension HeroesApplication {
         {
             return Self.invalidTokenResponse
         }
+        // Made once for the routes that take a hero id.
+        let id = segments.count == 4 || segments.count == 5 ? String(segments[3]) : ""
         switch segments.count {
         case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "teams"):
             return allow(request, AllowedMethods.read) { teams(request) }
@@ -33,8 +35,7 @@ extension HeroesApplication {
             }
         case 4
         where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
-            && HeroRecord.isValidID(segments[3]):
-            let id = String(segments[3])
+            && HeroRecord.isValidID(Substring(id)):
             return allow(request, AllowedMethods.hero) {
                 switch method {
                 case .get: hero(id, request)
@@ -44,9 +45,8 @@ extension HeroesApplication {
             }
         case 5
         where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
-            && HeroRecord.isValidID(segments[3])
+            && HeroRecord.isValidID(Substring(id))
             && segments.segment(4, is: "picture"):
-            let id = String(segments[3])
             return allow(request, AllowedMethods.picture) {
                 method == .get ? picture(id, request) : putPicture(id, request)
             }

@@ -34,13 +34,15 @@ extension Substring {
     /// Whether it starts with `prefix`, byte for byte: no character breaking, for paths (ASCII)
     /// checked per request.
     func hasBytePrefix(_ prefix: String) -> Bool {
-        let contiguous = utf8.withContiguousStorageIfAvailable { bytes in
-            prefix.utf8.withContiguousStorageIfAvailable { wanted in
-                bytes.count >= wanted.count && bytes.prefix(wanted.count).elementsEqual(wanted)
-            }
+        let bytes = utf8
+        guard bytes.count >= prefix.utf8.count else { return false }
+        // Byte by byte, stopping at the first that differs: most paths differ early.
+        var index = bytes.startIndex
+        for byte in prefix.utf8 {
+            guard bytes[index] == byte else { return false }
+            bytes.formIndex(after: &index)
         }
-        if let contiguous, let starts = contiguous { return starts }
-        return utf8.starts(with: prefix.utf8)
+        return true
     }
 }
 
