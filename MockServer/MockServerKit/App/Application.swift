@@ -161,7 +161,7 @@ final class HeroesApplication: RequestHandler {
                 return proxy(request, to: target, plan: plan, match: match)
             }
         } else if servesHeroes {
-            response = sharingState(request) { route(request) }
+            response = routeSharingState(request)
             // Outside the hero paths no route knew it, whatever it answered (401 for a stale
             // bearer token, say): WireMock would list it as unmatched.
             if response.status == 404 || !(Self.isUnderV1(request.path) || request.path == "/health") {
@@ -209,10 +209,10 @@ final class HeroesApplication: RequestHandler {
     /// Changes with every recorded request, so journal long polls are checked again.
     var generation: Int { journal.lastSequence }
 
-    /// Runs `route` on the state file's current state, when servers may share it: a read takes
+    /// Routes the request on the state file's current state, when servers may share it: a read takes
     /// in others' saves; a write holds the writers' lock through its save, so none is lost.
-    func sharingState(_ request: ServerRequest, _ route: () -> ServerResponse) -> ServerResponse {
-        guard let stateFile else { return route() }
+    func routeSharingState(_ request: ServerRequest) -> ServerResponse {
+        guard let stateFile else { return route(request) }
         let writes = request.method != .get && request.method != .head
         var lock: Int32?
         if writes {
@@ -224,7 +224,7 @@ final class HeroesApplication: RequestHandler {
         }
         defer { lock.map(stateFile.unlock) }
         if let failure = takeInOtherSaves(stateFile) { return failure }
-        return route()
+        return route(request)
     }
 
     /// Rereads the state file when it is not the one the store last matched.

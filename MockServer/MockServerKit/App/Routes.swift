@@ -9,11 +9,10 @@ extension HeroesApplication {
         let method = request.method == .head ? .get : request.method
         switch segments.count {
         case 2 where segments.segment(1, is: "health"):
-            return allow(request, AllowedMethods.read) {
-                ServerResponse.json(200, Self.healthBody)
-            }
+            return refusal(request, unless: AllowedMethods.read)
+                ?? ServerResponse.json(200, Self.healthBody)
         case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "token"):
-            return allow(request, AllowedMethods.token) { issueToken(request) }
+            return refusal(request, unless: AllowedMethods.token) ?? issueToken(request)
         default:
             break
         }
@@ -28,44 +27,39 @@ extension HeroesApplication {
         let id = segments.count == 4 || segments.count == 5 ? String(segments[3]) : ""
         switch segments.count {
         case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "teams"):
-            return allow(request, AllowedMethods.read) { teams(request) }
+            return refusal(request, unless: AllowedMethods.read) ?? teams(request)
         case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes"):
-            return allow(request, AllowedMethods.collection) {
-                method == .get ? list(request) : create(request)
-            }
+            if let refusal = refusal(request, unless: AllowedMethods.collection) { return refusal }
+            return method == .get ? list(request) : create(request)
         case 4
         where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
             && HeroRecord.isValidID(Substring(id)):
-            return allow(request, AllowedMethods.hero) {
-                switch method {
-                case .get: hero(id, request)
-                case .put: replace(id, request)
-                default: delete(id, request)
-                }
+            if let refusal = refusal(request, unless: AllowedMethods.hero) { return refusal }
+            switch method {
+            case .get: return hero(id, request)
+            case .put: return replace(id, request)
+            default: return delete(id, request)
             }
         case 5
         where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
             && HeroRecord.isValidID(Substring(id))
             && segments.segment(4, is: "picture"):
-            return allow(request, AllowedMethods.picture) {
-                method == .get ? picture(id, request) : putPicture(id, request)
-            }
+            if let refusal = refusal(request, unless: AllowedMethods.picture) { return refusal }
+            return method == .get ? picture(id, request) : putPicture(id, request)
         default:
             return ErrorBody.response(
                 status: 404, message: "no resource at \(segments.joined())")
         }
     }
 
-    private func allow(
-        _ request: ServerRequest, _ methods: [HTTPMethod], _ endpoint: () -> ServerResponse
-    ) -> ServerResponse {
-        guard methods.contains(request.method) else {
-            let allowed = methods.map(\.description).joined(separator: ", ")
-            return ErrorBody.response(
-                status: 405, message: "\(request.method) is not allowed here; allowed: \(allowed)",
-                extra: [HTTPField(name: "Allow", value: allowed)])
-        }
-        return endpoint()
+    /// 405 with `Allow` unless the method is one of `methods`; nil when it is. A check, not a
+    /// closure around the endpoint: this runs per request.
+    private func refusal(_ request: ServerRequest, unless methods: [HTTPMethod]) -> ServerResponse? {
+        guard !methods.contains(request.method) else { return nil }
+        let allowed = methods.map(\.description).joined(separator: ", ")
+        return ErrorBody.response(
+            status: 405, message: "\(request.method) is not allowed here; allowed: \(allowed)",
+            extra: [HTTPField(name: "Allow", value: allowed)])
     }
 
     /// 401 or 403 unless an editor's credentials come.
