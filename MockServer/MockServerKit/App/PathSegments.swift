@@ -16,7 +16,9 @@ struct PathSegments {
     /// Nil when a segment is not valid percent-encoded UTF-8.
     init?(_ path: Substring) {
         self.path = String(path)
-        guard !path.utf8.contains(UInt8(ascii: "%")) else {
+        // The string's contiguous bytes: `Substring.UTF8View` is slow per element.
+        let percent = self.path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) }
+        guard percent == false else {
             var decoded: [String] = []
             for raw in path.split(separator: "/", omittingEmptySubsequences: false) {
                 guard let segment = PercentDecoding.decode(raw, plusIsSpace: false) else { return nil }

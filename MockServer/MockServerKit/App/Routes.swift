@@ -33,7 +33,7 @@ extension HeroesApplication {
             return method == .get ? list(request) : create(request)
         case 4
         where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
-            && HeroRecord.isValidID(Substring(id)):
+            && HeroRecord.isValidID(id):
             if let refusal = refusal(request, unless: AllowedMethods.hero) { return refusal }
             switch method {
             case .get: return hero(id, request)
@@ -42,7 +42,7 @@ extension HeroesApplication {
             }
         case 5
         where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
-            && HeroRecord.isValidID(Substring(id))
+            && HeroRecord.isValidID(id)
             && segments.segment(4, is: "picture"):
             if let refusal = refusal(request, unless: AllowedMethods.picture) { return refusal }
             return method == .get ? picture(id, request) : putPicture(id, request)

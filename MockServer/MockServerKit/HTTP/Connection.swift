@@ -212,6 +212,15 @@ final class Connection {
 
     /// Origin or absolute form into path and query.
     static func splitTarget(_ target: String) -> (Substring, Substring?)? {
+        // Origin form, the usual one: the `?` found in the string's contiguous bytes.
+        let utf8 = target.utf8
+        if utf8.first == UInt8(ascii: "/"),
+            let found = utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: UInt8(ascii: "?")) })
+        {
+            guard let offset = found else { return (Substring(target), nil) }
+            let mark = utf8.index(utf8.startIndex, offsetBy: offset)
+            return (target[..<mark], target[utf8.index(after: mark)...])
+        }
         var rest = Substring(target)
         if rest.utf8.first != UInt8(ascii: "/") {
             let lowered = rest.prefix(8).lowercased()
