@@ -48,8 +48,7 @@ struct PathSegments {
         guard let (start, end) = bounds(index) else { return false }
         return path.utf8.withContiguousStorageIfAvailable { bytes in
             word.utf8.withContiguousStorageIfAvailable { wanted in
-                wanted.count == end - start
-                    && UnsafeBufferPointer(rebasing: bytes[start..<end]).elementsEqual(wanted)
+                Bytes.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), wanted)
             } ?? false
         } ?? false
     }

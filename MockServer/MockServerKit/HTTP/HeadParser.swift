@@ -128,7 +128,7 @@ enum HeadParser {
 
     /// Byte for byte.
     private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { $0.count == bytes.count && $0.elementsEqual(bytes) }
+        literal.withUTF8Buffer { Bytes.equal($0, bytes) }
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

@@ -42,8 +42,7 @@ extension Substring {
         let compared = whole.withContiguousStorageIfAvailable { bytes in
             prefix.utf8.withContiguousStorageIfAvailable { wanted in
                 length >= wanted.count
-                    && UnsafeBufferPointer(rebasing: bytes[start..<start + wanted.count]).elementsEqual(
-                        wanted)
+                    && Bytes.equal(UnsafeBufferPointer(rebasing: bytes[start..<start + wanted.count]), wanted)
             }
         }
         if let compared, let starts = compared { return starts }
