@@ -63,6 +63,21 @@ struct StubAdminTests {
         }
     }
 
+    @Test("after a reset, a mapping added for a file's URL answers before the file's, as after start-up")
+    func resetKeepsRanking() async throws {
+        try await withStubs(["greeting.json": Self.fileStub], heroes: false) { _, client async throws in
+            let accept = [("Accept", "text/plain")]
+            let added =
+                #"{"request": {"method": "GET", "urlPath": "/greeting"}, "response": {"body": "added"}}"#
+            for _ in 0..<2 {
+                #expect(try Self.post(client, "/__admin/mappings", added).status == 201)
+                #expect(try client.get("/greeting", headers: accept).text == "added")
+                #expect(try client.request("POST", "/__admin/mappings/reset").status == 200)
+                #expect(try client.get("/greeting", headers: accept).text == "hello")
+            }
+        }
+    }
+
     @Test("a mapping the API cannot read is a 422 naming the JSON path and the reason")
     func invalidMapping() async throws {
         try await withStubs([:], heroes: false) { _, client async throws in

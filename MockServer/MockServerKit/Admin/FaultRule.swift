@@ -1,4 +1,5 @@
 import Locking
+import Synchronization
 
 /// A fault for requests matching a method and path, after skipping some, a number of times.
 /// "Fail the third request" is `after: 2, times: 1`.
@@ -33,6 +34,9 @@ final class FaultRegistry: Sendable {
     }
 
     private let state = Locked<(nextID: Int, entries: [Entry])>((1, []))
+    /// `entries.count`, stored under the lock, so a request with no rule to match (the usual
+    /// case, checked per request) takes no lock.
+    private let ruleCount = Atomic<Int>(0)
 
     func add(_ rule: FaultRule) throws(MockServerError) -> Int {
         guard rule.times >= 1, rule.after >= 0, rule.path.hasPrefix("/") else {
@@ -48,6 +52,7 @@ final class FaultRegistry: Sendable {
             let id = state.nextID
             state.nextID += 1
             state.entries.append(Entry(id: id, rule: rule, plan: plan))
+            ruleCount.store(state.entries.count, ordering: .releasing)
             return id
         }
     }
@@ -55,7 +60,8 @@ final class FaultRegistry: Sendable {
     /// The fault of a matching, due rule; uses it once unless `using` is false (a request that
     /// may come back in a later turn looks without using).
     func take(method: String, path: Substring, query: Substring?, using: Bool = true) -> FaultPlan? {
-        state.withLock { state in
+        guard ruleCount.load(ordering: .acquiring) > 0 else { return nil }
+        return state.withLock { state in
             guard !state.entries.isEmpty else { return nil }
             let full = query.map { "\(path)?\($0)" } ?? String(path)
             for index in state.entries.indices {
@@ -69,7 +75,10 @@ final class FaultRegistry: Sendable {
                 let plan = state.entries[index].plan
                 guard using else { return plan }
                 state.entries[index].rule.times -= 1
-                if state.entries[index].rule.times == 0 { state.entries.remove(at: index) }
+                if state.entries[index].rule.times == 0 {
+                    state.entries.remove(at: index)
+                    ruleCount.store(state.entries.count, ordering: .releasing)
+                }
                 return plan
             }
             return nil
@@ -81,6 +90,9 @@ final class FaultRegistry: Sendable {
     }
 
     func clear() {
-        state.withLock { $0.entries.removeAll() }
+        state.withLock { state in
+            state.entries.removeAll()
+            ruleCount.store(0, ordering: .releasing)
+        }
     }
 }

@@ -30,8 +30,9 @@ final class Journal: Sendable {
     }
 
     /// A kept request, sharing the parsed request's arrays so recording costs the loop next to
-    /// nothing. Credentials are redacted on the rare read (`recorded`), not per request.
-    private struct Entry {
+    /// nothing. Credentials are redacted on the rare read (`recorded`), not per request. A class:
+    /// the ring moves a reference, not a dozen fields, per request.
+    private final class Entry {
         let sequence: Int
         let method: HTTPMethod
         let path: Substring
@@ -48,6 +49,26 @@ final class Journal: Sendable {
         let proxied: ProxiedAnswer?
         /// About the memory held, counted against `Journal.maximumBytes`.
         let size: Int
+
+        init(
+            sequence: Int, method: HTTPMethod, path: Substring, query: Substring?, fields: [HTTPField],
+            body: [UInt8], bodyLength: Int, status: Int, fault: String?, receivedAt: Date,
+            match: JournalMatch, proxied: ProxiedAnswer?, size: Int
+        ) {
+            self.sequence = sequence
+            self.method = method
+            self.path = path
+            self.query = query
+            self.fields = fields
+            self.body = body
+            self.bodyLength = bodyLength
+            self.status = status
+            self.fault = fault
+            self.receivedAt = receivedAt
+            self.match = match
+            self.proxied = proxied
+            self.size = size
+        }
 
         /// As it came, credentials and all, for matching a request pattern.
         var request: ServerRequest {

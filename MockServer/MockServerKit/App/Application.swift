@@ -14,8 +14,7 @@ final class HeroesApplication: RequestHandler {
     /// Milliseconds added to every API response.
     let latency: Int
     /// Encoded once: the teams never change.
-    let teamsBody: [UInt8]
-    let teamsTag: String
+    let teamsPage: EncodedPage
     let adminAccess: AdminAccess
     /// Answers of creates with an `Idempotency-Key`. Lock before `store` when taking both.
     let idempotency = Locked(IdempotencyLedger())
@@ -64,8 +63,8 @@ final class HeroesApplication: RequestHandler {
         self.stateFile = stateFile
         self.loadedStamp = Locked(loadedStamp)
         self.latency = latency
-        teamsBody = Self.teamsJSON(fixtures.teams)
-        teamsTag = "\"teams-\(Self.fnv1a(teamsBody))\""
+        let teamsBody = Self.teamsJSON(fixtures.teams)
+        teamsPage = EncodedPage(body: teamsBody, entityTag: "\"teams-\(Self.fnv1a(teamsBody))\"")
     }
 
     static func teamsJSON(_ teams: [TeamRecord]) -> [UInt8] {
@@ -80,7 +79,7 @@ final class HeroesApplication: RequestHandler {
     /// Admin routes directly; API routes through faults and the journal. A new request that
     /// spends its trial matching stubs is put off (nil) before anything is used up or recorded.
     func handle(_ request: ServerRequest, turn: TurnBudget, held: Bool) -> (ServerResponse, Delivery)? {
-        if request.path.hasPrefix("/__admin/") {
+        if request.path.hasBytePrefix("/__admin/") {
             switch adminAccess {
             case .open: return routeAdmin(request)
             case .off:
@@ -116,12 +115,10 @@ final class HeroesApplication: RequestHandler {
                 return (response, Delivery())
             }
         }
-        let isTrial = !held && stubs.count > 0
-        let takeRule = { (using: Bool) in
-            self.faults.take(
-                method: request.method.description, path: request.path, query: request.query, using: using)
-        }
-        if let registered = takeRule(!isTrial) { plan.merge(registered) }
+        // Read once: each look is a lock, and this runs per request.
+        let hasStubs = stubs.count > 0
+        let isTrial = !held && hasStubs
+        if let registered = takeRule(request, using: !isTrial) { plan.merge(registered) }
         plan.delayMilliseconds += latency
         var response: ServerResponse
         var match = JournalMatch.route
@@ -136,7 +133,7 @@ final class HeroesApplication: RequestHandler {
         }
         defer { made.map { turn.spend($0.budget.used) } }
         let cuts = plan.mode == .reset || plan.mode == .closeBeforeHeaders || plan.mode == .stall
-        let stubbed = plan.status == nil && !cuts ? stubs.answer(stubRequest()) : nil
+        let stubbed = hasStubs && plan.status == nil && !cuts ? stubs.answer(stubRequest()) : nil
         if isTrial, made?.budget.wasSpent == true { return nil }
         if let status = plan.status {
             let message = "fault injected: status \(status)"
@@ -160,11 +157,11 @@ final class HeroesApplication: RequestHandler {
                 latency + min(faults + stubbed.delivery.delayMilliseconds, FaultPlan.maximumDelayMilliseconds)
             if plan.mode == .normal { plan.mode = stubbed.delivery.mode }
             if let target = stubbed.proxy {
-                if isTrial { _ = takeRule(true) }
+                if isTrial { _ = takeRule(request, using: true) }
                 return proxy(request, to: target, plan: plan, match: match)
             }
         } else if servesHeroes {
-            response = sharingState(request) { route(request) }
+            response = routeSharingState(request)
             // Outside the hero paths no route knew it, whatever it answered (401 for a stale
             // bearer token, say): WireMock would list it as unmatched.
             if response.status == 404 || !(Self.isUnderV1(request.path) || request.path == "/health") {
@@ -182,12 +179,19 @@ final class HeroesApplication: RequestHandler {
         if isTrial {
             // Outside /v1 a 404 changed nothing, so the request can come back whole.
             if made?.budget.wasSpent == true { return nil }
-            _ = takeRule(true)
+            _ = takeRule(request, using: true)
         }
         if plan.malformedJSON { Self.breakJSON(&response) }
         journal.record(
             request, status: response.status, fault: plan.isEmpty ? nil : plan.summary, match: match)
         return (response, plan.delivery)
+    }
+
+    /// The fault of a registered rule the request matches (a method, not a closure: this runs
+    /// per request).
+    private func takeRule(_ request: ServerRequest, using: Bool) -> FaultPlan? {
+        faults.take(
+            method: request.method.description, path: request.path, query: request.query, using: using)
     }
 
     /// The `malformed-json` fault: a JSON body that does not parse.
@@ -199,16 +203,16 @@ final class HeroesApplication: RequestHandler {
     }
 
     static func isUnderV1(_ path: Substring) -> Bool {
-        path == "/v1" || path.hasPrefix("/v1/")
+        path.hasBytePrefix("/v1") && (path.utf8.count == 3 || path.hasBytePrefix("/v1/"))
     }
 
     /// Changes with every recorded request, so journal long polls are checked again.
     var generation: Int { journal.lastSequence }
 
-    /// Runs `route` on the state file's current state, when servers may share it: a read takes
+    /// Routes the request on the state file's current state, when servers may share it: a read takes
     /// in others' saves; a write holds the writers' lock through its save, so none is lost.
-    func sharingState(_ request: ServerRequest, _ route: () -> ServerResponse) -> ServerResponse {
-        guard let stateFile else { return route() }
+    func routeSharingState(_ request: ServerRequest) -> ServerResponse {
+        guard let stateFile else { return route(request) }
         let writes = request.method != .get && request.method != .head
         var lock: Int32?
         if writes {
@@ -220,7 +224,7 @@ final class HeroesApplication: RequestHandler {
         }
         defer { lock.map(stateFile.unlock) }
         if let failure = takeInOtherSaves(stateFile) { return failure }
-        return route()
+        return route(request)
     }
 
     /// Rereads the state file when it is not the one the store last matched.

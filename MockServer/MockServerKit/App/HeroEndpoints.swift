@@ -2,7 +2,7 @@
 extension HeroesApplication {
     /// `GET /v1/teams`.
     func teams(_ request: ServerRequest) -> ServerResponse {
-        cacheable(teamsBody, tag: teamsTag, request)
+        cacheable(teamsPage, request)
     }
 
     /// `GET /v1/heroes?page=&per_page=&q=&team=`.
@@ -10,21 +10,23 @@ extension HeroesApplication {
         // A query text seen since the last change is answered from the cache in one lock,
         // unparsed (a short text is a small string: no allocation).
         let text = request.query.map(String.init) ?? ""
-        let (cached, teams) = store.withLock { ($0.cachedPage(queryText: text), $0.teams) }
-        if let cached { return cacheable(cached.body, tag: cached.entityTag, request) }
+        if let cached = store.withLock({ $0.cachedPage(queryText: text) }) {
+            return cacheable(cached, request)
+        }
+        let teams = store.withLock { $0.teams }
         switch PageQuery.parse(request.query, teams: teams) {
         case .failure(let error):
             return ErrorBody.response(status: 400, message: error.message)
         case .success(let query):
             let page = store.withLock { $0.page(query, queryText: text) }
-            return cacheable(page.body, tag: page.entityTag, request)
+            return cacheable(page, request)
         }
     }
 
     /// `GET /v1/heroes/{id}`.
     func hero(_ id: String, _ request: ServerRequest) -> ServerResponse {
-        guard let (tag, body) = store.withLock({ $0.heroJSON(id) }) else { return notFound(id) }
-        return cacheable(body, tag: tag, request)
+        guard let encoded = store.withLock({ $0.heroJSON(id) }) else { return notFound(id) }
+        return cacheable(encoded, request)
     }
 
     /// `POST /v1/heroes`: editor only; 422 invalid, 409 duplicate code name. A repeated
@@ -135,13 +137,13 @@ extension HeroesApplication {
     }
 
     /// A 200 with `ETag`, or 304 when `If-None-Match` matches.
-    func cacheable(_ body: [UInt8], tag: String, _ request: ServerRequest) -> ServerResponse {
-        if Preconditions.notModified(request.value("if-none-match"), current: tag) {
-            return ServerResponse(status: 304, fields: [HTTPField(name: "ETag", value: tag)], body: [])
+    func cacheable(_ encoded: EncodedPage, _ request: ServerRequest) -> ServerResponse {
+        if Preconditions.notModified(request.value("if-none-match"), current: encoded.entityTag) {
+            return ServerResponse(
+                status: 304, fields: [HTTPField(name: "ETag", value: encoded.entityTag)], body: [])
         }
         return ServerResponse(
-            status: 200, fields: [ServerResponse.jsonContentType, HTTPField(name: "ETag", value: tag)],
-            body: body)
+            status: 200, fields: encoded.fields, body: encoded.body, prebuilt: encoded.prebuilt)
     }
 
     /// 409 for a hero whose version (from a file) is `Int.max`: no change can get a new one.

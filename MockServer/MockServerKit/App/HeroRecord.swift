@@ -25,16 +25,23 @@ struct HeroRecord: Sendable, Equatable, Encodable {
     var json: [UInt8] { WireJSON.encode(self) }
 
     static func isValidID(_ text: Substring) -> Bool {
-        (1...64).contains(text.utf8.count)
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                    return true
-                default:
-                    return false
-                }
-            }
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy(isIDByte)
+    }
+
+    /// As `isValidID(_:)`, over a string's contiguous bytes when it has them (per request).
+    static func isValidID(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { (1...64).contains($0.count) && $0.allSatisfy(isIDByte) }
+            ?? isValidID(Substring(text))
+    }
+
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
     }
 
     private enum CodingKeys: String, CodingKey {

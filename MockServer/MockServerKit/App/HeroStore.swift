@@ -3,15 +3,14 @@
 struct HeroStore {
     private struct Entry {
         var record: HeroRecord
-        var json: [UInt8]
-        var entityTag: String
+        /// The record's JSON and tag.
+        var encoded: EncodedPage
         var sortKey: String
         var searchable: [String]
 
         init(_ record: HeroRecord) {
             self.record = record
-            json = record.json
-            entityTag = record.entityTag
+            encoded = EncodedPage(body: record.json, entityTag: record.entityTag)
             sortKey = record.codeName.lowercased()
             searchable = [sortKey] + record.powers.map { $0.lowercased() }
         }
@@ -58,8 +57,8 @@ struct HeroStore {
     func hero(_ id: String) -> HeroRecord? { entries[id]?.record }
 
     /// Tag and cached JSON in one look-up.
-    func heroJSON(_ id: String) -> (entityTag: String, json: [UInt8])? {
-        entries[id].map { ($0.entityTag, $0.json) }
+    func heroJSON(_ id: String) -> EncodedPage? {
+        entries[id]?.encoded
     }
 
     /// Case-insensitively.

@@ -3,17 +3,16 @@ extension HeroesApplication {
     private static let healthBody = WireJSON.encode(["status": "ok"])
 
     func route(_ request: ServerRequest) -> ServerResponse {
-        guard let segments = Self.segments(of: request.path) else {
+        guard let segments = PathSegments(request.path) else {
             return ErrorBody.response(status: 400, message: "the path is not valid percent-encoded UTF-8")
         }
         let method = request.method == .head ? .get : request.method
         switch segments.count {
-        case 2 where segments[1] == "health":
-            return allow(request, AllowedMethods.read) {
-                ServerResponse.json(200, Self.healthBody)
-            }
-        case 3 where segments[1] == "v1" && segments[2] == "token":
-            return allow(request, AllowedMethods.token) { issueToken(request) }
+        case 2 where segments.segment(1, is: "health"):
+            return refusal(request, unless: AllowedMethods.read)
+                ?? ServerResponse.json(200, Self.healthBody)
+        case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "token"):
+            return refusal(request, unless: AllowedMethods.token) ?? issueToken(request)
         default:
             break
         }
@@ -24,68 +23,43 @@ extension HeroesApplication {
         {
             return Self.invalidTokenResponse
         }
+        // Made once for the routes that take a hero id.
+        let id = segments.count == 4 || segments.count == 5 ? String(segments[3]) : ""
         switch segments.count {
-        case 3 where segments[1] == "v1" && segments[2] == "teams":
-            return allow(request, AllowedMethods.read) { teams(request) }
-        case 3 where segments[1] == "v1" && segments[2] == "heroes":
-            return allow(request, AllowedMethods.collection) {
-                method == .get ? list(request) : create(request)
-            }
+        case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "teams"):
+            return refusal(request, unless: AllowedMethods.read) ?? teams(request)
+        case 3 where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes"):
+            if let refusal = refusal(request, unless: AllowedMethods.collection) { return refusal }
+            return method == .get ? list(request) : create(request)
         case 4
-        where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3])):
-            let id = String(segments[3])
-            return allow(request, AllowedMethods.hero) {
-                switch method {
-                case .get: hero(id, request)
-                case .put: replace(id, request)
-                default: delete(id, request)
-                }
+        where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
+            && HeroRecord.isValidID(id):
+            if let refusal = refusal(request, unless: AllowedMethods.hero) { return refusal }
+            switch method {
+            case .get: return hero(id, request)
+            case .put: return replace(id, request)
+            default: return delete(id, request)
             }
         case 5
-        where segments[1] == "v1" && segments[2] == "heroes" && HeroRecord.isValidID(Substring(segments[3]))
-            && segments[4] == "picture":
-            let id = String(segments[3])
-            return allow(request, AllowedMethods.picture) {
-                method == .get ? picture(id, request) : putPicture(id, request)
-            }
+        where segments.segment(1, is: "v1") && segments.segment(2, is: "heroes")
+            && HeroRecord.isValidID(id)
+            && segments.segment(4, is: "picture"):
+            if let refusal = refusal(request, unless: AllowedMethods.picture) { return refusal }
+            return method == .get ? picture(id, request) : putPicture(id, request)
         default:
             return ErrorBody.response(
-                status: 404, message: "no resource at \(segments.joined(separator: "/"))")
+                status: 404, message: "no resource at \(segments.joined())")
         }
     }
 
-    /// Percent-decoded segments; nil when one is invalid. Split before decoding, so %2F is data,
-    /// not a separator; split by bytes, as the path is ASCII.
-    static func segments(of path: Substring) -> [String]? {
-        var segments: [String] = []
-        segments.reserveCapacity(6)
-        let bytes = path.utf8
-        var start = bytes.startIndex
-        var index = start
-        while true {
-            let atEnd = index == bytes.endIndex
-            if atEnd || bytes[index] == UInt8(ascii: "/") {
-                guard let segment = PercentDecoding.decode(path[start..<index], plusIsSpace: false) else {
-                    return nil
-                }
-                segments.append(segment)
-                if atEnd { return segments }
-                start = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
-        }
-    }
-
-    private func allow(
-        _ request: ServerRequest, _ methods: [HTTPMethod], _ endpoint: () -> ServerResponse
-    ) -> ServerResponse {
-        guard methods.contains(request.method) else {
-            let allowed = methods.map(\.description).joined(separator: ", ")
-            return ErrorBody.response(
-                status: 405, message: "\(request.method) is not allowed here; allowed: \(allowed)",
-                extra: [HTTPField(name: "Allow", value: allowed)])
-        }
-        return endpoint()
+    /// 405 with `Allow` unless the method is one of `methods`; nil when it is. A check, not a
+    /// closure around the endpoint: this runs per request.
+    private func refusal(_ request: ServerRequest, unless methods: [HTTPMethod]) -> ServerResponse? {
+        guard !methods.contains(request.method) else { return nil }
+        let allowed = methods.map(\.description).joined(separator: ", ")
+        return ErrorBody.response(
+            status: 405, message: "\(request.method) is not allowed here; allowed: \(allowed)",
+            extra: [HTTPField(name: "Allow", value: allowed)])
     }
 
     /// 401 or 403 unless an editor's credentials come.

@@ -185,12 +185,12 @@ final class Connection {
         _ request: ServerRequest, head: RequestHead, framing: Framing, handler: any RequestHandler,
         turn: TurnBudget, dates: DateCache, held wasHeld: Bool = true
     ) {
-        guard let answered = handler.handle(request, turn: turn, held: wasHeld) else {
+        // Taken apart as it comes, so the response is moved, not copied.
+        guard case .some((var response, let delivery)) = handler.handle(request, turn: turn, held: wasHeld)
+        else {
             held = (head, framing, request)
             return
         }
-        var response = answered.0
-        let delivery = answered.1
         let keepAlive = framing.keepAlive && !response.closesConnection && !peerClosed
         if keepAlive, head.minorVersion == 0 {
             // An HTTP/1.0 client only keeps the connection when the answer says so.
@@ -212,6 +212,15 @@ final class Connection {
 
     /// Origin or absolute form into path and query.
     static func splitTarget(_ target: String) -> (Substring, Substring?)? {
+        // Origin form, the usual one: the `?` found in the string's contiguous bytes.
+        let utf8 = target.utf8
+        if utf8.first == UInt8(ascii: "/"),
+            let found = utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: UInt8(ascii: "?")) })
+        {
+            guard let offset = found else { return (Substring(target), nil) }
+            let mark = utf8.index(utf8.startIndex, offsetBy: offset)
+            return (target[..<mark], target[utf8.index(after: mark)...])
+        }
         var rest = Substring(target)
         if rest.utf8.first != UInt8(ascii: "/") {
             let lowered = rest.prefix(8).lowercased()

@@ -220,7 +220,7 @@ final class EventLoop {
     /// Flushes, then registers what the connection waits for (or closes it).
     private func update(_ connection: Connection, now: UInt64) {
         let outcome = connection.flush(now: now, dates: dates)
-        timers[connection.fd] = nil
+        if !timers.isEmpty { timers[connection.fd] = nil }
         var writes = false
         switch outcome {
         case .failed:

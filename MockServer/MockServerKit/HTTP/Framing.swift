@@ -14,28 +14,61 @@ struct Framing {
     var expectsContinue: Bool
 
     init(_ head: RequestHead) throws(HTTPFailure) {
-        // Counted, not collected: this runs per request.
-        let hostCount = head.fields.count { asciiCaseInsensitiveEqual($0.name, "host") }
-        if head.minorVersion >= 1, hostCount != 1 {
+        // One pass over the names, counted, not collected: this runs per request, and most
+        // requests carry Host alone.
+        let present = PresentFields(head.fields)
+        if head.minorVersion >= 1, present.hosts != 1 {
             throw HTTPFailure(status: 400, message: "an HTTP/1.1 request needs exactly one Host field")
         }
-        if hostCount > 1 {
+        if present.hosts > 1 {
             throw HTTPFailure(status: 400, message: "more than one Host field")
         }
-        if let host = head.value("host"), !host.utf8.allSatisfy(Self.isHostByte) {
+        if let host = head.value("host"), !Self.isHost(host) {
             throw HTTPFailure(status: 400, message: "the Host field is not a valid authority")
         }
-        body = try Self.body(head)
-        let connection = Self.tokens(head.values("connection"))
+        body = present.bodyFraming ? try Self.body(head) : .none
+        let connection = present.connection ? Self.tokens(head.values("connection")) : []
         keepAlive =
             head.minorVersion >= 1 ? !connection.contains("close") : connection.contains("keep-alive")
         expectsContinue = false
-        if let expect = head.value("expect") {
+        if present.expect, let expect = head.value("expect") {
             guard expect.lowercased() == "100-continue" else {
                 throw HTTPFailure(status: 417, message: "only Expect: 100-continue is understood")
             }
             expectsContinue = head.minorVersion >= 1 && body != .none && body != .length(0)
         }
+    }
+
+    /// Which of the fields framing reads came, in one pass.
+    private struct PresentFields {
+        var hosts = 0
+        /// `Transfer-Encoding` or `Content-Length`.
+        var bodyFraming = false
+        var connection = false
+        var expect = false
+
+        init(_ fields: [HTTPField]) {
+            for field in fields {
+                let name = field.name
+                switch name.utf8.count {
+                case 4: if asciiCaseInsensitiveEqual(name, "host") { hosts += 1 }
+                case 6: expect = expect || asciiCaseInsensitiveEqual(name, "expect")
+                case 10: connection = connection || asciiCaseInsensitiveEqual(name, "connection")
+                case 14, 17:
+                    bodyFraming =
+                        bodyFraming || asciiCaseInsensitiveEqual(name, "content-length")
+                        || asciiCaseInsensitiveEqual(name, "transfer-encoding")
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Whether every byte of a Host value may be in an authority; over contiguous bytes when
+    /// the string has them.
+    private static func isHost(_ value: String) -> Bool {
+        value.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isHostByte) }
+            ?? value.utf8.allSatisfy(isHostByte)
     }
 
     private static func body(_ head: RequestHead) throws(HTTPFailure) -> Body {

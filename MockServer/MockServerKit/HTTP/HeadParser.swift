@@ -74,14 +74,15 @@ enum HeadParser {
             line[targetStart..<secondSpace].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { throw bad }
         let version = UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...])
-        guard version.count == 8, version[0..<5].elementsEqual("HTTP/".utf8), version[6] == UInt8(ascii: "."),
+        guard version.count == 8, equals(UnsafeBufferPointer(rebasing: version[0..<5]), "HTTP/"),
+            version[6] == UInt8(ascii: "."),
             let major = digit(version[5]), let minor = digit(version[7])
         else { throw bad }
         guard major == 1 else {
             throw HTTPFailure(status: 505, message: "only HTTP/1.0 and HTTP/1.1 are supported")
         }
         return RequestHead(
-            method: String(decoding: UnsafeBufferPointer(rebasing: line[..<firstSpace]), as: UTF8.self),
+            method: methodName(UnsafeBufferPointer(rebasing: line[..<firstSpace])),
             target: String(
                 decoding: UnsafeBufferPointer(rebasing: line[targetStart..<secondSpace]), as: UTF8.self),
             minorVersion: min(minor, 1),
@@ -109,9 +110,25 @@ enum HeadParser {
         guard line[start..<end].allSatisfy(ByteClass.isFieldValue) else {
             throw HTTPFailure(status: 400, message: "a field value holds a control character")
         }
+        let nameBytes = UnsafeBufferPointer(rebasing: name)
         return HTTPField(
-            name: String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self),
+            name: equals(nameBytes, "Host") ? "Host" : String(decoding: nameBytes, as: UTF8.self),
             value: String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self))
+    }
+
+    /// The usual methods as literals, which need no check or copy; others as sent.
+    private static func methodName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if equals(bytes, "GET") { return "GET" }
+        if equals(bytes, "HEAD") { return "HEAD" }
+        if equals(bytes, "POST") { return "POST" }
+        if equals(bytes, "PUT") { return "PUT" }
+        if equals(bytes, "DELETE") { return "DELETE" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Byte for byte.
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { Bytes.equal($0, bytes) }
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

@@ -16,9 +16,38 @@ struct RequestHead {
     }
 }
 
-/// Without allocating.
+/// Without allocating; over the strings' contiguous bytes when they have them (native strings
+/// do), as this runs several times per request.
 func asciiCaseInsensitiveEqual(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+        rhs.utf8.withContiguousStorageIfAvailable { right in
+            for index in 0..<left.count where lower(left[index]) != lower(right[index]) { return false }
+            return true
+        }
+    }
+    if let contiguous, let equal = contiguous { return equal }
+    return zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
+}
+
+extension Substring {
+    /// Whether it starts with `prefix`, byte for byte: no character breaking, for paths (ASCII)
+    /// checked per request.
+    func hasBytePrefix(_ prefix: String) -> Bool {
+        // Over the whole string's contiguous bytes: `Substring.UTF8View`'s own element access
+        // and contiguous view are several times slower.
+        let whole = base.utf8
+        let start = whole.distance(from: whole.startIndex, to: startIndex)
+        let length = whole.distance(from: startIndex, to: endIndex)
+        let compared = whole.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { wanted in
+                length >= wanted.count
+                    && Bytes.equal(UnsafeBufferPointer(rebasing: bytes[start..<start + wanted.count]), wanted)
+            }
+        }
+        if let compared, let starts = compared { return starts }
+        return utf8.starts(with: prefix.utf8)
+    }
 }
 
 private func lower(_ byte: UInt8) -> UInt8 {

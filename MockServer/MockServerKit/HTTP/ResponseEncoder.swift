@@ -5,32 +5,53 @@ enum ResponseEncoder {
     static func appendHead(
         _ response: ServerResponse, bodyLength: Int, keepAlive: Bool, date: String, to output: inout [UInt8]
     ) {
-        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendLiteral("HTTP/1.1 ", to: &output)
         appendDecimal(response.status, to: &output)
         output.append(UInt8(ascii: " "))
-        output.append(contentsOf: (response.reasonPhrase ?? reason(response.status)).utf8)
-        output.append(contentsOf: "\r\n".utf8)
+        append(response.reasonPhrase ?? reason(response.status), to: &output)
+        appendLiteral("\r\n", to: &output)
         // One Date (a singleton field): a stub's or an origin's own, else the server's.
         if !response.fields.contains(where: { asciiCaseInsensitiveEqual($0.name, "Date") }) {
-            output.append(contentsOf: "Date: ".utf8)
-            output.append(contentsOf: date.utf8)
-            output.append(contentsOf: "\r\n".utf8)
+            appendLiteral("Date: ", to: &output)
+            append(date, to: &output)
+            appendLiteral("\r\n", to: &output)
         }
-        for field in response.fields {
-            output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: ": ".utf8)
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: "\r\n".utf8)
+        if let encoded = response.prebuilt?.encodedFields {
+            output.append(contentsOf: encoded)
+        } else {
+            appendFields(response.fields, to: &output)
         }
         if hasBody(response.status) {
-            output.append(contentsOf: "Content-Length: ".utf8)
+            appendLiteral("Content-Length: ", to: &output)
             appendDecimal(bodyLength, to: &output)
-            output.append(contentsOf: "\r\n".utf8)
+            appendLiteral("\r\n", to: &output)
         }
         if !keepAlive {
-            output.append(contentsOf: "Connection: close\r\n".utf8)
+            appendLiteral("Connection: close\r\n", to: &output)
         }
-        output.append(contentsOf: "\r\n".utf8)
+        appendLiteral("\r\n", to: &output)
+    }
+
+    /// Each as `name: value` and CRLF.
+    static func appendFields(_ fields: [HTTPField], to output: inout [UInt8]) {
+        for field in fields {
+            append(field.name, to: &output)
+            appendLiteral(": ", to: &output)
+            append(field.value, to: &output)
+            appendLiteral("\r\n", to: &output)
+        }
+    }
+
+    /// A literal's bytes, straight from the binary.
+    private static func appendLiteral(_ text: StaticString, to output: inout [UInt8]) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    /// A string's bytes, copied at once when they are contiguous (native strings and literals),
+    /// not code unit by code unit.
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
+        if copied == nil { output.append(contentsOf: text.utf8) }
     }
 
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Synchronization
 
 /// The stubs, their index and scenario states. Read per request on the loop thread;
 /// changed at start and by the admin API.
@@ -17,6 +18,9 @@ final class StubRegistry: Sendable {
         var defaults: [StubMapping] = []
         /// Where later mappings' `bodyFileName` is read from.
         var files: BodyFolder?
+        /// `defaults` as loaded: mappings, ids and index, which a reset puts back as they are
+        /// (values, shared until changed) instead of adding 20,000 mappings again on the loop.
+        var loaded: (mappings: [StubMapping], ids: Set<String>, index: StubIndex)?
 
         /// Adds a mapping last, replacing one with the same id.
         mutating func append(_ mapping: StubMapping) {
@@ -60,10 +64,18 @@ final class StubRegistry: Sendable {
     }
 
     private let state = Locked(State())
+    /// `mappings.count`, stored under the lock by every change, so the per-request look takes
+    /// no lock.
+    private let mappingCount = Atomic<Int>(0)
 
     init() {}
 
-    var count: Int { state.withLock { $0.mappings.count } }
+    var count: Int { mappingCount.load(ordering: .acquiring) }
+
+    /// After a change under the lock.
+    private func counted(_ state: State) {
+        mappingCount.store(state.mappings.count, ordering: .releasing)
+    }
 
     /// Replaces every mapping with a root directory's, which a reset restores; scenarios restart.
     func load(_ mappings: [StubMapping], files: BodyFolder?) {
@@ -72,18 +84,29 @@ final class StubRegistry: Sendable {
             state.defaults = mappings
             state.files = files
             for mapping in mappings { state.append(mapping) }
+            state.loaded = (state.mappings, state.ids, state.index)
+            counted(state)
         }
     }
 
     /// Restores the root directory's mappings; scenarios restart.
     func resetToDefaults() {
         state.withLock { state in
-            let (defaults, files, next) = (state.defaults, state.files, state.nextSequence)
+            let (defaults, files, next, loaded) = (
+                state.defaults, state.files, state.nextSequence, state.loaded
+            )
             state = State()
             state.defaults = defaults
             state.files = files
             state.nextSequence = next
-            for mapping in defaults { state.append(mapping) }
+            if let loaded {
+                // Their sequence numbers are below `next`, so later mappings still rank after them.
+                (state.mappings, state.ids, state.index) = loaded
+                state.loaded = loaded
+            } else {
+                for mapping in defaults { state.append(mapping) }
+            }
+            counted(state)
         }
     }
 
@@ -125,7 +148,10 @@ final class StubRegistry: Sendable {
         var mapping = try StubMapping(
             JSONCursor(value: value, path: "$", file: "the request body"), files: files)
         mapping.addedBytes = bytes.count
-        state.withLock { $0.append(mapping) }
+        state.withLock { state in
+            state.append(mapping)
+            counted(state)
+        }
         return mapping.json
     }
 
@@ -148,6 +174,7 @@ final class StubRegistry: Sendable {
             var kept = state.mappings
             kept[position] = mapping
             state.rebuild(kept)
+            counted(state)
             return mapping.json
         }
     }
@@ -156,12 +183,16 @@ final class StubRegistry: Sendable {
         state.withLock { state in
             guard state.mappings.contains(where: { $0.id == id }) else { return false }
             state.rebuild(state.mappings.filter { $0.id != id })
+            counted(state)
             return true
         }
     }
 
     func removeAll() {
-        state.withLock { $0.rebuild([]) }
+        state.withLock { state in
+            state.rebuild([])
+            counted(state)
+        }
     }
 
     /// One page of the mappings' JSON, newest first (as WireMock lists them), and the total.
