@@ -4,7 +4,7 @@ import Locking
 /// The Heroes API behind the HTTP layer: routes, store, auth, faults and journal.
 final class HeroesApplication: RequestHandler {
     /// Locked: the loop thread writes, tests may reset from theirs.
-    let store: Locked<HeroStore>
+    let store: Locked<HeroTable>
     let journal: Journal
     let faults: FaultRegistry
     let authenticator: Authenticator
@@ -37,7 +37,7 @@ final class HeroesApplication: RequestHandler {
     /// `current`: the starting heroes (fixtures or saved state), read from the file whose
     /// stamp, taken before the read, is `loadedStamp`.
     init(
-        fixtures: FixtureSet, current: StateFile.Saved, users: [MockUser], limits: HeroStore.Limits = .init(),
+        fixtures: FixtureSet, current: StateFile.Saved, users: [MockUser], limits: HeroTable.Limits = .init(),
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
         adminAccess: AdminAccess = .open, tokenLifetime: Duration = .seconds(3600),
         stubs: StubRegistry = StubRegistry(), servesHeroes: Bool = true, loadedStamp: StateFile.Stamp? = nil,
@@ -53,7 +53,7 @@ final class HeroesApplication: RequestHandler {
         self.stubs = stubs
         self.servesHeroes = servesHeroes
         let epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        var store = HeroStore(teams: fixtures.teams, heroes: [], pictures: [:], epoch: epoch, limits: limits)
+        var store = HeroTable(teams: fixtures.teams, heroes: [], pictures: [:], epoch: epoch, limits: limits)
         store.replaceAll(heroes: current.heroes, pictures: current.pictures, names: current.names)
         self.store = Locked(store)
         self.journal = journal
@@ -258,7 +258,7 @@ final class HeroesApplication: RequestHandler {
     }
 
     /// Saves after a change, when state persists. Call with the lock held.
-    func persist(_ store: inout HeroStore) -> ServerResponse? {
+    func persist(_ store: inout HeroTable) -> ServerResponse? {
         do {
             try save(&store)
             return nil
@@ -270,7 +270,7 @@ final class HeroesApplication: RequestHandler {
     /// The pictures not yet in the state's folder, then the heroes naming them; then the
     /// pictures no hero names are removed (a write holds the writers' lock, so no other
     /// server's save is under way).
-    private func save(_ store: inout HeroStore) throws(MockServerError) {
+    private func save(_ store: inout HeroTable) throws(MockServerError) {
         guard let stateFile else { return }
         let folder = stateFile.pictureFolder
         for id in store.unsavedPictures.sorted() {

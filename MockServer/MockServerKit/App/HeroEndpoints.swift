@@ -125,7 +125,7 @@ extension HeroesApplication {
     }
 
     /// 404 when absent, 412 when `If-Match` names another version.
-    func checkExistsAndMatches(_ id: String, _ request: ServerRequest, in store: HeroStore) -> ServerResponse?
+    func checkExistsAndMatches(_ id: String, _ request: ServerRequest, in store: HeroTable) -> ServerResponse?
     {
         guard let tag = store.hero(id)?.entityTag else { return notFound(id) }
         guard Preconditions.matches(request.value("if-match"), current: tag) else {

@@ -95,7 +95,7 @@ public final class MockServer: Sendable {
         let application = HeroesApplication(
             fixtures: fixtures, current: saved ?? (fixtures.heroes, fixtures.pictures, [:]),
             users: configuration.users,
-            limits: HeroStore.Limits(
+            limits: HeroTable.Limits(
                 maximumHeroes: configuration.maximumHeroes,
                 maximumPictureBytes: configuration.maximumPictureBytes),
             stateFile: stateFile, latency: configuration.latencyMilliseconds, journal: journal,

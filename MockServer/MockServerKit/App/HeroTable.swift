@@ -1,6 +1,6 @@
 /// Heroes, pictures and teams, each JSON form cached until the next change. Kept behind
 /// the application's lock.
-struct HeroStore {
+struct HeroTable {
     private struct Entry {
         var record: HeroRecord
         /// The record's JSON and tag.
