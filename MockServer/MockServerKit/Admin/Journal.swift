@@ -29,9 +29,8 @@ final class Journal: Sendable {
         let continuation: CheckedContinuation<[RecordedRequest], any Error>
     }
 
-    /// A kept request, sharing the parsed request's arrays so recording costs the loop next to
-    /// nothing. Credentials are redacted on the rare read (`recorded`), not per request. A class:
-    /// the ring moves a reference, not a dozen fields, per request.
+    /// A kept request, sharing the parsed request's arrays; credentials are redacted on read
+    /// (`recorded`). A class, so the ring moves a reference.
     private final class Entry {
         let sequence: Int
         let method: HTTPMethod

@@ -68,8 +68,7 @@ extension HeroesApplication {
         }
     }
 
-    /// Turns exchanges into stubs; with `persist`, writes them under the root directory (when
-    /// there is one) and adds them to the running server. Answers `{"mappings": [...]}`.
+    /// Turns exchanges into stubs; with `persist`, writes them (given a root) and adds them.
     private func keep(_ exchanges: [RecordedExchange], spec: RecordSpec) -> ServerResponse {
         var spec = spec
         let persists = spec.persist

@@ -1,7 +1,6 @@
 import Foundation
 
-/// WireMock's admin API: mappings, journal search, near misses and scenarios. Paths shared
-/// with the hero admin (`GET /__admin/requests`, `POST /__admin/reset`) are in `AdminEndpoints`.
+/// WireMock's admin API; paths shared with the hero admin are in `AdminEndpoints`.
 extension HeroesApplication {
     /// Nil when the path is not WireMock's.
     func routeWireMockAdmin(_ request: ServerRequest) -> ServerResponse? {

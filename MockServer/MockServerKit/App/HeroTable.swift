@@ -3,7 +3,6 @@
 struct HeroTable {
     private struct Entry {
         var record: HeroRecord
-        /// The record's JSON and tag.
         var encoded: EncodedPage
         var sortKey: String
         var searchable: [String]
@@ -16,7 +15,7 @@ struct HeroTable {
         }
     }
 
-    /// What creates and uploads may fill, so no client grows the server without end (issue 40).
+    /// What creates and uploads may fill, so no client grows the server without end.
     struct Limits: Sendable {
         var maximumHeroes = 5_000
         var maximumPictureBytes = 128 << 20
@@ -113,9 +112,8 @@ struct HeroTable {
         case full
     }
 
-    /// With the next free id: past the highest numeric id, or the first free one from 1 when
-    /// that is `Int.max` (ids come from files).
-    /// Nil when the store holds `limits.maximumHeroes`.
+    /// With the next free id (the first free from 1 once the highest is `Int.max`); nil when
+    /// the store holds `limits.maximumHeroes`.
     mutating func insert(_ draft: HeroSubmission, now: String) -> HeroRecord? {
         guard entries.count < limits.maximumHeroes else { return nil }
         let highest = entries.keys.lazy.compactMap { Int($0) }.max() ?? 0

@@ -1,6 +1,5 @@
-/// A request path's segments, split by bytes (the path is ASCII) before decoding, so %2F is
-/// data, not a separator. Without a `%`, the usual case, segments are bounds in the path's bytes:
-/// splitting allocates and retains nothing. With one, each segment is decoded into a string.
+/// A path's segments, split before decoding so %2F is data. Without a `%`, segments are byte
+/// bounds and splitting allocates nothing.
 struct PathSegments {
     /// Every segment, the empty one before the leading slash included.
     let count: Int

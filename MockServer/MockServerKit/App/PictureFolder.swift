@@ -6,9 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A state file's pictures, one file each (`<id>-<version>.png`), so a change to the heroes
-/// rewrites a small JSON file rather than every picture (issue 40). The folder and its files are
-/// opened with `O_NOFOLLOW`: a planted link is refused, never followed.
+/// A state file's pictures, one file each, so a hero change rewrites no picture. Opened with
+/// `O_NOFOLLOW`: a planted link is refused.
 struct PictureFolder: Sendable {
     let url: URL
 

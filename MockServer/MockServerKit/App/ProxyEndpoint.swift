@@ -1,5 +1,4 @@
-/// Stubs with `proxyBaseUrl`: the request goes to the origin off the loop, and the loop sends
-/// the answer when it comes (a deferred response), with the request's faults and delays.
+/// Stubs with `proxyBaseUrl`: forwarded off the loop, answered as a deferred response.
 extension HeroesApplication {
     func proxy(
         _ request: ServerRequest, to target: ProxyTarget, plan: FaultPlan, match: JournalMatch

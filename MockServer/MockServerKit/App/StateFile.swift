@@ -108,8 +108,7 @@ struct StateFile: Sendable {
     /// `<state>.pictures/`, beside the file.
     var pictureFolder: PictureFolder { PictureFolder(url: URL(fileURLWithPath: url.path + ".pictures")) }
 
-    /// Writes a `mkstemp` temp file beside the target (exclusive, no links, 0600), fsyncs it,
-    /// then renames it over. Pictures are named, not held: each is written once, by `PictureFolder`.
+    /// A `mkstemp` file beside the target (exclusive, no links, 0600), fsynced, renamed over.
     func save(heroes: [HeroRecord], pictureNames: [String: String]) throws(MockServerError) {
         let document = Document(heroes: heroes, pictureFiles: pictureNames)
         let bytes = WireJSON.encode(document) + [UInt8(ascii: "\n")]

@@ -115,8 +115,7 @@ final class EventLoop {
         wake.close()
     }
 
-    /// Starts the turn's matching budget on the held requests, oldest first, while it lasts
-    /// (the first always goes), so a client's many costly requests take turns with the others'.
+    /// Spends the turn's matching budget on held requests, oldest first (the first always goes).
     private func serveHeld(now: UInt64) {
         budget.startTurn()
         var served = 0
@@ -148,7 +147,7 @@ final class EventLoop {
                 return
             }
             // At the cap, the connection idle longest makes room: one client's idle sockets
-            // never shut out another's request (issue 40).
+            // never shut out another's request.
             if connections.count >= settings.maximumConnections, let idle = longestIdle() {
                 close(idle, reset: false)
             }

@@ -6,7 +6,6 @@ import Locking
     import Darwin
 #endif
 
-/// One readiness report from a poller.
 struct PollEvent {
     var fd: Int32
     /// Data or an end of stream can be read.
@@ -79,9 +78,8 @@ final class PollPoller: Poller {
 final class WakePipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
-    /// Under one lock with the write, so a late nudge (an origin answering after the loop ended)
-    /// never writes into a descriptor number the process has since given to a client's socket.
-    /// `pending`: a byte is in the pipe and not yet drained, so another nudge need not write.
+    /// One lock with the write, so a late nudge never writes into a descriptor number reused
+    /// for a client's socket. `pending`: a byte is undrained, so a nudge need not write.
     private let state = Locked((stopping: false, closed: false, pending: false))
 
     /// Nil when the process is out of descriptors.

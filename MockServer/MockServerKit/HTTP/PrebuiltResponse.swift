@@ -1,8 +1,7 @@
 import Synchronization
 
-/// A cached body's answer made in advance: its fields on the wire, and its whole keep-alive 200
-/// for the current `Date`, remade once a second, so a GET of a cached hero or page copies no
-/// byte. The lock is the loop thread's alone, in practice never contended.
+/// A cached body's keep-alive 200, remade once a second for `Date`, so a cached GET copies no
+/// byte. In practice only the loop thread takes the lock: never contended.
 final class PrebuiltResponse: Sendable {
     /// The fields as `ResponseEncoder` writes them.
     let encodedFields: [UInt8]

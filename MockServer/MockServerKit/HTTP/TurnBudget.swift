@@ -1,8 +1,5 @@
-/// The matching time one turn of the event loop allows, so one client cannot hold the loop
-/// however many connections it opens (issue 40). A request held back from an earlier turn gets a
-/// request's whole budget; a new one gets a trial of what the turn has left (between
-/// `trialMinimum` and `trialMaximum`) and, should it need more, waits for a later turn, the
-/// held ones going first, oldest first, while the turn has time. Loop thread only.
+/// The matching time one loop turn allows, so no client can hold the loop. A new request gets
+/// a trial and, needing more, waits for a later turn with a whole budget. Loop thread only.
 final class TurnBudget {
     /// A request's whole budget (`MatchBudget`'s).
     static let requestNanoseconds: UInt64 = 50_000_000

@@ -11,11 +11,8 @@ enum OriginOutcome: Sendable {
     case failed(String)
 }
 
-/// The server's one outbound client, for proxying, recording and `verify`: the app's transport,
-/// libcurl on Linux and URLSession on Apple platforms, set as a proxy needs it. Redirects are
-/// answers, the environment's proxy variables are ignored (a test server reaches the origin it
-/// was told to), each body is decoded and capped as it arrives, and each request has a deadline,
-/// so a slow or endless origin costs its own connection and nothing else.
+/// The one outbound client (proxying, recording, `verify`). Redirects are answers, proxy
+/// variables are ignored, bodies are capped as they arrive and each request has a deadline.
 enum OriginClient {
     private static let transport: any HTTPTransport = {
         #if os(Linux)

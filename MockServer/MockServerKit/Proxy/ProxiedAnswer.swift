@@ -1,5 +1,5 @@
-/// What the origin answered a proxied request, kept by the journal for a snapshot: both bodies
-/// whole, or nothing when together they are over `keptBytes` (the journal's bound holds).
+/// A proxied request's answer, kept for a snapshot: both bodies whole, or nothing when together
+/// they are over `keptBytes`.
 struct ProxiedAnswer: Sendable {
     let status: Int
     let fields: [HTTPField]

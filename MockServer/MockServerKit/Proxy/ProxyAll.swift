@@ -1,7 +1,6 @@
 import Foundation
 
-/// `--proxy-all URL`: a stub of the lowest priority forwarding what no other stub matches,
-/// before the hero routes; with `--record-mappings`, each exchange is written as it happens.
+/// `--proxy-all URL`: a lowest-priority stub forwarding what no other stub matches.
 enum ProxyAll {
     /// The lowest priority a mapping can have, so every other stub is tried first.
     static let priority = Int(Int32.max)

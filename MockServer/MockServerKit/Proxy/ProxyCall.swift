@@ -9,8 +9,7 @@ final class ProxyCall: Sendable {
     let origin: String
     let timeoutMilliseconds: Int
 
-    /// Starts forwarding `request` to `target`. `finished` runs once, off the event loop, with
-    /// the outcome (a failure when the origin cannot answer); the caller wakes the loop there.
+    /// Starts forwarding; `finished` runs once, off the loop, with the outcome.
     init(
         _ request: ServerRequest, to target: ProxyTarget, timeout: Duration, bodyLimit: Int,
         finished: @escaping @Sendable (OriginOutcome) -> Void

@@ -19,9 +19,8 @@ struct ProxyTarget: Sendable {
         self.additionalHeaders = additionalHeaders
     }
 
-    /// Request fields never forwarded: hop-by-hop ones (RFC 9110 §7.6.1), `Host` (the origin's
-    /// own), the framing the transport sets itself, `Accept-Encoding` (the transport negotiates
-    /// and decodes, so the body cap counts decoded bytes), and this server's own controls.
+    /// Never forwarded: hop-by-hop fields, `Host`, framing, `Accept-Encoding` (so the body cap
+    /// counts decoded bytes) and this server's own controls.
     static let unforwarded: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te",
         "trailer", "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "expect",

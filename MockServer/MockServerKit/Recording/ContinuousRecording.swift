@@ -1,10 +1,8 @@
 import Foundation
 import Locking
 
-/// `--record-mappings`: each proxied exchange written under the root directory as it happens,
-/// the first of each request only (as WireMock's recorder does), off the event loop; within a
-/// recording's bounds (issue 40): `maximumMappings` requests and `ProxyRecorder.maximumBytes`
-/// of exchanges, past which requests are proxied but not written, with one warning.
+/// `--record-mappings`: each request's first proxied exchange written off the loop. Past
+/// `maximumMappings` or `ProxyRecorder.maximumBytes`, requests are proxied but not written.
 final class ContinuousRecording: Sendable {
     let root: URL
     let spec: RecordSpec

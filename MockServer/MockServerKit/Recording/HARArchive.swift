@@ -1,10 +1,7 @@
 import Foundation
 
-/// A HAR 1.2 archive (from a browser's devtools, Charles, Proxyman…) read as the exchanges it
-/// holds, before anything is written: a malformed entry refuses the whole file. Entries are
-/// parsed one at a time (the file's tree is never built), and what the server would not load is
-/// skipped with a note: a body over a body file's 64 MiB, a distinct request past the
-/// `maximumRequests`th.
+/// A HAR 1.2 archive's exchanges, parsed one entry at a time; a malformed entry refuses the file.
+/// Skipped with a note: a body over 64 MiB, a distinct request past `maximumRequests`.
 struct HARArchive: Sendable {
     /// In the archive's order.
     let exchanges: [RecordedExchange]

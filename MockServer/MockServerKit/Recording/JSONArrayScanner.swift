@@ -1,6 +1,5 @@
-/// Finds the elements of one array inside a JSON document without building the document, so an
-/// archive of 100,000 entries is read one entry at a time (issue 40). It checks only what it
-/// must to find the array: brackets, strings and escapes; each element is parsed on its own.
+/// The elements of one array in a JSON document, found without building the document (only
+/// brackets, strings and escapes are checked); each element is parsed on its own.
 struct JSONArrayScanner {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0

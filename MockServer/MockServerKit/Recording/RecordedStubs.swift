@@ -34,10 +34,8 @@ struct RecordedStubs: Sendable {
     /// `{"mappings": [...]}`, as the admin API and a single mapping file take them.
     var mappingList: StubJSON { .object(["mappings": .array(mappings.map(\.object))]) }
 
-    /// Writes the body files into `root/__files/` and the mappings into `root/mappings/`
-    /// (each made when missing), each whole or not at all, no link followed. A name already
-    /// taken by a different file gets a suffix (`-2`, …) and the mapping names the new one.
-    /// Returns what was written, under the names used; on failure nothing new stays.
+    /// Writes `__files/` and `mappings/` under `root`, each file whole, no link followed; a taken
+    /// name gets a suffix (`-2`, …). On failure nothing new stays.
     @discardableResult
     func write(toRootDirectory root: URL) throws(MockServerError) -> RecordedStubs {
         try StubFileWriter.write(self, root: root)

@@ -1,6 +1,5 @@
-/// The `request` of a recorded stub: `method`, the exact `url`, the captured headers and a body
-/// pattern, as WireMock's recorder writes them. Equal requests make equal values, so it also
-/// tells which exchanges are repeats of one request.
+/// A recorded stub's `request`, as WireMock's recorder writes it; equal requests make equal
+/// values, which tells repeats apart.
 enum RecordingRequestPattern {
     static func json(for exchange: RecordedExchange, spec: RecordSpec) -> StubJSON {
         var request: [String: StubJSON] = ["method": .string(exchange.method.uppercased())]
@@ -36,9 +35,8 @@ enum RecordingRequestPattern {
         return .object(request)
     }
 
-    /// The query as `queryParameters` when a parameter's name is secret-like (`access_token`,
-    /// `api_key`, `password`…, the journal's rule): those required as `{"matches": ".+"}`, the
-    /// others `equalTo` their decoded value; nil when no name is (the exact `url` is kept).
+    /// With a secret-like parameter name (the journal's rule), the query as `queryParameters`,
+    /// secrets as `{"matches": ".+"}`; nil otherwise (the exact `url` is kept).
     static func secretQuery(_ url: String, spec: RecordSpec) -> [String: StubJSON]? {
         guard let mark = url.firstIndex(of: "?") else { return nil }
         var parameters: [String: StubJSON] = [:]

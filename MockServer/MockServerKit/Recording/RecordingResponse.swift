@@ -1,7 +1,6 @@
 import Foundation
 
-/// A recorded answer, its headers cleaned as WireMock's recorder cleans them, before it becomes
-/// a stub's `response`. Equal answers are equal values, so repeats can be told apart.
+/// A recorded answer, headers cleaned as WireMock's recorder does; equal answers are equal.
 struct RecordingResponse: Sendable, Equatable {
     let status: Int
     /// In order, names in their first spelling.

@@ -6,9 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Writes recorded stubs under a root directory: each file whole or not at all (a temporary
-/// file made `O_EXCL | O_NOFOLLOW` in the same folder, then linked to its name, which fails
-/// rather than replace a file), no link below the root followed, nothing new kept on failure.
+/// Writes recorded stubs under a root: each file whole (an `O_EXCL | O_NOFOLLOW` temporary
+/// linked to its name, never replacing a file), no link followed, nothing kept on failure.
 enum StubFileWriter {
     /// A name stays free after this many tries, or the write is refused.
     static let maximumSuffix = 1_000

@@ -1,9 +1,7 @@
 import Foundation
 
-/// Turns recorded exchanges into WireMock stub mappings as WireMock's recorder does, so a
-/// recording made here loads in WireMock and the other way round: one stub per distinct
-/// request; a request answered differently in turn becomes a scenario replaying the answers
-/// in order; credentials are required but never kept.
+/// Recorded exchanges as WireMock's recorder maps them: one stub per distinct request, varying
+/// answers as a scenario; credentials required but never kept.
 enum StubRecorder {
     /// The statuses a stub can answer with here; others (1xx) are left out.
     static let recordableStatuses = 200...599

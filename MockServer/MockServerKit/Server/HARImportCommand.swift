@@ -1,8 +1,7 @@
 import Foundation
 
-/// `mock-server import-har FILE.har --root-dir DIR [--redact-header NAME]…`: a HAR archive's
-/// exchanges written as WireMock stub mappings by `StubRecorder`'s rules. Here, not in the
-/// executable, so tests can run it.
+/// `mock-server import-har FILE.har --root-dir DIR [--redact-header NAME]…`; here so tests can
+/// run it.
 public enum HARImportCommand {
     /// The subcommand's name, the first argument.
     public static let name = "import-har"

@@ -1,7 +1,5 @@
-/// Text from others (a cloned stub repository's file names and keys, a real API's JSON keys and
-/// headers) made harmless for a terminal: every control character, DEL, C1 control and
-/// bidirectional override becomes a visible escape (`\e`, `\u{9B}`), so it cannot forge lines,
-/// links or colours (issue 40). Machine output (`verify --json`) stays exact.
+/// Others' text made harmless for a terminal: control characters, DEL, C1 controls and
+/// bidirectional overrides become visible escapes (`\e`), so it cannot forge lines or colours.
 public enum TerminalText {
     /// `text` with every such character escaped, line breaks included.
     public static func escaped(_ text: String) -> String {

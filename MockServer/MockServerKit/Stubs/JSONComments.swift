@@ -1,5 +1,5 @@
-/// WireMock reads mapping files leniently, so `//` and `/* */` comments outside strings are
-/// allowed; they become spaces (newlines kept) so the strict parser sees the same offsets.
+/// Comments in mapping files (WireMock allows them) become spaces, newlines kept, so the
+/// strict parser sees the same offsets.
 enum JSONComments {
     static func strip(_ bytes: [UInt8]) -> [UInt8] {
         let (slash, star, quote, backslash, newline) = (

@@ -6,8 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Reads WireMock's layout: each `.json` under `ROOT/mappings`, sorted (so ties between equal
-/// priorities go the same everywhere), bodies from `ROOT/__files`. A bad file stops the load.
+/// Reads `ROOT/mappings/**.json` sorted (so equal priorities tie the same everywhere) and
+/// `ROOT/__files`. A bad file stops the load.
 enum MappingLoader {
     /// In load order.
     static func load(root: URL, files: BodyFolder) throws(MockServerError) -> [StubMapping] {

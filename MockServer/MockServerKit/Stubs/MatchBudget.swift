@@ -1,5 +1,5 @@
-/// The CPU time one request may spend matching, shared by all its patterns (regexes included) and
-/// its near miss, so no request holds the loop for long. Used on the thread that made it.
+/// The CPU time one request may spend matching (near miss included), so none holds the loop.
+/// Used on the thread that made it.
 final class MatchBudget {
     static let defaultNanoseconds = TurnBudget.requestNanoseconds
     /// The most stubs a near miss compares.

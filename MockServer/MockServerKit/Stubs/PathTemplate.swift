@@ -1,8 +1,7 @@
 import Foundation
 
-/// WireMock 3's `urlPathTemplate`: `/v1/heroes/{id}/picture` matches a path with as many
-/// segments, literal text equal (still percent-encoded, as `urlPath`) and each `{name}` taking
-/// non-empty text within one segment. Parsed at load; matching is linear in the path.
+/// WireMock 3's `urlPathTemplate`: literal text equal (percent-encoded), each `{name}` taking
+/// non-empty text within one segment. Matching is linear in the path.
 struct PathTemplate: Sendable {
     enum Piece: Sendable, Equatable {
         case literal(String)

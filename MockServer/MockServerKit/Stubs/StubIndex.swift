@@ -1,5 +1,5 @@
-/// A trie of the leading path segments a stub's matches must have, so a lookup tests only the
-/// stubs on the request's path. A stub without a known prefix sits at the root, tested always.
+/// A trie of stubs' leading path segments, so a lookup tests only stubs on the request's path;
+/// a stub without a known prefix is always tested.
 struct StubIndex: Sendable {
     private struct Node: Sendable {
         var children: [Substring: Int] = [:]

@@ -7,8 +7,7 @@ import Synchronization
 final class StubRegistry: Sendable {
     private struct State {
         var mappings: [StubMapping] = []
-        /// The mappings' ids, so adding one is not a pass over them all (30,000 files loaded
-        /// in quadratic time took 11 s).
+        /// The mappings' ids, so adding one is not a pass over them all.
         var ids: Set<String> = []
         var index = StubIndex()
         var nextSequence = 1
@@ -18,8 +17,7 @@ final class StubRegistry: Sendable {
         var defaults: [StubMapping] = []
         /// Where later mappings' `bodyFileName` is read from.
         var files: BodyFolder?
-        /// `defaults` as loaded: mappings, ids and index, which a reset puts back as they are
-        /// (values, shared until changed) instead of adding 20,000 mappings again on the loop.
+        /// `defaults` as loaded, which a reset puts back instead of re-adding every mapping.
         var loaded: (mappings: [StubMapping], ids: Set<String>, index: StubIndex)?
 
         /// Adds a mapping last, replacing one with the same id.

@@ -1,5 +1,4 @@
-/// Matches the target: `url`, `urlPattern` on path and query, `urlPath`, `urlPathPattern`,
-/// `urlPathTemplate` on the path alone, all still percent-encoded as WireMock compares them.
+/// Matches the target by WireMock's five URL keys, still percent-encoded as WireMock does.
 enum URLMatcher: Sendable {
     case any
     case url(String)

@@ -1,6 +1,5 @@
-/// Compares a stub's JSON with a real answer by shape, not value: every member the stub has must
-/// be in the answer with the same JSON type; `null` on either side matches any type; an array's
-/// first element in the stub is the shape of every element in the answer.
+/// Compares a stub's JSON with a real answer by shape: each stub member present with its type;
+/// `null` matches any; a stub array's first element shapes every answer element.
 struct JSONShape {
     /// Where the answer does not fit the stub (`$.a: expected an object, got a string`).
     private(set) var differences: [String] = []
