@@ -79,10 +79,13 @@ public final class RemoteHeroDataSource: HeroRemote {
 
     /// A rejected record, or another hero than `id`, is bad data.
     static func hero(from record: JSONValue, answering id: Hero.ID? = nil) throws(DomainError) -> Hero {
-        let result = HeroMapping.pipeline.run(records: [record], stored: [:])
-        guard let hero = result.items.first?.entity else {
-            let rejection = result.rejected.first
-            throw .badData("hero \(rejection?.id ?? "without an id"): \(rejection?.reason ?? "does not map")")
+        let mapping = HeroMapping.mapping
+        let hero: Hero
+        do throws(MappingFailure) {
+            hero = try mapping.entity(from: record)
+            if let reason = mapping.refusal(of: hero) { throw MappingFailure(reason) }
+        } catch {
+            throw .badData("hero \(mapping.rawID(of: record) ?? "without an id"): \(error.reason)")
         }
         if let id, hero.id != id {
             throw .badData("asked for hero \(id), the server answered with hero \(hero.id)")

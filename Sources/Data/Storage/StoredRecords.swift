@@ -134,37 +134,38 @@ enum StoredLimits {
 // MARK: The store's JSON: the entities in plain values, checked again when read
 
 extension StoredHero: Codable {
-    private struct Record: Codable {
-        var id: String
-        var codeName: String
-        var realName: String?
-        var powers: [String]
-        var picture: String?
-        var team: StoredTeam?
-        var updatedAt: Date
-        var version: Int
-        var motto: String?
-        var entityTag: String?
+    enum CodingKeys: String, CodingKey {
+        case id, codeName, realName, powers, picture, team, updatedAt, version, motto, entityTag
     }
 
     public init(from decoder: any Decoder) throws {
-        let record = try Record(from: decoder)
+        let record = try decoder.container(keyedBy: CodingKeys.self)
         hero = Hero(
-            id: try Hero.ID(record.id), codeName: record.codeName,
-            sealedRealName: record.realName.map(SealedSecret.init), powers: record.powers,
-            picture: record.picture.map(PictureReference.init), team: record.team?.team,
-            updatedAt: try StoredLimits.checked(record.updatedAt, "updatedAt"),
-            version: try StoredLimits.checked(record.version, "version", from: 1), motto: record.motto)
-        entityTag = record.entityTag
+            id: try Hero.ID(record.decode(String.self, forKey: .id)),
+            codeName: try record.decode(String.self, forKey: .codeName),
+            sealedRealName: try record.decodeIfPresent(String.self, forKey: .realName).map(SealedSecret.init),
+            powers: try record.decode([String].self, forKey: .powers),
+            picture: try record.decodeIfPresent(String.self, forKey: .picture).map(PictureReference.init),
+            team: try record.decodeIfPresent(StoredTeam.self, forKey: .team)?.team,
+            updatedAt: try StoredLimits.checked(record.decode(Date.self, forKey: .updatedAt), "updatedAt"),
+            version: try StoredLimits.checked(record.decode(Int.self, forKey: .version), "version", from: 1),
+            motto: try record.decodeIfPresent(String.self, forKey: .motto))
+        entityTag = try record.decodeIfPresent(String.self, forKey: .entityTag)
     }
 
     /// Never encodes the pending mark: a stored hero is the server's.
     public func encode(to encoder: any Encoder) throws {
-        try Record(
-            id: hero.id.rawValue, codeName: hero.codeName, realName: hero.sealedRealName?.base64,
-            powers: hero.powers, picture: hero.picture?.path, team: hero.team.map(StoredTeam.init),
-            updatedAt: hero.updatedAt, version: hero.version, motto: hero.motto, entityTag: entityTag
-        ).encode(to: encoder)
+        var record = encoder.container(keyedBy: CodingKeys.self)
+        try record.encode(hero.id.rawValue, forKey: .id)
+        try record.encode(hero.codeName, forKey: .codeName)
+        try record.encodeIfPresent(hero.sealedRealName?.base64, forKey: .realName)
+        try record.encode(hero.powers, forKey: .powers)
+        try record.encodeIfPresent(hero.picture?.path, forKey: .picture)
+        try record.encodeIfPresent(hero.team.map(StoredTeam.init), forKey: .team)
+        try record.encode(hero.updatedAt, forKey: .updatedAt)
+        try record.encode(hero.version, forKey: .version)
+        try record.encodeIfPresent(hero.motto, forKey: .motto)
+        try record.encodeIfPresent(entityTag, forKey: .entityTag)
     }
 }
 
