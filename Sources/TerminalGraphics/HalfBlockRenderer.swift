@@ -5,10 +5,10 @@ public struct HalfBlockRenderer: Sendable {
     /// In lines; `nil` for no limit.
     public let rows: Int?
 
-    /// Each at least 1.
+    /// Each 1 to 65,535, a window's range, so no product of them overflows.
     public init(columns: Int, rows: Int? = nil) {
-        self.columns = max(1, columns)
-        self.rows = rows.map { max(1, $0) }
+        self.columns = min(max(1, columns), 65_535)
+        self.rows = rows.map { min(max(1, $0), 65_535) }
     }
 
     /// Averaged down to fit, shape kept, never enlarged; transparency over black.

@@ -69,6 +69,24 @@ extension CLITests {
             }
         }
 
+        @Test("a page number at Int.max lists an empty page from the synced cache, for list and search")
+        func lastPageOffline() async throws {
+            let cli = try CLI()
+            #expect(try await cli.run("sync").status == 0)
+            for search in [[], ["--search", "o"]] {
+                let run = try await cli.run(["--offline", "list", "--page", "9223372036854775807"] + search)
+                #expect(run.status == 0, "\(search): \(run)")
+                #expect(!run.stdout.contains("0007"), "\(run)")
+            }
+        }
+
+        @Test("a row number at Int.min or Int.max typed in the console is no row, not a trap")
+        func consoleRowNumbers() async throws {
+            let script = ["-9223372036854775808", "9223372036854775807", "q"].map { $0 + "\n" }.joined()
+            let run = try await CLI().run([], environment: ["HEROES_CONSOLE": "1"], input: script)
+            #expect(run.status == 0, "\(run)")
+        }
+
         @Test("a 60,000-character bad id is echoed cut, with its size")
         func longID() async throws {
             // Past one argument's limit (128 KiB) the system refuses the run: 60,000 two-byte letters.

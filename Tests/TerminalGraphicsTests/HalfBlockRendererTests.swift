@@ -53,4 +53,14 @@ struct HalfBlockRendererTests {
             RGBAImage(width: 1, height: 4096, pixels: pixels))
         #expect(lines.count == 40)
     }
+
+    /// `COLUMNS` and `LINES` are the environment's: a size past a window's 16 bits is taken as
+    /// the largest window, so `2 * rows * width` cannot overflow.
+    @Test("columns and rows at Int.max draw a picture at its own size, without trapping")
+    func hugeSize() {
+        let image = RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 200, count: 8 * 8 * 4))
+        let lines = HalfBlockRenderer(columns: .max, rows: .max).render(image)
+        #expect(lines.count == 4)
+        #expect(lines.allSatisfy { $0.filter { $0 == "▀" }.count == 8 })
+    }
 }

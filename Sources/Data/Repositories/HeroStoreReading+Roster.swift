@@ -6,7 +6,10 @@ extension HeroStoreReading {
     func rosterPage(for query: HeroQuery, pending: PendingQueue, teams: [Team]) throws -> HeroPage? {
         guard try holdsRoster() else { return nil }
         let created = pending.creations(teams: teams).filter(query.keeps)
-        let start = (query.page - 1) * query.perPage
+        // A page is the user's number, up to Int.max: one past any store (2^40 heroes at most)
+        // starts there, so no sum below overflows.
+        let (first, overflow) = (query.page - 1).multipliedReportingOverflow(by: query.perPage)
+        let start = overflow ? StoredLimits.count : min(first, StoredLimits.count)
         let end = start + query.perPage
         let shown = { (id: String) throws -> Hero? in
             pending.shown(id, base: try hero(id)?.hero, teams: teams)

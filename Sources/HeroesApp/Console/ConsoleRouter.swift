@@ -102,7 +102,7 @@ final class ConsoleRouter {
         let rows = page?.rows ?? []
         if let row = rows.first(where: { $0.id.rawValue == word }) { return row.id }
         if let number = Int(word), !word.hasPrefix("0") {
-            return rows.indices.contains(number - 1) ? rows[number - 1].id : nil
+            return number >= 1 && number <= rows.count ? rows[number - 1].id : nil
         }
         guard word.contains(where: \.isNumber) else { return nil }
         return try? Hero.ID(word)

@@ -45,7 +45,8 @@ struct PictureDrawer {
             let image = try PNGDecoder().decode(Array(bytes))
             return HalfBlockRenderer(columns: columns, rows: rows).render(image)
         } catch {
-            return ["picture cannot be shown: \(error)"]
+            // A PNG error quotes the file's bytes (a chunk's type), so it is escaped whole.
+            return ["picture cannot be shown: \("\(error)".terminalEscaped())"]
         }
     }
 }

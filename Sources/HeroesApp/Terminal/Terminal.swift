@@ -25,8 +25,12 @@ struct Terminal: Sendable {
         errorIsTerminal = isatty(STDERR_FILENO) == 1
         outputUsesColor = color.usesColor(isTerminal: outputIsTerminal, environment: environment)
         errorUsesColor = color.usesColor(isTerminal: errorIsTerminal, environment: environment)
-        fixedColumns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        fixedRows = environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        // A window's size is 16 bits; a value outside it is not one.
+        let size = { (name: String) in
+            environment[name].flatMap(Int.init).flatMap { (1...65_535).contains($0) ? $0 : nil }
+        }
+        fixedColumns = size("COLUMNS")
+        fixedRows = size("LINES")
     }
 
     /// `COLUMNS`, else the window's width, asked at each use (it may be resized).
