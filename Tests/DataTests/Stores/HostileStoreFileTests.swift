@@ -244,6 +244,45 @@ struct HostileStoreFileTests {
         #expect(try Data(contentsOf: kind.file(in: folder)) == Data("not a store at all".utf8))
     }
 
+    static let canActAsNobody =
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    /// Another user, in a store folder both may write to (sticky and world-writable, as `/tmp`
+    /// is), makes `quarantine` first: a link to a folder of theirs, or a folder of theirs.
+    @Test(
+        "another user's quarantine, a link or a folder, in a sticky shared store folder is refused",
+        .enabled(if: canActAsNobody, "needs root and setpriv, to plant it as another user"),
+        arguments: StoreKind.allCases, ["link", "folder"])
+    func othersQuarantine(kind: StoreKind, planted: String) async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(chmod(folder.path, 0o1777) == 0)
+        let theirs = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "theirs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: theirs) }
+        let quarantine = folder.appendingPathComponent("quarantine").path
+        let steps =
+            [["/bin/mkdir", "-m", "0777", theirs.path]] + [
+                planted == "link"
+                    ? ["/bin/ln", "-s", theirs.path, quarantine] : ["/bin/mkdir", "-m", "0755", quarantine]
+            ]
+        for step in steps {
+            let process = try Process.run(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                arguments: ["--reuid=nobody", "--regid=nogroup", "--clear-groups"] + step)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "nobody ran \(step)")
+        }
+        try Data("not a store at all".utf8).write(to: kind.file(in: folder))
+        await #expect {
+            _ = try await useEverything(try kind.open(at: folder))
+        } throws: { error in
+            "\(error)".contains(quarantine) && "\(error)".contains("not a folder of yours")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: theirs.path).isEmpty)
+        #expect(try Data(contentsOf: kind.file(in: folder)) == Data("not a store at all".utf8))
+    }
+
     @Test("a link planted as the database's -wal or -shm is moved aside with it, never followed")
     func plantedCompanions() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
