@@ -260,6 +260,14 @@ extension CLITests {
                 #expect(try Data(contentsOf: store) == padded, "the store is left as it was")
                 let teams = try await cli.run("--server", url, "--offline", "teams")
                 #expect(teams.status == 0 && teams.stdout.contains("Dawn Guard"), "\(teams)")
+                // Past the store's own 64 MiB (sparse: no disk used), every command names the fix.
+                let handle = try FileHandle(forWritingTo: store)
+                try handle.truncate(atOffset: 64 << 20 + 1)
+                try handle.close()
+                let past = try await cli.run("--server", url, "--offline", "teams")
+                #expect(past.status == 73, "\(past)")
+                #expect(
+                    past.stderr.contains("64 MiB") && past.stderr.contains("Heroes-SQLite.plist"), "\(past)")
             }
         }
 

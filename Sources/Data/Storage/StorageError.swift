@@ -12,7 +12,7 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedSchema(URL, version: Int)
     /// The file system refused a read or a write.
     case io(URL, String)
-    /// A write would pass `limit` bytes; nothing was written.
+    /// A file is, or a write would make it, larger than `limit` bytes; nothing was written.
     case tooLarge(URL, limit: Int)
 
     public var description: String {
@@ -26,7 +26,7 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(url.path) has schema version \(version), newer than this app understands"
         case .io(let url, let message): "\(url.path): \(message)"
         case .tooLarge(let url, let limit):
-            "\(url.path) would grow past \(limit >> 20) MiB, the most this store keeps; nothing was written"
+            "\(url.path) is past \(limit >> 20) MiB, the most this store keeps; nothing was written"
         }
     }
 

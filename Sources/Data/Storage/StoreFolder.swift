@@ -56,7 +56,7 @@ final class StoreFolder: Sendable {
             throw StorageError.io(path(name), "is not a regular file")
         }
         // One byte past the limit, to see a file that grew while read.
-        let tooLarge = StorageError.io(path(name), "holds more than the \(limit) bytes a store reads")
+        let tooLarge = StorageError.tooLarge(path(name), limit: limit)
         guard Int(status.st_size) <= limit else { throw tooLarge }
         let bytes: Data
         do {
