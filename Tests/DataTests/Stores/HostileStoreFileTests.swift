@@ -102,16 +102,18 @@ struct HostileStoreFileTests {
                 try JSONSerialization.data(withJSONObject: replaced(root, keys[...])).write(to: file)
             }
         }
-        return [
+        // Every integer the file holds, at both ends of Int.
+        let integers = [
+            ["heroes", "0002", "version"], ["pages", "page=1", "total"], ["pages", "page=1", "page"],
+            ["pages", "page=1", "perPage"], ["pending", "changes", "1", "sequence"],
+            ["pending", "changes", "1", "expectedVersion"],
+        ]
+        return integers.flatMap { keys in [Int.max, Int.min].map { set(keys, $0) } } + [
             set(["schema"], Int.min, keepsTheRest: false), set(["schema"], -1, keepsTheRest: false),
-            set(["heroes", "0002", "version"], Int.max), set(["heroes", "0002", "version"], Int.min),
             set(["heroes", "0002", "updatedAt"], 1e308), set(["heroes", "0002", "id"], "../../etc"),
-            set(["heroes", "0002", "codeName"], 7), set(["pages", "page=1", "total"], Int.max),
-            set(["pages", "page=1", "page"], Int.min),
+            set(["heroes", "0002", "codeName"], 7),
             set(["pending", "lastLocalNumber"], Int.max, reports: false),
             set(["pending", "lastLocalNumber"], Int.min, reports: false),
-            set(["pending", "changes", "1", "sequence"], Int.max),
-            set(["pending", "changes", "1", "expectedVersion"], Int.min),
             set(["pending", "changes", "1", "draft", "codeName"], String(repeating: "x", count: 500)),
             set(["teams"], "not teams"), set(["holdsRoster"], "yes", keepsTheRest: false),
         ]
@@ -143,14 +145,17 @@ struct HostileStoreFileTests {
             sql("UPDATE state SET content = 'not json'", keepsTheRest: false),
             sql("UPDATE heroes SET hero = 'not json' WHERE id = '0002'"),
             sql("UPDATE heroes SET hero = '{\"id\": \"0002\", \"version\": \(max)}' WHERE id = '0002'"),
+            sql("UPDATE heroes SET hero = json_set(hero, '$.version', \(Int.min)) WHERE id = '0002'"),
             sql("UPDATE heroes SET id = '0009' WHERE id = '0002'"),
-            set("$.pages.\"page=1\".total", "\(max)"), set("$.pages.\"page=1\".page", "-1"),
+            set("$.pages.\"page=1\".page", "-1"),
             set("$.pending.lastLocalNumber", "\(max)", reports: false),
             set("$.pending.lastLocalNumber", "-9", reports: false),
-            set("$.pending.changes[1].sequence", "\(max)"),
-            set("$.pending.changes[1].expectedVersion", "\(Int.min)"),
             set("$.teams", "\"not teams\""), set("$.holdsRoster", "\"yes\"", keepsTheRest: false),
         ]
+            + [
+                "$.pages.\"page=1\".total", "$.pages.\"page=1\".page", "$.pages.\"page=1\".perPage",
+                "$.pending.changes[1].sequence", "$.pending.changes[1].expectedVersion",
+            ].flatMap { path in [Int.max, Int.min].map { set(path, "\($0)") } }
     }
 
     @Test(
