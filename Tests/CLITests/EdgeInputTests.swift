@@ -105,6 +105,31 @@ extension CLITests {
                 "\(run.stdout.debugDescription)")
         }
 
+        @Test("a redirect to file: is not followed and says so (65), not 'too many redirects'")
+        func redirectToFile() async throws {
+            let server = try CannedServer(
+                head: "HTTP/1.1 302 Found\nLocation: file:///etc/passwd\nContent-Length: 0\n\n")
+            let run = try await CLI(environment: ["HEROES_SERVER": server.url.absoluteString]).run(
+                "show", "0007")
+            #expect(run.status == 65, "\(run)")
+            #expect(run.stderr.contains("redirect") && !run.stderr.contains("too many"), "\(run)")
+            #expect(!run.stdout.contains("root:"), "\(run)")
+        }
+
+        @Test("a picture path past 8000 bytes makes its hero bad data (65), never a request line")
+        func longPicturePath() async throws {
+            let hero =
+                #"{"id":"0007","code_name":"Other","encrypted_real_name":null,"powers":[],"team":null,"#
+                + #""picture_url":"/\#(String(repeating: "p", count: 9000))","updated_at":"2026-12-01T10:00:00Z","version":1}"#
+            let server = try CannedServer(
+                head: "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: LENGTH\n\n",
+                body: Data(hero.utf8))
+            let run = try await CLI(environment: ["HEROES_SERVER": server.url.absoluteString]).run(
+                "show", "0007")
+            #expect(run.status == 65, "\(run.stderr.prefix(300))")
+            #expect(run.stderr.contains("8000") && run.stderr.count < 2_000, "\(run.stderr.prefix(300))")
+        }
+
         @Test("a 431 to our own request says the request was too large, not that the server sent bad data")
         func ourRequestTooLarge() async throws {
             let server = try CannedServer(
