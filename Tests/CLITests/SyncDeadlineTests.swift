@@ -5,7 +5,7 @@ import Testing
 extension CLITests {
     @Suite("One sync's deadline")
     struct SyncDeadlineTests {
-        @Test("a server that pages slowly stops sync at --deadline: 69, what was done, the cache as it was")
+        @Test("a server that pages slowly stops sync at --deadline: 69, what was done, no page to keep")
         func slowPager() async throws {
             try await withMockServer { server in
                 let cli = try CLI.editor(of: server.baseURL)
@@ -17,7 +17,7 @@ extension CLITests {
                 #expect(run.stderr.contains("sync stopped at its deadline of 1 seconds"), "\(run)")
                 #expect(ContinuousClock.now - started < .seconds(20), "it did not wait for the slow page")
                 let offline = try await cli.run("--offline", "show", "0007")
-                #expect(offline.status == 69, "nothing half-synced was kept: \(offline)")
+                #expect(offline.status == 69, "no page came, so there is none to keep: \(offline)")
             }
         }
 

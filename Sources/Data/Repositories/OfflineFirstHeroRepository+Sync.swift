@@ -1,14 +1,29 @@
 import Domain
 import Foundation
 
-/// `sync(progress:)`: push pending changes, then pull every page (or stop at a 304 on page 1).
+/// `sync(until:progress:)`: push pending changes, then pull every page (or stop at a 304 on page 1).
 extension OfflineFirstHeroRepository {
-    /// A fault leaves the store whole.
-    public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet {
+    /// A fault leaves the store whole. The deadline keeps the heroes pulled by then, and nothing
+    /// else: no hero is taken as deleted and the roster is not marked whole.
+    public func sync(
+        until deadline: ContinuousClock.Instant?, progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async throws -> HeroChangeSet {
         if case .cacheOnly(let reason) = policy { throw DomainError.unavailable(reason) }
         let push = try await pushPending()
         let rosterTag = try await store.read { try $0.holdsRoster() ? try $0.rosterTag() : nil }
-        let pull = try await pullEveryPage(ifNoneMatch: rosterTag, progress: progress)
+        let pull: Pull?
+        do {
+            pull = try await pullEveryPage(ifNoneMatch: rosterTag, until: deadline, progress: progress)
+        } catch let stopped as StoppedAtDeadline {
+            let pulled = stopped.pull.result
+            let changed = Set(pulled.inserted).union(pulled.updated)
+            try await store.write { writer in
+                for item in pulled.items where changed.contains(item.id) {
+                    try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
+                }
+            }
+            throw stopped.cause
+        }
         // So every command can answer offline after a sync.
         _ = try await teams()
         try await forget(push.dropping)
@@ -79,12 +94,14 @@ extension OfflineFirstHeroRepository {
     }
 
     /// `nil` on a 304. Contradicting pages mean the roster moved: retry, twice.
-    private func pullEveryPage(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
-        async throws -> Pull?
-    {
+    private func pullEveryPage(
+        ifNoneMatch rosterTag: String?, until deadline: ContinuousClock.Instant?,
+        progress: @Sendable (SyncProgress) -> Void
+    ) async throws -> Pull? {
         for pass in 0..<3 {
             do {
-                return try await pullOnce(ifNoneMatch: pass == 0 ? rosterTag : nil, progress: progress)
+                return try await pullOnce(
+                    ifNoneMatch: pass == 0 ? rosterTag : nil, until: deadline, progress: progress)
             } catch is RosterMoved {
                 continue
             }
@@ -94,18 +111,32 @@ extension OfflineFirstHeroRepository {
 
     private struct RosterMoved: Error {}
 
+    /// What was pulled when the deadline passed, and the error the page being asked for met.
+    private struct StoppedAtDeadline: Error {
+        let pull: Pull
+        let cause: any Error
+    }
+
     /// `RosterMoved` when pages disagree (an id twice, another total), so a hero merely not seen
     /// is never taken as deleted.
-    private func pullOnce(ifNoneMatch rosterTag: String?, progress: @Sendable (SyncProgress) -> Void)
-        async throws -> Pull?
-    {
+    private func pullOnce(
+        ifNoneMatch rosterTag: String?, until deadline: ContinuousClock.Instant?,
+        progress: @Sendable (SyncProgress) -> Void
+    ) async throws -> Pull? {
         var pull = Pull()
         var ids: Set<JSONValue> = []
         var total: Int?
         var page = 1
         while true {
             let query = try HeroQuery(page: page, perPage: syncPageSize)
-            let reply = try await remote.pageBody(matching: query, ifNoneMatch: page == 1 ? rosterTag : nil)
+            let isPast = { deadline.map { ContinuousClock.now >= $0 } ?? false }
+            let reply: Revalidated<JSONValue>
+            do {
+                if isPast() { throw DomainError.unavailable("the sync's deadline passed") }
+                reply = try await remote.pageBody(matching: query, ifNoneMatch: page == 1 ? rosterTag : nil)
+            } catch  where isPast() {
+                throw StoppedAtDeadline(pull: pull, cause: error)
+            }
             guard let body = reply.content else {
                 guard page == 1, rosterTag != nil else {
                     throw DomainError.badData("the server answered a sync page with 304 without being asked")

@@ -11,10 +11,16 @@ public protocol HeroRepository: Sendable {
     /// Only at `expectedVersion` when given; says whether it is done or pending.
     @discardableResult
     func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome
-    /// Brings the local store up to date, telling `progress` per page.
-    func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet
+    /// Brings the local store up to date, telling `progress` per page. Past `deadline` it stops
+    /// with `DomainError.unavailable`, keeping the heroes of the pages pulled by then.
+    func sync(until deadline: ContinuousClock.Instant?, progress: @escaping @Sendable (SyncProgress) -> Void)
+        async throws -> HeroChangeSet
 }
 
 extension HeroRepository {
-    public func sync() async throws -> HeroChangeSet { try await sync(progress: { _ in }) }
+    public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> HeroChangeSet {
+        try await sync(until: nil, progress: progress)
+    }
+
+    public func sync() async throws -> HeroChangeSet { try await sync(until: nil, progress: { _ in }) }
 }

@@ -13,5 +13,7 @@ struct HeroUseCases: Sendable {
     var updateHero: UpdateHero { UpdateHero(heroes: repository, cipher: cipher) }
     var deleteHero: DeleteHero { DeleteHero(heroes: repository) }
     var listTeams: ListTeams { ListTeams(heroes: repository) }
-    var syncHeroes: SyncHeroes { SyncHeroes(heroes: repository) }
+    func syncHeroes(until deadline: ContinuousClock.Instant? = nil) -> SyncHeroes {
+        SyncHeroes(heroes: repository, until: deadline)
+    }
 }

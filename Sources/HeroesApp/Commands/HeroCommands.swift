@@ -98,7 +98,7 @@ struct HeroCommands {
         let end = ContinuousClock.now + .seconds(deadlineSeconds)
         do {
             try await WebService.withDeadline(.seconds(deadlineSeconds)) {
-                try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes)
+                try await SyncPresenter(syncHeroes: graph.heroes.syncHeroes(until: end))
                     .activate(with: views.sync(), progress: progress)
             }
         } catch  where ContinuousClock.now >= end {

@@ -2,7 +2,7 @@ import Locking
 import Presentation
 
 /// `sync --deadline SECONDS`: one sync's bound on time, whatever pace the server keeps. Past it
-/// the sync stops (69), and the cache keeps its last complete sync.
+/// the sync stops (69), keeping the heroes of the pages it pulled.
 struct SyncDeadlineError: Error, Sendable, CustomStringConvertible {
     let seconds: Int
     /// The pages pulled and the pages there are, as last reported.
@@ -10,8 +10,8 @@ struct SyncDeadlineError: Error, Sendable, CustomStringConvertible {
 
     var description: String {
         let done = pages.map { " after \($0.completed) of \($0.total ?? $0.completed) pages" } ?? ""
-        return "sync stopped at its deadline of \(seconds) seconds\(done); the cache keeps its last "
-            + "complete sync (allow longer with `sync --deadline SECONDS`)"
+        return "sync stopped at its deadline of \(seconds) seconds\(done); the heroes of the pages pulled "
+            + "are kept (allow longer with `sync --deadline SECONDS`)"
     }
 
     static let defaultSeconds = 300

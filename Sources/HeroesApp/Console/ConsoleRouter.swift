@@ -114,7 +114,7 @@ final class ConsoleRouter {
         let views = self.views
         await perform {
             try await self.input.cancellable {
-                try await SyncPresenter(syncHeroes: heroes.syncHeroes)
+                try await SyncPresenter(syncHeroes: heroes.syncHeroes())
                     .activate(with: views.sync(), progress: views.progress())
             }
         }

@@ -69,7 +69,9 @@ public final class FakeHeroRepository: HeroRepository {
         return try await onDelete((id, expectedVersion))
     }
 
-    public func sync(progress: @escaping SyncProgressSink) async throws -> HeroChangeSet {
+    public func sync(until deadline: ContinuousClock.Instant?, progress: @escaping SyncProgressSink)
+        async throws -> HeroChangeSet
+    {
         log.record(.sync)
         return try await onSync(progress)
     }
