@@ -75,12 +75,31 @@ struct MockServerTraitTests {
         #expect(seen.allSatisfy { $0.query == "case=\(index)" }, "\(seen.map { $0.query ?? "" })")
     }
 
-    @Test("concurrent scopes get 20 servers on 20 ports")
+    /// Holds each arrival until `count` have arrived.
+    actor Barrier {
+        let count: Int
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        init(count: Int) { self.count = count }
+
+        func arrive() async {
+            if waiting.count + 1 == count {
+                for waiter in waiting { waiter.resume() }
+                waiting = []
+            } else {
+                await withCheckedContinuation { waiting.append($0) }
+            }
+        }
+    }
+
+    @Test("20 scopes open at once get 20 servers on 20 ports")
     func twentyPorts() async throws {
+        let barrier = Barrier(count: 20)
         let ports = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<20 {
                 group.addTask {
                     try await withMockServer(root: Self.todoRoot) { server in
+                        await barrier.arrive()
                         let status = try await Self.get("/api/todos", from: server).status
                         #expect(status == 200)
                         return server.port
@@ -124,7 +143,8 @@ struct MockServerTraitTests {
         var statuses: [Int] = []
         for _ in 0..<3 { statuses.append(try await Self.get("/api/todos", from: server).status) }
         #expect(statuses == [503, 503, 200])
-        try server.addFault(FaultRule(method: "GET", path: "/api/todos", fault: "reset"))
+        // More than once: a client may retry a reset kept-alive connection (libcurl does).
+        try server.addFault(FaultRule(method: "GET", path: "/api/todos", fault: "reset", times: 5))
         await #expect(throws: (any Error).self) { try await Self.get("/api/todos", from: server) }
     }
 
@@ -136,6 +156,18 @@ struct MockServerTraitTests {
         } throws: { error in
             "\(error)".contains("no stub folder at") && "\(error)".contains("no-such-stubs")
         }
+    }
+}
+
+/// On a suite, one server serves every test in it.
+@Suite("The .mockServer trait on a suite", .mockServer(root: MockServerTraitTests.todoRoot))
+struct MockServerSuiteTraitTests {
+    @Test("a test in the suite reads the suite's server")
+    func suiteServer() async throws {
+        let server = try MockServerTraitTests.server()
+        let status = try await MockServerTraitTests.get("/api/todos?suite", from: server).status
+        #expect(status == 200)
+        #expect(server.requests().contains { $0.query == "suite" })
     }
 }
 
