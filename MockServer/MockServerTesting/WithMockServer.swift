@@ -20,7 +20,8 @@ public struct MockServerScopeFailure: Error, CustomStringConvertible, Sendable {
 /// of `filePath` unless absolute), runs `body` with it (also as `MockServer.current`), and stops
 /// it whatever `body` did, after up to `options.drainTimeout` for requests under way. Then each
 /// unmatched request (with its near miss) and, in `verify` mode, each drift is a problem: an issue
-/// at `sourceLocation` under Swift Testing, otherwise a thrown `MockServerScopeFailure`.
+/// at `sourceLocation` under Swift Testing, otherwise a thrown `MockServerScopeFailure` (unless
+/// `body` threw: its error is rethrown).
 public func withMockServer<Value>(
     root: String, options: MockServerOptions = MockServerOptions(), filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation, isolation: isolated (any Actor)? = #isolation,
