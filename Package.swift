@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Network", targets: ["Network"]),
         .library(name: "MockServerKit", targets: ["MockServerKit"]),
+        .library(name: "MockServerTesting", targets: ["MockServerTesting"]),
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     ],
     targets: [
@@ -103,6 +104,11 @@ let package = Package(
             path: "MockServer/MockServerKit", resources: [.copy("Fixtures")]),
         .executableTarget(
             name: "mock-server", dependencies: ["MockServerKit"], path: "MockServer/mock-server"),
+        /// For a team's tests: `@Test(.mockServer(root:))` and `withMockServer`, a server per
+        /// scope serving a stub folder; imports the toolchain's `Testing`.
+        .target(
+            name: "MockServerTesting", dependencies: ["MockServerKit", "Locking"],
+            path: "MockServer/MockServerTesting"),
 
         // MARK: Measurements (release builds; ratios against a baseline measured in the same run)
 
@@ -168,9 +174,10 @@ let package = Package(
             name: "CLITests", dependencies: ["MockServerKit", "Locking", "CSQLite", "CZlib"],
             exclude: ["Golden"]),
         .testTarget(name: "ArchitectureTests"),
-        /// The WireMock to-do example and the recorded hero API served by the built mock-server and
-        /// driven by Network alone, so Scripts/copy-check.sh can run it in a package of the copied folders.
-        .testTarget(name: "StubbedAPITests", dependencies: ["Network"]),
+        /// The WireMock to-do example and the recorded hero API served by the built mock-server (or
+        /// by `MockServerTesting`'s trait) and driven by Network and URLSession, so
+        /// Scripts/copy-check.sh can run it in a package of the copied folders.
+        .testTarget(name: "StubbedAPITests", dependencies: ["Network", "MockServerTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,8 @@ enum DependencyRule {
         "CEpoll": [],
         "MockServerKit": ["Locking", "Transport", "CEpoll"],
         "mock-server": ["MockServerKit"],
+        // A team's tests' harness: the server in a Swift Testing scope.
+        "MockServerTesting": ["MockServerKit", "Locking"],
         "heroes-bench": ["Network", "Domain", "Data", "MockServerKit", "CZlib"],
         "bench-hello": [],
         "bench-launch": [],
@@ -66,6 +68,8 @@ enum DependencyRule {
             "Glibc",
             "Musl", "Darwin",
         ],
+        // The toolchain's Swift Testing, whose trait and issues it is made of.
+        "MockServerTesting": ["Foundation", "Testing"],
     ]
 
     /// The fuzz targets (Fuzz/README.md): executables too, which no test may see.

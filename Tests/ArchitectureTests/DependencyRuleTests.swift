@@ -46,7 +46,7 @@ struct DependencyRuleTests {
     func mockServerSharesOnlyLibraries() {
         // HeroesApp too: the demo server is handed to it by the executable, never linked.
         let layers = closure(of: ["Domain", "Network", "Data", "Presentation", "TestSupport", "HeroesApp"])
-        for name in ["MockServerKit", "mock-server"] {
+        for name in ["MockServerKit", "mock-server", "MockServerTesting"] {
             let shared = closure(of: [name]).intersection(layers)
             #expect(shared == ["Locking", "Transport", "CCurl"], "\(name) shares \(shared.sorted())")
         }

@@ -17,7 +17,7 @@ struct ImportRuleTests {
             ("Sources/Network", "Network"), ("Sources/Transport", "Transport"), ("Sources/Data", "Data"),
             ("Sources/Presentation", "Presentation"), ("Sources/TerminalGraphics", "TerminalGraphics"),
             ("MockServer/MockServerKit", "MockServerKit"), ("Sources/HeroesApp", "HeroesApp"),
-            ("Sources/heroes-cli", "heroes-cli"),
+            ("Sources/heroes-cli", "heroes-cli"), ("MockServer/MockServerTesting", "MockServerTesting"),
         ]
     )
     func layerImports(folder: String, target: String) async throws {

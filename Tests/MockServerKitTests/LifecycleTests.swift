@@ -42,6 +42,37 @@ struct LifecycleTests {
         }
     }
 
+    @Test("stop(waitingUpTo:) lets a request under way finish its answer, then stops")
+    func stopWaitsForRequestsUnderWay() async throws {
+        try await offCooperativePool {
+            let server = MockServer(configuration: .test())
+            try await server.start()
+            let connection = try RawConnection(port: server.port, timeout: TestTime.budget(seconds: 10))
+            try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().status == 200)
+            try connection.send("GET /health HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: delay:300ms\r\n\r\n")
+            await server.stop(waitingUpTo: TestTime.budget(.seconds(10)))
+            #expect(try connection.readResponse().status == 200)
+            #expect(server.port == 0)
+        }
+    }
+
+    @Test("stop(waitingUpTo:) stops a request that never ends once the wait is over")
+    func stopGivesUpAfterTheWait() async throws {
+        try await offCooperativePool {
+            let server = MockServer(configuration: .test())
+            try await server.start()
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().status == 200)
+            try connection.send("GET /health HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: stall\r\n\r\n")
+            let started = ContinuousClock.now
+            await server.stop(waitingUpTo: .milliseconds(200))
+            #expect(ContinuousClock.now - started >= .milliseconds(200))
+            #expect(connection.isClosed())
+        }
+    }
+
     /// A started server on a port below the ephemeral ranges (Linux hands out 32768–60999 by
     /// default, Apple's systems 49152–65535), trying others while one is taken.
     static func serverOutsideEphemeralPorts() async throws -> MockServer {

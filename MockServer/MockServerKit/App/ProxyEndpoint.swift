@@ -6,14 +6,13 @@ extension HeroesApplication {
         let fault = plan.isEmpty ? nil : plan.summary
         let (journal, nudge, recorder) = (journal, nudge, recorder)
         let call = ProxyCall(
-            request, to: target, timeout: proxyTimeout, bodyLimit: Framing.maximumBodyBytes
+            request, to: target, timeout: proxyTimeout, bodyLimit: Framing.maximumBodyBytes, ready: nudge
         ) { outcome in
             // On the session's queue: the journal and the recording take it from here.
             journal.record(
                 request, status: ProxyCall.status(outcome), fault: fault, match: match,
                 proxied: ProxiedAnswer(outcome, requestBody: request.body))
             recorder.captured(request, outcome)
-            nudge()
         }
         let malformedJSON = plan.malformedJSON
         let deferred = DeferredResponse(

@@ -64,6 +64,7 @@ final class EventLoop {
         poller.watch(wake.readEnd, read: true, write: false)
         nextSweep = Monotonic.now() + sweepInterval
         var running = true
+        var draining = false
         while running {
             guard poller.wait(timeout: waitTimeout(now: Monotonic.now()), into: &events) else {
                 // The poller's descriptor was closed under it: stop rather than spin.
@@ -80,6 +81,10 @@ final class EventLoop {
                 if event.fd == wake.readEnd {
                     wake.drain()
                     if wake.isStopping { running = false } else { nudged = true }
+                    if !draining, wake.isDraining {
+                        draining = true
+                        poller.forget(listener)
+                    }
                 } else if event.fd == listener {
                     acceptAll(now: now)
                 } else if let connection = connections[event.fd] {
@@ -99,7 +104,7 @@ final class EventLoop {
             for (fd, deadline) in timers where deadline <= now || changed {
                 if let connection = connections[fd] { update(connection, now: now) }
             }
-            if let resume = acceptResumes, now >= resume {
+            if let resume = acceptResumes, now >= resume, !draining {
                 acceptResumes = nil
                 poller.watch(listener, read: true, write: false)
             }
@@ -107,6 +112,7 @@ final class EventLoop {
                 sweep(now: now)
                 nextSweep = now + sweepInterval
             }
+            if draining, connections.values.allSatisfy(isQuiet) { running = false }
         }
         Socket.close(listener)
         for connection in connections.values { Socket.close(connection.fd) }
@@ -167,13 +173,16 @@ final class EventLoop {
     /// part, no timer) that has been quiet longest.
     private func longestIdle() -> Connection? {
         var found: Connection?
-        for connection in connections.values
-        where connection.requestStarted == nil && connection.outbox.isEmpty && !connection.isHeld
-            && !connection.hasUnparsedInput && connection.drainDeadline == nil && timers[connection.fd] == nil
-        {
+        for connection in connections.values where isQuiet(connection) {
             if found.map({ connection.lastActivity < $0.lastActivity }) ?? true { found = connection }
         }
         return found
+    }
+
+    /// No request begun, held, waiting on a timer or answered in part.
+    private func isQuiet(_ connection: Connection) -> Bool {
+        connection.requestStarted == nil && connection.outbox.isEmpty && !connection.isHeld
+            && !connection.hasUnparsedInput && connection.drainDeadline == nil && timers[connection.fd] == nil
     }
 
     /// Best-effort 503 and close.

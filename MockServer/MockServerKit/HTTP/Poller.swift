@@ -74,13 +74,14 @@ final class PollPoller: Poller {
 }
 
 /// Wakes a poller from another thread: a non-blocking pipe the loop watches, to stop it
-/// (`signal`) or to have it look at its deferred responses again (`nudge`).
+/// (`signal`), to stop once no request is under way (`signalDrain`) or to have it look at its
+/// deferred responses again (`nudge`).
 final class WakePipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
     /// One lock with the write, so a late nudge never writes into a descriptor number reused
     /// for a client's socket. `pending`: a byte is undrained, so a nudge need not write.
-    private let state = Locked((stopping: false, closed: false, pending: false))
+    private let state = Locked((stopping: false, draining: false, closed: false, pending: false))
 
     /// Nil when the process is out of descriptors.
     static func open() -> WakePipe? {
@@ -101,6 +102,15 @@ final class WakePipe: Sendable {
         state.withLock { $0.stopping = true }
         nudge()
     }
+
+    /// Asks the loop to stop accepting and to stop once every connection is quiet.
+    func signalDrain() {
+        state.withLock { $0.draining = true }
+        nudge()
+    }
+
+    /// Whether `signalDrain` was called.
+    var isDraining: Bool { state.withLock { $0.draining } }
 
     /// Wakes the loop so it checks its deferred responses. Safe from any thread, before or after
     /// `close`; a full pipe already means "awake".

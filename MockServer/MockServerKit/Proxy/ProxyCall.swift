@@ -9,24 +9,28 @@ final class ProxyCall: Sendable {
     let origin: String
     let timeoutMilliseconds: Int
 
-    /// Starts forwarding; `finished` runs once, off the loop, with the outcome.
+    /// Starts forwarding; `finished` runs once, off the loop, with the outcome, before the call
+    /// counts as finished (so a recording is written before the client has its answer); then
+    /// `ready` runs.
     init(
         _ request: ServerRequest, to target: ProxyTarget, timeout: Duration, bodyLimit: Int,
-        finished: @escaping @Sendable (OriginOutcome) -> Void
+        ready: @escaping @Sendable () -> Void, finished: @escaping @Sendable (OriginOutcome) -> Void
     ) {
         origin = target.baseURL
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         timeoutMilliseconds = max(1, Int(seconds * 1000))
         guard let urlRequest = target.urlRequest(for: request, timeout: seconds) else {
             let failure = OriginOutcome.failed("the URL \(target.baseURL)\(request.path) is not valid")
-            outcome.withLock { $0 = failure }
             finished(failure)
+            outcome.withLock { $0 = failure }
+            ready()
             return
         }
         let stop = OriginClient.send(urlRequest, bodyLimit: bodyLimit) { [outcome] answer in
             let result = ProxyTarget.returned(answer)
-            outcome.withLock { $0 = result }
             finished(result)
+            outcome.withLock { $0 = result }
+            ready()
         }
         cancel.withLock { $0 = stop }
     }

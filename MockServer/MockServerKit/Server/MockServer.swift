@@ -159,6 +159,26 @@ public final class MockServer: Sendable {
         await running.finished.wait()
     }
 
+    /// Stops accepting, lets requests under way finish for up to `grace`, then stops as `stop()`
+    /// does. Returns at once when no request is under way.
+    public func stop(waitingUpTo grace: Duration) async {
+        let running = lifecycle.withLock { state -> Running? in
+            guard case .running(let running) = state else { return nil }
+            state = .idle
+            return running
+        }
+        guard let running else { return }
+        running.wake.signalDrain()
+        let deadline = Task {
+            do {
+                try await Task.sleep(for: grace)
+                running.wake.signal()
+            } catch {}  // cancelled: the loop finished first
+        }
+        await running.finished.wait()
+        deadline.cancel()
+    }
+
     /// The bound port (the kernel's choice for 0); 0 when not running.
     public var port: Int {
         lifecycle.withLock { state in
@@ -179,6 +199,34 @@ public final class MockServer: Sendable {
     /// API requests after sequence number `since` (not `/__admin/`).
     public func requests(since: Int = 0) -> [RecordedRequest] {
         journal.entries(since: since)
+    }
+
+    /// Kept requests that a WireMock request pattern matches (`{"method": "POST", "urlPath":
+    /// "/api/todos"}`, the JSON a stub's `request` holds), as `/__admin/requests/find` finds them.
+    public func requests(matching pattern: String) throws(MockServerError) -> [RecordedRequest] {
+        guard let value = StubJSON(parsing: Array(pattern.utf8)) else {
+            throw MockServerError("the request pattern is not valid JSON: \(pattern)")
+        }
+        let parsed: RequestPattern
+        do {
+            parsed = try RequestPattern(JSONCursor(value: value, path: "$", file: "the request pattern"))
+        } catch {
+            throw MockServerError(error.description)
+        }
+        let budget = MatchBudget()
+        return journal.matchable().filter { parsed.matches(StubRequest($0.request, budget: budget)) }
+            .map(\.recorded)
+    }
+
+    /// Kept requests that no stub or route knew, each with the near miss its 404 names: the
+    /// closest stub now and how the request differs from it.
+    public func unmatchedRequests() -> [UnmatchedRequest] {
+        let budget = MatchBudget()
+        return journal.matchable().filter { !$0.recorded.wasMatched }.map { entry in
+            let response = stubs.nearMissResponse(StubRequest(entry.request, budget: budget))
+            return UnmatchedRequest(
+                request: entry.recorded, nearMiss: String(decoding: response.body, as: UTF8.self))
+        }
     }
 
     /// The last recorded request's sequence number; 0 before any.
@@ -231,6 +279,14 @@ public final class MockServer: Sendable {
         let (seconds, attoseconds) = duration.components
         return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
     }
+}
+
+/// A request no stub or route knew, and the near miss that says why.
+public struct UnmatchedRequest: Sendable, Equatable {
+    /// As the journal shows it (credentials redacted).
+    public let request: RecordedRequest
+    /// `No stub matches GET /path.`, then the closest stub and each difference, one a line.
+    public let nearMiss: String
 }
 
 /// A one-shot signal tasks can await.
