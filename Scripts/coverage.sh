@@ -24,6 +24,7 @@ targets=(
     "Data Sources/Data 90"
     "Presentation Sources/Presentation 90"
     "MockServerKit MockServer/MockServerKit 80"
+    "MockServerTesting MockServer/MockServerTesting 80"
     "HeroesApp Sources/HeroesApp 80"
     "TerminalGraphics Sources/TerminalGraphics -"
 )
