@@ -17,6 +17,24 @@ struct StoreState: Encodable, Sendable, Equatable {
         var schema: Int
     }
 
+    /// The ids of the pending edits in a document of an earlier layout, so setting it aside says
+    /// which edits were never sent (none if it does not read that far).
+    struct EarlierPending: Decodable {
+        struct Queue: Decodable { var changes: [Change] }
+        struct Change: Decodable { var id: String }
+        var pending: Queue?
+
+        static func reason(_ layout: String, document: Data?) -> String {
+            let ids =
+                document.flatMap { try? JSONDecoder().decode(Self.self, from: $0) }?.pending?.changes
+                .map { String($0.id.prefix(64)) } ?? []
+            guard !ids.isEmpty else { return layout }
+            let named =
+                ids.prefix(10).joined(separator: ", ") + (ids.count > 10 ? " and \(ids.count - 10) more" : "")
+            return "\(layout); it held \(ids.count) pending edits (\(named)) that were never sent"
+        }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case schema, heroes, pages, teams, pending, holdsRoster, rosterTag
     }

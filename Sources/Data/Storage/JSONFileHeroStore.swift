@@ -16,7 +16,8 @@ public final class JSONFileHeroStore: HeroStore {
 
     static let fileName = "heroes.json"
     static let previousName = "heroes.json.prev"
-    static let schemaVersion = 3
+    /// 4: drafts are `local.N`, and a cache's folder names its base URL's path.
+    static let schemaVersion = 4
     /// 100,000 heroes (a sync's limit) is about 35 MB.
     public static let sizeLimit = 64 << 20
 
@@ -95,7 +96,10 @@ public final class JSONFileHeroStore: HeroStore {
             throw StorageError.unsupportedSchema(location, version: header.schema)
         }
         guard header.schema == Self.schemaVersion else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "an older layout"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription: StoreState.EarlierPending.reason("an older layout", document: data)))
         }
         return try JSONDecoder().decode(StoreState.self, from: data)
     }

@@ -223,6 +223,30 @@ struct HeroStoreContractTests {
         }
     }
 
+    /// Drafts' ids and caches' folders changed with this layout: a store of the earlier one is
+    /// set aside like any layout the store does not know, naming the edits it never sent.
+    @Test(
+        "a store of an older schema is set aside with one warning naming its pending edits",
+        arguments: StoreKind.allCases)
+    func olderSchema(kind: StoreKind) async throws {
+        let store = try kind.open(at: folder)
+        try await store.write { writer in
+            var queue = try writer.pending()
+            queue.enqueue(
+                .replace, id: "0007", draft: try HeroDraft(codeName: "Owl"), expectedVersion: 1, base: nil,
+                madeAt: Date())
+            try writer.setPending(queue)
+        }
+        _ = try kind.makeSchema(kind.schemaVersion - 1, in: folder)
+        let problems = StoreProblems()
+        let reopened = try kind.open(at: folder, report: problems.record)
+        #expect(try await reopened.read { try $0.pending().changes.isEmpty })
+        #expect(problems.all.count == 1, "\(problems.all)")
+        #expect(
+            problems.all.contains { "\($0)".contains("1 pending edits (0007) that were never sent") },
+            "\(problems.all)")
+    }
+
     @Test(
         "many reads and writes at once in one process: each write is whole, none is lost",
         arguments: StoreKind.allCases)

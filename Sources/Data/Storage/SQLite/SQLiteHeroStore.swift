@@ -127,7 +127,9 @@ public final class SQLiteHeroStore: HeroStore {
     ) throws -> Result {
         try connection.execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
-            if checkingVersion { try checkVersion(try connection.integer("PRAGMA user_version") ?? 0) }
+            if checkingVersion {
+                try checkVersion(try connection.integer("PRAGMA user_version") ?? 0, connection)
+            }
             let result = try body(connection)
             try connection.execute("COMMIT")
             return result
@@ -183,14 +185,18 @@ public final class SQLiteHeroStore: HeroStore {
         return version
     }
 
-    /// Refuses a newer version; any other is damage.
-    private func checkVersion(_ version: Int) throws {
+    /// Refuses a newer version; any other is damage, its pending edits named.
+    private func checkVersion(_ version: Int, _ connection: SQLiteConnection) throws {
         guard version <= SQLiteSchema.version else {
             throw StorageError.unsupportedSchema(location, version: version)
         }
         guard version == SQLiteSchema.version else {
+            var state: Data?
+            try? connection.run("SELECT content FROM state WHERE id = 1") { row in state = row.data(0) }
             throw SQLiteError(
-                code: SQLITE_NOTADB, message: "schema version \(version), a layout this store does not know")
+                code: SQLITE_NOTADB,
+                message: StoreState.EarlierPending.reason(
+                    "schema version \(version), a layout this store does not know", document: state))
         }
     }
 

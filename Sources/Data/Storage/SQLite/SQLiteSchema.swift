@@ -1,7 +1,8 @@
 /// The tables of `SQLiteHeroStore`, versioned by `PRAGMA user_version`. No migration: another
 /// version is set aside (older) or refused (newer), as a cache may be.
 enum SQLiteSchema {
-    static let version = 3
+    /// 4: drafts are `local.N`, and a cache's folder names its base URL's path.
+    static let version = 4
 
     /// A row per hero, so a read costs the heroes it names; the rest (pages, teams, pending
     /// changes, flags) as one small JSON document.
