@@ -100,11 +100,10 @@ extension HeroesApplication {
         }
     }
 
-    /// A whole number that fits an `Int`, `fallback` when absent; nil otherwise (a fraction,
-    /// string, `true` or 1e30 would else become 1).
+    /// A whole number that fits an `Int`, `fallback` when absent; nil otherwise.
     private static func wholeNumber(_ value: Any?, default fallback: Int) -> Int? {
         guard let value else { return fallback }
-        // `as? Int` is exact (nil for 1e30, 2^63, 2.5). JSON `true` bridges to 1 and `is Bool`
+        // `as? Int` is exact (nil for 1e30, 2^63, 2.5); JSON `true` bridges to 1, and `is Bool`
         // holds for 1 too, so a boolean is told by its C type.
         guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
             let exact = value as? Int

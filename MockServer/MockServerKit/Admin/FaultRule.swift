@@ -15,7 +15,6 @@ public struct FaultRule: Sendable, Equatable {
     /// How many matching requests pass untouched first.
     public var after: Int
 
-    /// Makes a rule.
     public init(method: String, path: String, fault: String, times: Int = 1, after: Int = 0) {
         self.method = method
         self.path = path
@@ -34,8 +33,7 @@ final class FaultRegistry: Sendable {
     }
 
     private let state = Locked<(nextID: Int, entries: [Entry])>((1, []))
-    /// `entries.count`, stored under the lock, so a request with no rule to match (the usual
-    /// case, checked per request) takes no lock.
+    /// `entries.count`, stored under the lock, so a request with no rule to match takes no lock.
     private let ruleCount = Atomic<Int>(0)
 
     func add(_ rule: FaultRule) throws(MockServerError) -> Int {

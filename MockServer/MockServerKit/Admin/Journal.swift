@@ -123,7 +123,6 @@ final class Journal: Sendable {
 
     private let state: Locked<State>
     let capacity: Int
-    /// Bounds the journal's memory.
     private static let keptBodyBytes = 16_384
     /// Beyond it the oldest go, whatever the entry count.
     static let maximumBytes = 8 << 20

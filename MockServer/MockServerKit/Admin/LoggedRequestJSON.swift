@@ -1,7 +1,6 @@
 import Foundation
 
-/// A journalled request as WireMock's `LoggedRequest` (`id`, `request`,
-/// `responseDefinition.status`, `wasMatched`), credentials already redacted.
+/// A journalled request as WireMock's `LoggedRequest`, credentials already redacted.
 enum LoggedRequestJSON {
     static func entry(_ request: RecordedRequest) -> StubJSON {
         var members: [String: StubJSON] = [

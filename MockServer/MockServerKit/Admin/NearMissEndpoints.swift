@@ -1,7 +1,7 @@
 import Foundation
 
 /// WireMock's `POST /__admin/near-misses/request` and `/request-pattern`: the closest stubs to a
-/// logged request, or the closest journalled requests to a pattern, at most three, closest first.
+/// logged request, or the closest journalled requests to a pattern, closest first.
 extension HeroesApplication {
     /// The most near misses one answer names, as WireMock's.
     static let nearMissCount = 3

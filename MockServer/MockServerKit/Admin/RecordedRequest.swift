@@ -4,7 +4,6 @@ import Foundation
 public struct RecordedRequest: Sendable, Equatable {
     /// From 1, one per request; never reused, even after a clear.
     public let sequence: Int
-    /// The method.
     public let method: String
     /// Still percent-encoded.
     public let path: String

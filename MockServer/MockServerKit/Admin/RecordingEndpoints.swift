@@ -1,7 +1,7 @@
 import Foundation
 
-/// WireMock's `/__admin/recordings/…`: start forwarding what no stub matches to a target and
-/// capture it, stop and turn the captures into stubs, or snapshot the journal's proxied requests.
+/// WireMock's `/__admin/recordings/…`: start and stop a recording, or snapshot the journal's
+/// proxied requests, as stubs.
 extension HeroesApplication {
     /// Nil when the path is not a recording one.
     func routeRecordings(_ request: ServerRequest) -> ServerResponse? {

@@ -16,26 +16,23 @@ final class HeroesApplication: RequestHandler {
     /// Encoded once: the teams never change.
     let teamsPage: EncodedPage
     let adminAccess: AdminAccess
-    /// Answers of creates with an `Idempotency-Key`. Lock before `store` when taking both.
+    /// Lock before `store` when taking both.
     let idempotency = Locked(IdempotencyLedger())
     /// Matched before the hero routes.
     let stubs: StubRegistry
     let servesHeroes: Bool
     /// The state file the store last matched, so another process's save is noticed.
     let loadedStamp: Locked<StateFile.Stamp?>
-    /// How long a proxied request may take before the client gets 502.
     let proxyTimeout: Duration
     /// Wakes the event loop when a proxied answer is ready.
     let nudge: @Sendable () -> Void
-    /// `/__admin/recordings` and `--record-mappings`.
     let recorder: ProxyRecorder
     /// Where recordings are written (`mappings/`, `__files/`); nil: nowhere.
     let recordingRoot: URL?
     /// Header names recordings keep out of their files, besides the credentials.
     let redactedHeaders: [String]
 
-    /// `current`: the starting heroes (fixtures or saved state), read from the file whose
-    /// stamp, taken before the read, is `loadedStamp`.
+    /// `current`: the starting heroes; `loadedStamp`: their file's stamp, taken before the read.
     init(
         fixtures: FixtureSet, current: StateFile.Saved, users: [MockUser], limits: HeroTable.Limits = .init(),
         stateFile: StateFile?, latency: Int, journal: Journal, faults: FaultRegistry,
@@ -122,8 +119,7 @@ final class HeroesApplication: RequestHandler {
         plan.delayMilliseconds += latency
         var response: ServerResponse
         var match = JournalMatch.route
-        // Made only when there are stubs: its JSON is parsed once, and one budget covers the
-        // answer and the near miss; what it spends counts against the turn.
+        // Made only with stubs: one JSON parse and one budget serve the answer and the near miss.
         var made: StubRequest?
         func stubRequest() -> StubRequest {
             if let made { return made }
@@ -162,8 +158,7 @@ final class HeroesApplication: RequestHandler {
             }
         } else if servesHeroes {
             response = routeSharingState(request)
-            // Outside the hero paths no route knew it, whatever it answered (401 for a stale
-            // bearer token, say): WireMock would list it as unmatched.
+            // Outside the hero paths no route knew it, whatever it answered: WireMock lists it unmatched.
             if response.status == 404 || !(Self.isUnderV1(request.path) || request.path == "/health") {
                 match = .unmatched
             }
@@ -267,9 +262,8 @@ final class HeroesApplication: RequestHandler {
         }
     }
 
-    /// The pictures not yet in the state's folder, then the heroes naming them; then the
-    /// pictures no hero names are removed (a write holds the writers' lock, so no other
-    /// server's save is under way).
+    /// New pictures first, then the heroes naming them, then pictures no hero names are removed
+    /// (a write request holds the writers' lock, so no other server is saving).
     private func save(_ store: inout HeroTable) throws(MockServerError) {
         guard let stateFile else { return }
         let folder = stateFile.pictureFolder

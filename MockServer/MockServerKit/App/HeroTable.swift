@@ -80,8 +80,7 @@ struct HeroTable {
     /// Filtered, sliced, encoded once per change.
     mutating func page(_ query: PageQuery) -> EncodedPage {
         if let cached = pages[query] { return cached }
-        // Unfiltered, a page is a slice of the order: a sync's hundred pages after a change
-        // cost a hundred slices, not a hundred passes over the roster.
+        // Unfiltered, a page is a slice of the order, not a pass over the roster.
         let isFiltered = query.team != nil || !query.search.isEmpty
         let matching =
             isFiltered
@@ -106,7 +105,7 @@ struct HeroTable {
     enum Change {
         case changed(HeroRecord)
         case missing
-        /// Its version is `Int.max` (from a file), so no change can get a new one.
+        /// Its version is `Int.max`.
         case versionExhausted
         /// The pictures would pass `limits.maximumPictureBytes`.
         case full

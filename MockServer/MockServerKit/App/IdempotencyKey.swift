@@ -4,7 +4,6 @@ enum IdempotencyKey {
     /// In characters: a UUID takes 36, and the ledger holds every key.
     static let maximumLength = 255
 
-    /// As docs/API.md spells it.
     static let fieldName = "Idempotency-Key"
 
     enum Parsed: Equatable {

@@ -68,7 +68,6 @@ struct IdempotencyLedger {
         bytes += entry.bytes
     }
 
-    /// For reset.
     mutating func removeAll() {
         entries.removeAll()
         order.removeAll()

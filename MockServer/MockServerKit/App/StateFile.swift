@@ -80,12 +80,10 @@ struct StateFile: Sendable {
         close(fd)
     }
 
-    /// The state's heroes, pictures and the pictures' file names.
     typealias Saved = (heroes: [HeroRecord], pictures: [String: [UInt8]], names: [String: String])
 
-    /// Nil when there is no file yet. A corrupt file is an error, never silently replaced.
-    /// Pictures are files in `pictureFolder` (`picture_files`); base64 in the file itself
-    /// (`pictures`, as older servers wrote them) still loads.
+    /// Nil when there is no file yet; a corrupt file is an error, never silently replaced.
+    /// Pictures come from `pictureFolder`, or base64 `pictures` as older servers wrote them.
     func load(teams: [TeamRecord]) throws(MockServerError) -> Saved? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let object = try FixtureSet.readJSON(url)
@@ -105,7 +103,6 @@ struct StateFile: Sendable {
         return (records, pictures, names)
     }
 
-    /// `<state>.pictures/`, beside the file.
     var pictureFolder: PictureFolder { PictureFolder(url: URL(fileURLWithPath: url.path + ".pictures")) }
 
     /// A `mkstemp` file beside the target (exclusive, no links, 0600), fsynced, renamed over.

@@ -71,7 +71,7 @@ final class TokenIssuer: Sendable {
         }
     }
 
-    /// Forgets every token, so the next use gets 401 (for tests of a client's refresh).
+    /// Forgets every token: the next use gets 401.
     func revokeAll() {
         state.withLock { $0 = State() }
     }

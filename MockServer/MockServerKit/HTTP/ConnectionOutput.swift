@@ -39,8 +39,7 @@ extension Connection {
         if case .normal = mode, keepAlive, !isHead, ResponseEncoder.hasBody(response.status),
             let prebuilt = response.prebuilt
         {
-            // A cached body's 200: the same bytes for every request this second, queued unjoined
-            // (`Outbox` copies them only after other queued bytes).
+            // A cached body's 200: the same bytes for every request this second.
             if delayMilliseconds > 0 {
                 outbox.append(.pause(UInt64(delayMilliseconds) * 1_000_000))
             }

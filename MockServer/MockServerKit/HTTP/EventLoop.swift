@@ -12,8 +12,8 @@ struct LoopSettings: Sendable {
     var usesPoll = false
 }
 
-/// The server's single I/O thread for every connection, readiness-driven, with timers
-/// for fault delays and a periodic sweep for timeouts.
+/// The server's single I/O thread: readiness-driven, with timers for delays and a sweep for
+/// timeouts.
 final class EventLoop {
     private let listener: Int32
     private let wake: WakePipe
@@ -96,8 +96,7 @@ final class EventLoop {
                 service(connection, readable: false, now: now, pipelined: true)
             }
             let generation = handler.generation
-            // A nudge: a deferred response (a proxied answer) became ready on another thread.
-            // Each sweep looks too, so no answer ever waits on a wake-up for long.
+            // A nudge: a deferred response became ready on another thread (each sweep looks too).
             let changed = generation != lastGeneration || nudged || now >= nextSweep
             lastGeneration = generation
             // Waiting connections are checked when due, or when a long poll may be ready.
@@ -169,8 +168,7 @@ final class EventLoop {
         }
     }
 
-    /// The open connection with nothing under way (no request begun, held or answered in
-    /// part, no timer) that has been quiet longest.
+    /// The quiet connection (`isQuiet`) idle longest.
     private func longestIdle() -> Connection? {
         var found: Connection?
         for connection in connections.values where isQuiet(connection) {
@@ -246,8 +244,8 @@ final class EventLoop {
         case .idle, .held:
             break
         }
-        // Unread input (a pipelined request, or one held back by a full outbox) gets the
-        // next turn once the outbox has room.
+        // Unread input (pipelined, or held back by a full outbox) gets the next turn once the
+        // outbox has room.
         let untried =
             connection.hasUntriedInput && connection.hasUnparsedInput && !connection.isHeld
             && connection.outbox.pendingBytes < Connection.outputHighWater

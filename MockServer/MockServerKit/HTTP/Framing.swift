@@ -39,7 +39,7 @@ struct Framing {
         }
     }
 
-    /// Which of the fields framing reads came, in one pass.
+    /// Which of the fields framing reads came.
     private struct PresentFields {
         var hosts = 0
         /// `Transfer-Encoding` or `Content-Length`.
@@ -64,8 +64,7 @@ struct Framing {
         }
     }
 
-    /// Whether every byte of a Host value may be in an authority; over contiguous bytes when
-    /// the string has them.
+    /// Whether every byte of a Host value may be in an authority.
     private static func isHost(_ value: String) -> Bool {
         value.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isHostByte) }
             ?? value.utf8.allSatisfy(isHostByte)

@@ -5,7 +5,6 @@ public struct HTTPField: Sendable, Equatable {
     /// Without surrounding whitespace.
     public let value: String
 
-    /// Makes a field.
     public init(name: String, value: String) {
         self.name = name
         self.value = value

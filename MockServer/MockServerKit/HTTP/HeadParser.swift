@@ -126,7 +126,6 @@ enum HeadParser {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Byte for byte.
     private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         literal.withUTF8Buffer { Bytes.equal($0, bytes) }
     }

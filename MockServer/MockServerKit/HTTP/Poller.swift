@@ -73,9 +73,7 @@ final class PollPoller: Poller {
     func close() {}
 }
 
-/// Wakes a poller from another thread: a non-blocking pipe the loop watches, to stop it
-/// (`signal`), to stop once no request is under way (`signalDrain`) or to have it look at its
-/// deferred responses again (`nudge`).
+/// Wakes a poller from another thread: a non-blocking pipe the loop watches.
 final class WakePipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
@@ -109,7 +107,6 @@ final class WakePipe: Sendable {
         nudge()
     }
 
-    /// Whether `signalDrain` was called.
     var isDraining: Bool { state.withLock { $0.draining } }
 
     /// Wakes the loop so it checks its deferred responses. Safe from any thread, before or after
@@ -123,11 +120,9 @@ final class WakePipe: Sendable {
         }
     }
 
-    /// Whether `signal` was called.
     var isStopping: Bool { state.withLock { $0.stopping } }
 
-    /// Empties the pipe; a nudge from now on writes again. The loop then looks at what it was
-    /// nudged for.
+    /// Empties the pipe; a nudge from now on writes again.
     func drain() {
         // Under the lock with the nudges: a byte read here and `pending` left set would silence
         // every later nudge.

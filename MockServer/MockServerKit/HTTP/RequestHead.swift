@@ -1,4 +1,3 @@
-/// The request line and header fields of one request.
 struct RequestHead {
     var method: String
     /// Origin form or absolute form, as sent.
@@ -16,8 +15,8 @@ struct RequestHead {
     }
 }
 
-/// Without allocating; over the strings' contiguous bytes when they have them (native strings
-/// do), as this runs several times per request.
+/// Without allocating, over contiguous bytes when the strings have them: this runs several
+/// times per request.
 func asciiCaseInsensitiveEqual(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in

@@ -47,8 +47,7 @@ enum ResponseEncoder {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
-    /// A string's bytes, copied at once when they are contiguous (native strings and literals),
-    /// not code unit by code unit.
+    /// A string's bytes, copied at once when contiguous, not code unit by code unit.
     private static func append(_ text: String, to output: inout [UInt8]) {
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
         if copied == nil { output.append(contentsOf: text.utf8) }

@@ -26,7 +26,7 @@ enum OriginClient {
         #endif
     }()
 
-    /// Sets the transport's library up; the process's `main` calls it first, on the main thread.
+    /// See `MockServer.setUpOutboundClient()`.
     static func setUp() {
         #if os(Linux)
             CurlTransport.setUp()
@@ -43,8 +43,8 @@ enum OriginClient {
         }
     }
 
-    /// Sends `request` and waits for the outcome, at most `deadline`: the first to end, the
-    /// answer or the timer, wins, and the other is cancelled.
+    /// Sends `request` and waits for the outcome at most `deadline`; the later of answer and
+    /// timer is cancelled.
     static func send(_ request: URLRequest, bodyLimit: Int, deadline: Duration) async -> OriginOutcome {
         let late = OriginOutcome.failed("it did not answer within \(deadline.components.seconds) s")
         return await withTaskGroup(of: OriginOutcome.self) { group in

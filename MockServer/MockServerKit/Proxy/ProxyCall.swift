@@ -1,8 +1,7 @@
 import Foundation
 import Locking
 
-/// One proxied request in flight: its outcome once the origin answers (or fails), read by the
-/// event loop through a `DeferredResponse`.
+/// One proxied request in flight, read by the event loop through a `DeferredResponse`.
 final class ProxyCall: Sendable {
     private let outcome = Locked<OriginOutcome?>(nil)
     private let cancel = Locked<(@Sendable () -> Void)?>(nil)

@@ -55,6 +55,5 @@ final class ContinuousRecording: Sendable {
         }
     }
 
-    /// How many requests were written.
     var count: Int { written.withLock { $0.keys.count } }
 }

@@ -6,7 +6,6 @@ struct JSONArrayScanner {
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    /// Why no array was found.
     enum Failure: Error {
         case malformed
         /// The objects on the way are well formed but one lacks its key, or the value is no array.

@@ -17,8 +17,7 @@ struct ProxyExchange: Sendable {
     }
 }
 
-/// WireMock's recorder: `start` forwards what no stub matches to a target and captures each
-/// exchange; `stop` hands them back to be turned into stubs.
+/// WireMock's recorder: captures proxied exchanges from `start` to `stop`.
 final class ProxyRecorder: Sendable {
     enum Status: String, Sendable {
         case neverStarted = "NeverStarted"

@@ -25,9 +25,9 @@ struct RecordSpec: Sendable {
         "outputFormat", "persist", "repeatsAsScenarios", "transformers", "transformerParameters",
     ]
 
-    /// Whether a lowercased header name is a credential: one of `redactedHeaders`, or one the
-    /// journal hides (a name with `token`, `session`, `secret`, `auth`, `password`, …). This
-    /// server's own `X-Mock-…` fields are never forwarded, so never required.
+    /// Whether a lowercased header name is a credential: one of `redactedHeaders`, or a secret
+    /// name the journal hides. This server's own `X-Mock-…` fields are never forwarded, so never
+    /// required.
     func isCredential(_ name: String) -> Bool {
         redactedHeaders.contains(name) || (Journal.isSecretName(name) && !name.hasPrefix("x-mock-"))
     }

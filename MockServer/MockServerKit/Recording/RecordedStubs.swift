@@ -7,7 +7,6 @@ struct RecordedMapping: Sendable {
     /// The mapping, as a `{"mappings": [...]}` element or a file's whole content.
     var object: StubJSON
 
-    /// The stub's `id`.
     var id: String { object["id"]?.text ?? "" }
 
     /// Its `response.bodyFileName`, when its body is in `__files/`.
@@ -34,8 +33,7 @@ struct RecordedStubs: Sendable {
     /// `{"mappings": [...]}`, as the admin API and a single mapping file take them.
     var mappingList: StubJSON { .object(["mappings": .array(mappings.map(\.object))]) }
 
-    /// Writes `__files/` and `mappings/` under `root`, each file whole, no link followed; a taken
-    /// name gets a suffix (`-2`, …). On failure nothing new stays.
+    /// Writes `__files/` and `mappings/` under `root` as `StubFileWriter` does.
     @discardableResult
     func write(toRootDirectory root: URL) throws(MockServerError) -> RecordedStubs {
         try StubFileWriter.write(self, root: root)

@@ -1,7 +1,6 @@
 import Foundation
 
-/// `mock-server import-har FILE.har --root-dir DIR [--redact-header NAME]…`; here so tests can
-/// run it.
+/// `mock-server import-har` (see `usage`), here so tests can run it.
 public enum HARImportCommand {
     /// The subcommand's name, the first argument.
     public static let name = "import-har"
@@ -66,7 +65,7 @@ public enum HARImportCommand {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// `FILE --root-dir DIR [--redact-header NAME]…`, options as `--name value` or `--name=value`.
+    /// The arguments after the name; options as `--name value` or `--name=value`.
     static func parse(_ arguments: [String]) throws(MockServerError) -> (
         file: String, root: String, redacted: [String]
     ) {

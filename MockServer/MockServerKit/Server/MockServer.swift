@@ -22,7 +22,6 @@ public final class MockServer: Sendable {
         case running(Running)
     }
 
-    /// What the server was made with.
     public let configuration: MockServerConfiguration
     private let journal: Journal
     private let faults = FaultRegistry()
@@ -60,8 +59,7 @@ public final class MockServer: Sendable {
         var mappings: [StubMapping] = []
         var files: BodyFolder?
         if let root = configuration.rootDirectory {
-            // A recording may start from nothing (`--record-mappings`, or `recordings/start`
-            // later): a missing folder is made, as WireMock's recorder does, and said.
+            // A recording may start from nothing: a missing folder is made, as WireMock's recorder does.
             if !FileManager.default.fileExists(atPath: root.path) {
                 try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
                 if !configuration.recordsMappings {
@@ -218,8 +216,7 @@ public final class MockServer: Sendable {
             .map(\.recorded)
     }
 
-    /// Kept requests that no stub or route knew, each with the near miss its 404 names: the
-    /// closest stub now and how the request differs from it.
+    /// Kept requests that no stub or route knew, each with the near miss its 404 names.
     public func unmatchedRequests() -> [UnmatchedRequest] {
         let budget = MatchBudget()
         return journal.matchable().filter { !$0.recorded.wasMatched }.map { entry in
@@ -270,7 +267,6 @@ public final class MockServer: Sendable {
         try faults.add(rule)
     }
 
-    /// Removes every registered fault.
     public func clearFaults() {
         faults.clear()
     }

@@ -144,8 +144,8 @@ public enum MockServerCommandLine {
         return lines.joined(separator: "\n")
     }
 
-    /// Parses arguments without the program name (`--name value` or `--name=value`); the error
-    /// names a bad one. The admin token: `--admin-token`, `--admin-token-file`, or the environment.
+    /// Parses arguments without the program name; the error names a bad one. The admin token:
+    /// `--admin-token`, `--admin-token-file`, or the environment.
     public static func parse(
         _ arguments: [String], environment: [String: String] = [:]
     ) throws(MockServerError) -> MockServerConfiguration {

@@ -15,7 +15,6 @@ public struct MockServerConfiguration: Sendable {
     public var host: String
     /// 0 lets the kernel choose (read `MockServer.port`).
     public var port: Int
-    /// Where the fixtures come from.
     public var fixtures: Fixtures
     /// Who may authenticate; never taken from the served fixtures.
     public var users: [MockUser]
@@ -59,7 +58,6 @@ public struct MockServerConfiguration: Sendable {
     /// How long a proxied request may take; then the client gets 502.
     public var proxyTimeout = Duration.seconds(30)
 
-    /// Makes a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 0, fixtures: Fixtures = .bundled,
         users: [MockUser] = MockUser.demoUsers, stateFile: URL? = nil, latencyMilliseconds: Int = 0
@@ -79,7 +77,6 @@ public struct MockServerConfiguration: Sendable {
         return loopback ? .open : .off
     }
 
-    /// The bundled fixtures' directory.
     public static var bundledFixtures: URL? {
         Bundle.module.url(forResource: "Fixtures", withExtension: nil)
     }

@@ -8,17 +8,14 @@
 public struct MockServerError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Names the file, option or call.
     public let description: String
-    /// The configuration is at fault (a bad mapping, say), not the system: exit 78 (EX_CONFIG),
-    /// not 69.
+    /// The configuration is at fault (a bad mapping, say), not the system: exit 78, not 69.
     public let isConfiguration: Bool
 
-    /// Makes an error from a sentence.
     public init(_ description: String) {
         self.description = description
         isConfiguration = false
     }
 
-    /// Makes a configuration error from a sentence.
     public init(configuration description: String) {
         self.description = description
         isConfiguration = true

@@ -2,7 +2,6 @@ import Foundation
 
 /// A user for HTTP Basic, from configuration (init or users file), never from served fixtures.
 public struct MockUser: Sendable, Equatable {
-    /// What a user may do.
     public enum Role: String, Sendable {
         /// Reads and writes.
         case editor
@@ -10,14 +9,11 @@ public struct MockUser: Sendable, Equatable {
         case viewer
     }
 
-    /// The user name.
     public var name: String
     /// Compared in constant time.
     public var password: String
-    /// The role.
     public var role: Role
 
-    /// Makes a user.
     public init(name: String, password: String, role: Role) {
         self.name = name
         self.password = password

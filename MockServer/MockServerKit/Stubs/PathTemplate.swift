@@ -11,7 +11,6 @@ struct PathTemplate: Sendable {
     let text: String
     /// The pieces of each `/`-separated segment.
     let segments: [[Piece]]
-    /// Parameter names, in order.
     let names: [String]
 
     /// Refuses unbalanced or nested braces, an empty or repeated name, and two parameters with

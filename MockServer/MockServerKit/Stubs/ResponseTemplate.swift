@@ -1,6 +1,5 @@
 /// A value under WireMock's `response-template`: the Handlebars subset teams use, parsed at
-/// load. `{{x}}` escapes HTML, `{{{x}}}` does not. Other helpers are kept as unsupported, so
-/// the stub says so instead of rendering something else.
+/// load. `{{x}}` escapes HTML, `{{{x}}}` does not. Other helpers are kept in `unsupported`.
 struct ResponseTemplate: Sendable {
     /// What a `{{…}}` can name.
     enum Value: Sendable {

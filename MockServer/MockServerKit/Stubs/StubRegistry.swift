@@ -17,7 +17,7 @@ final class StubRegistry: Sendable {
         var defaults: [StubMapping] = []
         /// Where later mappings' `bodyFileName` is read from.
         var files: BodyFolder?
-        /// `defaults` as loaded, which a reset puts back instead of re-adding every mapping.
+        /// `defaults` as loaded, so a reset need not re-add every mapping.
         var loaded: (mappings: [StubMapping], ids: Set<String>, index: StubIndex)?
 
         /// Adds a mapping last, replacing one with the same id.
@@ -75,7 +75,7 @@ final class StubRegistry: Sendable {
         mappingCount.store(state.mappings.count, ordering: .releasing)
     }
 
-    /// Replaces every mapping with a root directory's, which a reset restores; scenarios restart.
+    /// Replaces every mapping with a root directory's; scenarios restart.
     func load(_ mappings: [StubMapping], files: BodyFolder?) {
         state.withLock { state in
             state = State()

@@ -4,7 +4,7 @@ struct JSONShape {
     /// Where the answer does not fit the stub (`$.a: expected an object, got a string`).
     private(set) var differences: [String] = []
     /// Members the answer has and the stub does not: not drift, but worth a look. Once per
-    /// member of an array's elements (`$.items[*].extra`).
+    /// member of an array's elements.
     private(set) var additions: [String] = []
     private var added: Set<String> = []
 

@@ -7,10 +7,8 @@ import Foundation
 /// `mock-server verify`: sends each concrete stub's request to the real API and reports where the
 /// answers drifted from the stubs (status, media type, JSON shape).
 public enum VerifyCommand {
-    /// The usage text.
     public static var usage: String { VerifyOptions.usage }
 
-    /// Each request's deadline.
     static let timeout = Duration.seconds(10)
     /// The largest answer compared.
     static let bodyLimit = 16 << 20
