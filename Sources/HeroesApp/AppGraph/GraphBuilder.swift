@@ -35,8 +35,10 @@ public final class GraphBuilder {
     public func buildAllUseCases(_ root: PlistNode) throws {
         self.root = root
         guard !root.keys.isEmpty else { throw root.error("names no use cases") }
-        for name in root.keys where built[name] == nil {
-            built[name] = try useCases(named: name, in: root)
+        for name in root.keys {
+            _ = try useCases(named: name, in: root) {
+                root.error("needs itself: the use cases name each other in a cycle", at: name)
+            }
         }
         _ = try commandsHeroUseCases(in: root)
         _ = try commandsPictureUseCases(in: root)
@@ -61,26 +63,23 @@ public final class GraphBuilder {
 
     private func commandsUseCases(_ name: String, in root: PlistNode) throws -> UseCases {
         self.root = root
-        if let made = built[name] { return made }
-        guard root.keys.contains(name) else { throw root.error("is missing; the commands need it", at: name) }
-        let made = try useCases(named: name, in: root)
-        built[name] = made
+        let made = try useCases(named: name, in: root) { root.error("needs itself", at: name) }
+        guard let made else { throw root.error("is missing; the commands need it", at: name) }
         return made
     }
 
-    /// The hero use cases `name`, built on first use.
+    /// The hero use cases `name`, which `node` asks for.
     func heroUseCases(named name: String, from node: PlistNode) throws -> HeroUseCases {
-        if built[name] == nil {
-            guard let root, root.keys.contains(name) else {
-                throw node.error("names no use cases of this plist: '\(name)'", at: "heroUseCases")
-            }
-            guard !building.contains(name) else {
-                throw node.error(
+        let made = try root.flatMap { root in
+            try useCases(named: name, in: root) {
+                node.error(
                     "'\(name)' needs itself: the use cases name each other in a cycle", at: "heroUseCases")
             }
-            built[name] = try useCases(named: name, in: root)
         }
-        guard case .heroes(let useCases) = built[name] else {
+        guard let made else {
+            throw node.error("names no use cases of this plist: '\(name)'", at: "heroUseCases")
+        }
+        guard case .heroes(let useCases) = made else {
             throw node.error("'\(name)' is not a HeroUseCases", at: "heroUseCases")
         }
         return useCases
@@ -199,11 +198,16 @@ public final class GraphBuilder {
         return try load()
     }
 
-    /// Marks `name` as being built while its factory runs.
-    private func useCases(named name: String, in root: PlistNode) throws -> UseCases {
-        building.insert(name)
+    /// The use cases `name` of `root`, built on first use; `nil` if `root` has none of that name.
+    /// While its factory runs, `name` is being built: asked for again then, it is a `cycle`.
+    private func useCases(named name: String, in root: PlistNode, cycle: () -> Error) throws -> UseCases? {
+        if let made = built[name] { return made }
+        guard root.keys.contains(name) else { return nil }
+        guard building.insert(name).inserted else { throw cycle() }
         defer { building.remove(name) }
-        return try make(registry.useCases, from: try root.node(name), kind: "use cases")
+        let made = try make(registry.useCases, from: try root.node(name), kind: "use cases")
+        built[name] = made
+        return made
     }
 
     /// Checks that `node` names a remote data source the registry knows, building nothing
