@@ -1,7 +1,8 @@
 import Foundation
 
-/// The content of `JSONFileHeroStore`'s one file.
-struct StoreState: Encodable, Sendable, Equatable {
+/// The content of `JSONFileHeroStore`'s one file. Package-wide, with its reader and writer, so
+/// `TestSupport`'s in-memory store keeps the same rules.
+package struct StoreState: Encodable, Sendable, Equatable {
     var schema = JSONFileHeroStore.schemaVersion
     var heroes: [String: StoredHero] = [:]
     var pages: [String: StoredPage] = [:]
@@ -39,12 +40,12 @@ struct StoreState: Encodable, Sendable, Equatable {
         case schema, heroes, pages, teams, pending, holdsRoster, rosterTag
     }
 
-    init() {}
+    package init() {}
 }
 
 extension StoreState: Decodable {
     /// What does not decode is named in `setAside`, the rest kept.
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(Int.self, forKey: .schema)
         for (id, entry) in try container.decode([String: Lenient<StoredHero>].self, forKey: .heroes) {
@@ -91,21 +92,21 @@ private struct Lenient<Value: Decodable>: Decodable {
 }
 
 extension JSONFileHeroStore {
-    class Reader: HeroStoreReading {
-        var state: StoreState
+    package class Reader: HeroStoreReading {
+        package var state: StoreState
         private var order: [String]?
 
-        init(_ state: StoreState) { self.state = state }
+        package init(_ state: StoreState) { self.state = state }
 
-        func hero(_ id: String) throws -> StoredHero? { state.heroes[id] }
-        func page(_ key: String) throws -> StoredPage? { state.pages[key] }
-        func teams() throws -> StoredTeams? { state.teams }
-        func pending() throws -> PendingQueue { state.pending }
-        func holdsRoster() throws -> Bool { state.holdsRoster }
-        func rosterTag() throws -> String? { state.rosterTag }
-        func heroCount() throws -> Int { state.heroes.count }
+        package func hero(_ id: String) throws -> StoredHero? { state.heroes[id] }
+        package func page(_ key: String) throws -> StoredPage? { state.pages[key] }
+        package func teams() throws -> StoredTeams? { state.teams }
+        package func pending() throws -> PendingQueue { state.pending }
+        package func holdsRoster() throws -> Bool { state.holdsRoster }
+        package func rosterTag() throws -> String? { state.rosterTag }
+        package func heroCount() throws -> Int { state.heroes.count }
 
-        func heroIDs(in range: Range<Int>) throws -> [String] {
+        package func heroIDs(in range: Range<Int>) throws -> [String] {
             let order =
                 self.order
                 ?? state.heroes.values.sorted {
@@ -121,10 +122,10 @@ extension JSONFileHeroStore {
     }
 
     /// The store writes the state once, if anything changed.
-    final class Writer: Reader, HeroStoreWriting {
+    package final class Writer: Reader, HeroStoreWriting {
         private(set) var changed = false
 
-        func setHero(_ id: String, to hero: StoredHero?) throws {
+        package func setHero(_ id: String, to hero: StoredHero?) throws {
             guard state.heroes[id] != hero else { return }
             if state.heroes[id]?.hero != hero?.hero {
                 // Every server page changed, and the roster is no longer the synced one.
@@ -136,11 +137,11 @@ extension JSONFileHeroStore {
             changed = true
         }
 
-        func setPage(_ key: String, to page: StoredPage) throws { update(\.pages[key], to: page) }
-        func setTeams(_ teams: StoredTeams) throws { update(\.teams, to: teams) }
-        func setPending(_ queue: PendingQueue) throws { update(\.pending, to: queue) }
-        func setHoldsRoster(_ holds: Bool) throws { update(\.holdsRoster, to: holds) }
-        func setRosterTag(_ tag: String?) throws { update(\.rosterTag, to: tag) }
+        package func setPage(_ key: String, to page: StoredPage) throws { update(\.pages[key], to: page) }
+        package func setTeams(_ teams: StoredTeams) throws { update(\.teams, to: teams) }
+        package func setPending(_ queue: PendingQueue) throws { update(\.pending, to: queue) }
+        package func setHoldsRoster(_ holds: Bool) throws { update(\.holdsRoster, to: holds) }
+        package func setRosterTag(_ tag: String?) throws { update(\.rosterTag, to: tag) }
 
         private func update<Value: Equatable>(_ member: WritableKeyPath<StoreState, Value>, to value: Value) {
             guard state[keyPath: member] != value else { return }
