@@ -1,7 +1,6 @@
 import Foundation
 
-/// The content of `JSONFileHeroStore`'s one file. Package-wide, with its reader and writer, so
-/// `TestSupport`'s in-memory store keeps the same rules.
+/// The content of `JSONFileHeroStore`'s one file; `TestSupport`'s in-memory store holds one too.
 package struct StoreState: Encodable, Sendable, Equatable {
     var schema = JSONFileHeroStore.schemaVersion
     var heroes: [String: StoredHero] = [:]

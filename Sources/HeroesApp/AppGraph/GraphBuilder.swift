@@ -198,8 +198,7 @@ public final class GraphBuilder {
         return try load()
     }
 
-    /// The use cases `name` of `root`, built on first use; `nil` if `root` has none of that name.
-    /// While its factory runs, `name` is being built: asked for again then, it is a `cycle`.
+    /// Built on first use; `nil` if `root` has no `name`. Asked for while being built: `cycle`.
     private func useCases(named name: String, in root: PlistNode, cycle: () -> Error) throws -> UseCases? {
         if let made = built[name] { return made }
         guard root.keys.contains(name) else { return nil }

@@ -3,8 +3,7 @@ import Foundation
 import Locking
 
 /// A `HeroStore` in memory, for a repository's unit tests: the JSON file store's state, reader
-/// and writer without the file, so the same rules hold (the roster's order, a changed hero
-/// forgetting every page's tag and the roster's). One commit at a time, all or nothing.
+/// and writer without the file, so its rules hold. One commit at a time, all or nothing.
 public final class InMemoryHeroStore: HeroStore {
     private let state = Locked(StoreState())
 
