@@ -107,4 +107,41 @@ struct OfflineFirstHeroRepositoryFakeTests {
         #expect(changes.conflicts.map(\.id) == [id])
         #expect(remote.hero(id) != nil, "the server's newer hero was not deleted")
     }
+
+    /// A sync stopped by its deadline keeps the pages it pulled; a fault before it keeps nothing
+    /// (`SyncFaultTests`). Page 2 fails only once the deadline has passed, as a remote bound by
+    /// it does, so the test holds however slowly page 1 comes.
+    @Test("a page failing past the deadline ends the sync; the heroes of the pages before it are kept")
+    func deadlineKeepsPulledPages() async throws {
+        let heroes = try (1...25).map {
+            try Hero.sample(id: String(format: "%04d", $0), codeName: "Hero \($0)")
+        }
+        let remote = FakeHeroRemote(heroes: heroes, teams: [.sample()])
+        let store = InMemoryHeroStore()
+        let repository = OfflineFirstHeroRepository(remote: remote, store: store, syncPageSize: 10)
+        let deadline = ContinuousClock.now + .milliseconds(50)
+        remote.beforePage = { query in
+            guard query.page > 1 else { return }
+            try await Task.sleep(until: deadline)
+            throw DomainError.unavailable("the server did not answer in time")
+        }
+        await #expect(throws: DomainError.unavailable("the server did not answer in time")) {
+            try await repository.sync(until: deadline) { _ in }
+        }
+        let (ids, whole) = try await store.read { (try $0.heroIDs(in: 0..<100), try $0.holdsRoster()) }
+        #expect(ids.count == 10 && !whole, "\(ids)")
+
+        // Failing before the deadline is a fault: nothing more is kept.
+        remote.beforePage = { query in
+            if query.page > 1 { throw DomainError.unavailable("reset") }
+        }
+        await #expect(throws: DomainError.self) {
+            try await repository.sync(until: .now + .seconds(3600)) { _ in }
+        }
+        #expect(try await store.read { try $0.heroCount() } == 10)
+
+        remote.beforePage = { _ in }
+        let next = try await repository.sync()
+        #expect(next.inserted.count == 15 && next.unchanged.count == 10, "\(next)")
+    }
 }

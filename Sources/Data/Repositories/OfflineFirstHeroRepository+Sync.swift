@@ -129,12 +129,10 @@ extension OfflineFirstHeroRepository {
         var page = 1
         while true {
             let query = try HeroQuery(page: page, perPage: syncPageSize)
-            let isPast = { deadline.map { ContinuousClock.now >= $0 } ?? false }
             let reply: Revalidated<JSONValue>
             do {
-                if isPast() { throw DomainError.unavailable("the sync's deadline passed") }
                 reply = try await remote.pageBody(matching: query, ifNoneMatch: page == 1 ? rosterTag : nil)
-            } catch  where isPast() {
+            } catch  where deadline.map({ ContinuousClock.now >= $0 }) ?? false {
                 throw StoppedAtDeadline(pull: pull, cause: error)
             }
             guard let body = reply.content else {

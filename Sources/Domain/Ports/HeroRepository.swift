@@ -11,8 +11,8 @@ public protocol HeroRepository: Sendable {
     /// Only at `expectedVersion` when given; says whether it is done or pending.
     @discardableResult
     func delete(_ id: Hero.ID, expectedVersion: Int?) async throws -> WriteOutcome
-    /// Brings the local store up to date, telling `progress` per page. Past `deadline` it stops
-    /// with `DomainError.unavailable`, keeping the heroes of the pages pulled by then.
+    /// Brings the local store up to date, telling `progress` per page. A page that fails past
+    /// `deadline` (the remote's own, bound by it) ends the sync keeping the heroes pulled by then.
     func sync(until deadline: ContinuousClock.Instant?, progress: @escaping @Sendable (SyncProgress) -> Void)
         async throws -> HeroChangeSet
 }

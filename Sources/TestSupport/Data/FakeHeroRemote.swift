@@ -24,6 +24,7 @@ public final class FakeHeroRemote: HeroRemote {
         var lastNumber = 9000
         var isReachable = true
         var calls: [Call] = []
+        var beforePage: @Sendable (HeroQuery) async throws -> Void = { _ in }
     }
 
     private let server = Locked(Server())
@@ -47,6 +48,12 @@ public final class FakeHeroRemote: HeroRemote {
         set { server.withLock { $0.isReachable = newValue } }
     }
 
+    /// Runs before each page is answered: a slow or failing server's page.
+    public var beforePage: @Sendable (HeroQuery) async throws -> Void {
+        get { server.withLock { $0.beforePage } }
+        set { server.withLock { $0.beforePage = newValue } }
+    }
+
     /// The server's copy of hero `id`.
     public func hero(_ id: Hero.ID) -> Hero? { server.withLock { $0.heroes[id] } }
 
@@ -64,7 +71,8 @@ public final class FakeHeroRemote: HeroRemote {
     public func pageBody(matching query: HeroQuery, ifNoneMatch entityTag: String?) async throws
         -> Revalidated<JSONValue>
     {
-        try answer(.page(query, ifNoneMatch: entityTag)) { server in
+        try await beforePage(query)
+        return try answer(.page(query, ifNoneMatch: entityTag)) { server in
             let page = Self.page(of: server, matching: query)
             return Self.revalidated(page.tag, ifNoneMatch: entityTag) {
                 .object([
