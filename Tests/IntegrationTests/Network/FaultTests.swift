@@ -92,11 +92,10 @@ struct FaultTests {
         arguments: TransportKind.available)
     func trickle(kind: TransportKind) async throws {
         try await NetworkIT.withServer(on: kind) { server, service in
-            // Pieces 300 ms apart: a client starved on a loaded machine still reads them apart,
-            // where 50 ms pauses could all land in one read and one progress report. Under a
-            // sanitizer the client is starved for longer (a ThreadSanitizer run in CI read all
-            // eight 300 ms pieces at once), so the pause stretches with the other margins.
-            let pause = 300 * TestTime.scale
+            // Pieces a second apart: a client starved on a loaded machine still reads them apart
+            // (URLSession read all eight 300 ms pieces at once at the whole suite's start, and a
+            // ThreadSanitizer run did too), so the pause also stretches with the other margins.
+            let pause = 1000 * TestTime.scale
             try server.addFault(Self.fault("trickle:\(pause)ms"))
             let log = NetworkIT.ProgressReports()
             let reply = try await service.call(TestAPI.hero, "0001", progress: log.record)
