@@ -23,9 +23,9 @@ public final class MockServer: Sendable {
     }
 
     public let configuration: MockServerConfiguration
-    private let journal: Journal
+    let journal: Journal
     private let faults = FaultRegistry()
-    private let stubs = StubRegistry()
+    let stubs = StubRegistry()
     private let lifecycle = Locked(Lifecycle.idle)
 
     /// Sets up the library that proxying, recording and `verify` send with (libcurl on Linux).
@@ -43,7 +43,7 @@ public final class MockServer: Sendable {
 
     deinit {
         // A server dropped without stop() still ends its thread and frees its port.
-        if case .running(let running) = lifecycle.withLock({ $0 }) { running.wake.signal() }
+        running?.wake.signal()
     }
 
     /// Loads the fixtures or saved state, binds and serves; returns once the port is open.
@@ -147,12 +147,7 @@ public final class MockServer: Sendable {
 
     /// Closes the port at once (a restart on it works) and every connection.
     public func stop() async {
-        let running = lifecycle.withLock { state -> Running? in
-            guard case .running(let running) = state else { return nil }
-            state = .idle
-            return running
-        }
-        guard let running else { return }
+        guard let running = takeRunning() else { return }
         running.wake.signal()
         await running.finished.wait()
     }
@@ -160,12 +155,7 @@ public final class MockServer: Sendable {
     /// Stops accepting, lets requests under way finish for up to `grace`, then stops as `stop()`
     /// does. Returns at once when no request is under way.
     public func stop(waitingUpTo grace: Duration) async {
-        let running = lifecycle.withLock { state -> Running? in
-            guard case .running(let running) = state else { return nil }
-            state = .idle
-            return running
-        }
-        guard let running else { return }
+        guard let running = takeRunning() else { return }
         running.wake.signalDrain()
         let deadline = Task {
             do {
@@ -178,10 +168,21 @@ public final class MockServer: Sendable {
     }
 
     /// The bound port (the kernel's choice for 0); 0 when not running.
-    public var port: Int {
+    public var port: Int { running?.port ?? 0 }
+
+    private var running: Running? {
         lifecycle.withLock { state in
-            if case .running(let running) = state { return running.port }
-            return 0
+            if case .running(let running) = state { return running }
+            return nil
+        }
+    }
+
+    /// The running server, which is then stopping: one caller takes it.
+    private func takeRunning() -> Running? {
+        lifecycle.withLock { state in
+            guard case .running(let running) = state else { return nil }
+            state = .idle
+            return running
         }
     }
 
@@ -194,69 +195,14 @@ public final class MockServer: Sendable {
         return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
-    /// API requests after sequence number `since` (not `/__admin/`).
-    public func requests(since: Int = 0) -> [RecordedRequest] {
-        journal.entries(since: since)
-    }
-
-    /// Kept requests that a WireMock request pattern matches (`{"method": "POST", "urlPath":
-    /// "/api/todos"}`, the JSON a stub's `request` holds), as `/__admin/requests/find` finds them.
-    public func requests(matching pattern: String) throws(MockServerError) -> [RecordedRequest] {
-        guard let value = StubJSON(parsing: Array(pattern.utf8)) else {
-            throw MockServerError("the request pattern is not valid JSON: \(pattern)")
-        }
-        let parsed: RequestPattern
-        do {
-            parsed = try RequestPattern(JSONCursor(value: value, path: "$", file: "the request pattern"))
-        } catch {
-            throw MockServerError(error.description)
-        }
-        let budget = MatchBudget()
-        return journal.matchable().filter { parsed.matches(StubRequest($0.request, budget: budget)) }
-            .map(\.recorded)
-    }
-
-    /// Kept requests that no stub or route knew, each with the near miss its 404 names.
-    public func unmatchedRequests() -> [UnmatchedRequest] {
-        let budget = MatchBudget()
-        return journal.matchable().filter { !$0.recorded.wasMatched }.map { entry in
-            let response = stubs.nearMissResponse(StubRequest(entry.request, budget: budget))
-            return UnmatchedRequest(
-                request: entry.recorded, nearMiss: String(decoding: response.body, as: UTF8.self))
-        }
-    }
-
-    /// The last recorded request's sequence number; 0 before any.
-    public var lastSequence: Int { journal.lastSequence }
-
-    /// Waits for `count` answered requests after `since`; throws after `timeout`.
-    public func waitForRequests(
-        count: Int = 1, since: Int = 0, timeout: Duration = .seconds(5)
-    ) async throws -> [RecordedRequest] {
-        try await journal.wait(count: count, since: since, timeout: timeout)
-    }
-
-    /// Empties the journal; sequence numbers keep increasing.
-    public func clearRequests() {
-        journal.clear()
-    }
-
     /// Restores the fixtures and removes the fault rules.
     public func reset() throws(MockServerError) {
-        let running = lifecycle.withLock { state -> Running? in
-            if case .running(let running) = state { return running }
-            return nil
-        }
         guard let running else { throw MockServerError("the server is not running") }
         try running.application.reset()
     }
 
     /// Revokes every bearer token, so the next use gets 401 (tests of a client's refresh).
     public func revokeTokens() throws(MockServerError) {
-        let running = lifecycle.withLock { state -> Running? in
-            if case .running(let running) = state { return running }
-            return nil
-        }
         guard let running else { throw MockServerError("the server is not running") }
         running.application.authenticator.tokens.revokeAll()
     }
@@ -275,14 +221,6 @@ public final class MockServer: Sendable {
         let (seconds, attoseconds) = duration.components
         return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
     }
-}
-
-/// A request no stub or route knew, and the near miss that says why.
-public struct UnmatchedRequest: Sendable, Equatable {
-    /// As the journal shows it (credentials redacted).
-    public let request: RecordedRequest
-    /// `No stub matches GET /path.`, then the closest stub and each difference, one a line.
-    public let nearMiss: String
 }
 
 /// A one-shot signal tasks can await.

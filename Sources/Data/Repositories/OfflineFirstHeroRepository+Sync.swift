@@ -15,13 +15,7 @@ extension OfflineFirstHeroRepository {
         do {
             pull = try await pullEveryPage(ifNoneMatch: rosterTag, until: deadline, progress: progress)
         } catch let stopped as StoppedAtDeadline {
-            let pulled = stopped.pull.result
-            let changed = Set(pulled.inserted).union(pulled.updated)
-            try await store.write { writer in
-                for item in pulled.items where changed.contains(item.id) {
-                    try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
-                }
-            }
+            try await store.write { try Self.storeReceived(stopped.pull.result, in: $0) }
             throw stopped.cause
         }
         // So every command can answer offline after a sync.
@@ -32,10 +26,7 @@ extension OfflineFirstHeroRepository {
             pulled = pull.result
             pulled.completed(against: pull.stored)
             try await store.write { [pulled] writer in
-                let changed = Set(pulled.inserted).union(pulled.updated)
-                for item in pulled.items where changed.contains(item.id) {
-                    try writer.setHero(item.id, to: Self.stored(item.received, tag: nil))
-                }
+                try Self.storeReceived(pulled, in: writer)
                 for id in pulled.deleted { try writer.setHero(id, to: nil) }
                 try writer.setHoldsRoster(true)
                 // After the heroes: a later 304 means this roster is whole.
@@ -61,6 +52,13 @@ extension OfflineFirstHeroRepository {
             deleted: ids(pulled.deleted), rejected: pulled.rejected, conflicts: conflicts,
             pushed: push.pushed,
             dropped: push.dropped)
+    }
+
+    private static func storeReceived(_ pulled: MappingResult<Hero>, in writer: any HeroStoreWriting) throws {
+        let changed = Set(pulled.inserted).union(pulled.updated)
+        for item in pulled.items where changed.contains(item.id) {
+            try writer.setHero(item.id, to: stored(item.received, tag: nil))
+        }
     }
 
     /// The stored heroes and pending edits to map pages against (the edits only for conflicts:
