@@ -8,13 +8,9 @@ public struct HeroesCLI {
     let environment: [String: String]
     let demoServer: (any DemoServer)?
 
-    /// libcurl is set up here, on the main thread, before any transfer, as it asks.
     public init(environment: [String: String], demoServer: (any DemoServer)? = nil) {
         self.environment = environment
         self.demoServer = demoServer
-        #if os(Linux)
-            CurlTransport.setUp()
-        #endif
     }
 
     /// `run(_:)`, where `nil` is a word that is not UTF-8, refused as a usage error first.
@@ -46,6 +42,10 @@ public struct HeroesCLI {
             FailureView.show(error, views: fallbackViews)
             return ExitStatus(for: error)
         }
+        #if os(Linux)
+            // On the main thread, before any transfer, as libcurl asks; `--offline` sends nothing.
+            if !settings.isOffline { CurlTransport.setUp() }
+        #endif
         let views = Views(
             json: settings.isJSON,
             terminal: Terminal(environment: environment, color: settings.color), verbose: settings.isVerbose)

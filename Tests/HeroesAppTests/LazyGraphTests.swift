@@ -24,11 +24,13 @@ struct LazyGraphTests {
 
     @Test("--offline show builds the hero use cases alone: no service, no service plist, no transport")
     func offlineShow() async throws {
-        let session = try await Self.graphAfterShow(["--offline"])
+        let session = try await Self.graphAfterShow(["--offline", "--user", "ed"])
         defer { Task { await session.close() } }
         #expect(session.graph.built.useCases == [AppGraph.heroUseCasesName])
         #expect(session.graph.built.services == 0)
         #expect(session.graph.built.catalogs.isEmpty)
+        #expect(session.graph.builder.environment.authentication == nil, "no credentials")
+        #expect(session.graph.builder.environment.networkLogger == nil, "no network log")
     }
 
     @Test("show builds the hero use cases and one web service, no picture use cases")

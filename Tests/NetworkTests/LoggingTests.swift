@@ -94,4 +94,23 @@ struct LoggingTests {
         let text = logged.map(\.description).joined(separator: "\n")
         #expect(!text.contains("hunter2") && !text.contains("s3cr3t") && !text.contains("ZWQ6"))
     }
+
+    @Test("a logger that does not log attempts gets no curl command, and every other event")
+    func loggerWithoutAttempts() async throws {
+        let events = Locked<[NetworkLogger.Event]>([])
+        let logger = NetworkLogger(logsAttempts: false) { event in events.withLock { $0.append(event) } }
+        let endpoint = Endpoint<NoContent>("read")
+        let (service, transport) = try Fixture.service(
+            ["read": ["request": ["path": "/r"]]], [endpoint],
+            retryPolicy: RetryPolicy(attempts: 2, sleeper: RecordingSleeper(), random: { 0 }), logger: logger)
+        transport.on("GET /v2/r", .status(503), .status(204))
+        try await service.call(endpoint)
+        let logged = events.withLock { $0 }
+        #expect(logged.count == 3, "received, retrying, received")
+        #expect(
+            !logged.contains {
+                if case .sending = $0 { return true }
+                return false
+            })
+    }
 }

@@ -2,7 +2,7 @@
 /// asks for it (`--offline` builds no service).
 @MainActor
 final class AppGraph {
-    private let builder: GraphBuilder
+    let builder: GraphBuilder
     private let plist: PlistNode
 
     /// Used when no hero service is built, as under `--offline`.

@@ -43,18 +43,22 @@ final class AppSession {
             serverURL = server.baseURL
         }
         let keyText = settings.clearanceKey ?? (usesBundledServer ? settings.demoServer?.clearanceKey : nil)
+        // Offline, nothing is sent: no credentials, no network log, and every transport refuses.
+        let isOnline = !settings.isOffline
         let environmentForGraph = GraphEnvironment(
             serverURL: serverURL,
-            authentication: authentication(
-                settings: settings, usesBundledServer: usesBundledServer, environment: environment),
+            authentication: isOnline
+                ? authentication(
+                    settings: settings, usesBundledServer: usesBundledServer, environment: environment)
+                : nil,
             clearanceKey: try keyText.map { text throws(DomainError) in try ClearanceKey(base64: text) },
             cacheFolder: cacheFolder,
-            transports: settings.isOffline
-                ? AppTransports(refusing: .offline)
-                : AppTransports(announce: DiagnosticLog.transport(verbose: settings.isVerbose)),
+            transports: isOnline
+                ? AppTransports(announce: DiagnosticLog.transport(verbose: settings.isVerbose))
+                : AppTransports(refusing: .offline),
             plistFolder: plist.folder,
             reportStorageProblem: reportStorageProblem,
-            networkLogger: DiagnosticLog.network(verbose: settings.isVerbose),
+            networkLogger: isOnline ? DiagnosticLog.network(verbose: settings.isVerbose) : nil,
             cacheDecided: DiagnosticLog.cache(verbose: settings.isVerbose),
             cachePolicy: settings.isOffline ? .cacheOnly(reason: Self.offlineReason) : .networkFirst,
             storeReadLimit: storeReadLimit)

@@ -9,7 +9,8 @@ enum DiagnosticLog {
     /// The logger every service of one run shares.
     static func network(verbose: Bool) -> NetworkLogger {
         let warned = Locked(Set<String>())
-        return NetworkLogger { event in
+        // No `sending` lines: `received` or `failed` says the same once the exchange ends.
+        return NetworkLogger(logsAttempts: false) { event in
             switch event {
             case .warning(let message):
                 let isFirst = warned.withLock { $0.insert(message).inserted }
@@ -17,7 +18,7 @@ enum DiagnosticLog {
             case .received, .retrying, .failed:
                 if verbose { say(event.description) }
             case .sending:
-                break  // `received` or `failed` says the same once the exchange ends.
+                break
             }
         }
     }

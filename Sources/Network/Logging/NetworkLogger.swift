@@ -24,10 +24,15 @@ public struct NetworkLogger: Sendable {
     }
 
     public let redaction: Redaction
+    /// Whether `sending` events are made: each writes a redacted curl command, at some cost.
+    public let logsAttempts: Bool
     private let sink: @Sendable (Event) -> Void
 
-    public init(redaction: Redaction = .standard, sink: @escaping @Sendable (Event) -> Void) {
+    public init(
+        redaction: Redaction = .standard, logsAttempts: Bool = true, sink: @escaping @Sendable (Event) -> Void
+    ) {
         self.redaction = redaction
+        self.logsAttempts = logsAttempts
         self.sink = sink
     }
 

@@ -233,8 +233,8 @@ public final class WebService: Sendable {
         return try await attempts.run { attempt in
             let send = { @Sendable (prepared: URLRequest) async throws -> (Value, HTTPResponseHead) in
                 self.warnOfClearTextBasic(prepared)
-                logger.map {
-                    $0.log(.sending(attempt: attempt, curl: $0.redaction.curlCommand(for: prepared)))
+                if let logger, logger.logsAttempts {
+                    logger.log(.sending(attempt: attempt, curl: logger.redaction.curlCommand(for: prepared)))
                 }
                 let start = ContinuousClock.now
                 let (value, head) = try await transport(prepared)
