@@ -1,16 +1,9 @@
-/// Reads a command line against `CommandTable`. Global options go before or after the command
+/// Reads a command line against `CommandTable`, building the spec of the command typed and no
+/// other (every one only to explain a mistake). Global options go before or after the command
 /// words; `--name=value` and `--name value` both work; `--` ends the options.
 struct CommandLineParser {
-    let commands: [CommandSpec]
-    let globalOptions: [OptionSpec]
-
-    init(
-        commands: [CommandSpec] = CommandTable.commands,
-        globalOptions: [OptionSpec] = CommandTable.globalOptions
-    ) {
-        self.commands = commands
-        self.globalOptions = globalOptions
-    }
+    private let globalOptions = CommandTable.globalOptions
+    private var commands: [CommandSpec] { CommandTable.commands }
 
     func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var commandWords: [String] = []
@@ -107,7 +100,7 @@ struct CommandLineParser {
 
     /// The command `words` name, for `help`.
     func command(named words: [String]) throws(UsageError) -> CommandSpec {
-        if let exact = commands.first(where: { $0.words == words }) { return exact }
+        if let exact = CommandID(words: words) { return CommandTable.spec(exact) }
         let typed = words.joined(separator: " ")
         let visible = commands.filter { !$0.isHidden }.map(\.name)
         let nearest = NearestSpelling.suggestion(for: typed, among: visible)
@@ -116,11 +109,11 @@ struct CommandLineParser {
     }
 
     private func longerCommand(_ words: [String]) -> CommandSpec? {
-        commands.first { $0.words == words }
+        CommandID(words: words).map(CommandTable.spec)
     }
 
     private func resolve(_ words: [String]) throws(UsageError) -> CommandSpec {
-        if let exact = commands.first(where: { $0.words == words }) { return exact }
+        if let exact = CommandID(words: words) { return CommandTable.spec(exact) }
         let typed = words.joined(separator: " ")
         let visible = commands.filter { !$0.isHidden }.map(\.name).filter { !$0.contains(" ") }
         if let nearest = NearestSpelling.suggestion(for: typed, among: visible) {

@@ -1,8 +1,6 @@
 /// One command: its words, arguments, options and help lines.
 struct CommandSpec: Sendable {
     let id: CommandID
-    /// `["demo", "reset"]`.
-    let words: [String]
     let arguments: [ArgumentSpec]
     /// Not the global ones, which are in `CommandTable.globalOptions`.
     let options: [OptionSpec]
@@ -15,7 +13,6 @@ struct CommandSpec: Sendable {
     /// `options` as typed keys: `options: .page, .perPage`.
     init<each Value>(
         _ id: CommandID,
-        _ words: [String],
         arguments: [ArgumentSpec] = [],
         options: repeat Option<each Value>,
         summary: String,
@@ -23,7 +20,6 @@ struct CommandSpec: Sendable {
         hidden: Bool = false
     ) {
         self.id = id
-        self.words = words
         self.arguments = arguments
         self.options = OptionSpec.of(repeat each options)
         self.summary = summary
@@ -42,6 +38,8 @@ struct CommandSpec: Sendable {
         }
     }
 
+    var words: [String] { id.words }
+
     /// `demo reset`.
     var name: String { words.joined(separator: " ") }
 
@@ -58,6 +56,22 @@ enum CommandID: String, Sendable, CaseIterable {
     case demo, demoReset, serve, lint, help, completion
     /// `__complete teams`: cached team ids, for the completion scripts.
     case complete
+
+    /// What a user types: `["demo", "reset"]`.
+    var words: [String] {
+        switch self {
+        case .uploadPicture: ["upload-picture"]
+        case .demoReset: ["demo", "reset"]
+        case .complete: ["__complete"]
+        default: [rawValue]
+        }
+    }
+
+    /// The command `words` name exactly.
+    init?(words: [String]) {
+        guard let id = Self.allCases.first(where: { $0.words == words }) else { return nil }
+        self = id
+    }
 
     /// Whether the command may send a request (unless `--offline`).
     var mayUseNetwork: Bool {

@@ -43,7 +43,7 @@ enum HelpText {
 
     /// The short usage shown after a usage error: the command's line, or a pointer to `--help`.
     static func usage(for command: CommandID?) -> String {
-        guard let command, let spec = CommandTable.commands.first(where: { $0.id == command }) else {
+        guard let spec = command.map(CommandTable.spec) else {
             return "USAGE: heroes-cli <command> [options]; `heroes-cli --help` lists the commands"
         }
         return "USAGE: \(spec.synopsis)"
