@@ -43,7 +43,7 @@ public struct HeroesCLI {
             return ExitStatus(for: error)
         }
         #if os(Linux)
-            // On the main thread, before any transfer, as libcurl asks; `--offline` sends nothing.
+            // Before any transfer, as libcurl asks.
             if !settings.isOffline { CurlTransport.setUp() }
         #endif
         let views = Views(

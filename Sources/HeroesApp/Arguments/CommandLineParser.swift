@@ -1,5 +1,4 @@
-/// Reads a command line against `CommandTable`, building the spec of the command typed and no
-/// other (every one only to explain a mistake). Global options go before or after the command
+/// Reads a command line against `CommandTable`. Global options go before or after the command
 /// words; `--name=value` and `--name value` both work; `--` ends the options.
 struct CommandLineParser {
     private let globalOptions = CommandTable.globalOptions
@@ -98,7 +97,6 @@ struct CommandLineParser {
         return text
     }
 
-    /// The command `words` name, for `help`.
     func command(named words: [String]) throws(UsageError) -> CommandSpec {
         if let exact = CommandID(words: words) { return CommandTable.spec(exact) }
         let typed = words.joined(separator: " ")

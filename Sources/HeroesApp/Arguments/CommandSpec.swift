@@ -57,7 +57,7 @@ enum CommandID: String, Sendable, CaseIterable {
     /// `__complete teams`: cached team ids, for the completion scripts.
     case complete
 
-    /// What a user types: `["demo", "reset"]`.
+    /// `["demo", "reset"]`.
     var words: [String] {
         switch self {
         case .uploadPicture: ["upload-picture"]
@@ -67,7 +67,6 @@ enum CommandID: String, Sendable, CaseIterable {
         }
     }
 
-    /// The command `words` name exactly.
     init?(words: [String]) {
         guard let id = Self.allCases.first(where: { $0.words == words }) else { return nil }
         self = id

@@ -10,10 +10,9 @@ enum CommandTable {
 
     private static let heroID = ArgumentSpec("ID", help: "the hero's id, as `list` shows it")
 
-    /// Every command, in the order of help and the man page.
     static let commands: [CommandSpec] = CommandID.allCases.map(spec)
 
-    /// One command's spec, built alone: running a command builds its own options and no other's.
+    /// Built alone, so that a run builds no other command's options.
     static func spec(_ id: CommandID) -> CommandSpec {
         switch id {
         case .list:

@@ -43,7 +43,7 @@ final class AppSession {
             serverURL = server.baseURL
         }
         let keyText = settings.clearanceKey ?? (usesBundledServer ? settings.demoServer?.clearanceKey : nil)
-        // Offline, nothing is sent: no credentials, no network log, and every transport refuses.
+        // Offline: no credentials, no network log, no transport.
         let isOnline = !settings.isOffline
         let environmentForGraph = GraphEnvironment(
             serverURL: serverURL,
@@ -102,9 +102,8 @@ final class AppSession {
         let demo = usesBundledServer ? settings.demoServer : nil
         guard let user = settings.user ?? demo?.editor else { return nil }
         let fromEnvironment = environment["HEROES_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
-        let demoPassword = demo?.password(for: user)
         return PromptedBasicAuthentication(user: user) {
-            fromEnvironment ?? demoPassword ?? PasswordPrompt.ask("Password for \(user): ")
+            fromEnvironment ?? demo?.password(for: user) ?? PasswordPrompt.ask("Password for \(user): ")
         }
     }
 }

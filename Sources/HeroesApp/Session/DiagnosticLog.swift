@@ -6,10 +6,9 @@ import Presentation
 /// What heroes-cli says on standard error about the network and cache: a clear-text Basic
 /// warning always; with `--verbose`, a line per exchange, retry and cache decision. Redacted.
 enum DiagnosticLog {
-    /// The logger every service of one run shares.
     static func network(verbose: Bool) -> NetworkLogger {
         let warned = Locked(Set<String>())
-        // No `sending` lines: `received` or `failed` says the same once the exchange ends.
+        // `received` or `failed` says what `sending` would.
         return NetworkLogger(logsAttempts: false) { event in
             switch event {
             case .warning(let message):

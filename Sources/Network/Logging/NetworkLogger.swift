@@ -24,7 +24,7 @@ public struct NetworkLogger: Sendable {
     }
 
     public let redaction: Redaction
-    /// Whether `sending` events are made: each writes a redacted curl command, at some cost.
+    /// Whether to make `sending` events, each a redacted curl command.
     public let logsAttempts: Bool
     private let sink: @Sendable (Event) -> Void
 

@@ -1,4 +1,3 @@
-/// The shells `heroes-cli completion SHELL` writes a script for.
 enum CompletionShell: String, Sendable, CaseIterable {
     case bash, zsh, fish
 
