@@ -104,7 +104,7 @@ struct LoggingTests {
             ["read": ["request": ["path": "/r"]]], [endpoint],
             retryPolicy: RetryPolicy(attempts: 2, sleeper: RecordingSleeper(), random: { 0 }), logger: logger)
         transport.on("GET /v2/r", .status(503), .status(204))
-        try await service.call(endpoint)
+        _ = try await service.call(endpoint)
         let logged = events.withLock { $0 }
         #expect(logged.count == 3, "received, retrying, received")
         #expect(
