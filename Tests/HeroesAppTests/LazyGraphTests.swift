@@ -22,7 +22,7 @@ struct LazyGraphTests {
         return session
     }
 
-    @Test("--offline show builds the hero use cases alone: no service, no service plist, no transport")
+    @Test("--offline show builds the hero use cases alone: no service plist, transport, credentials or log")
     func offlineShow() async throws {
         let session = try await Self.graphAfterShow(["--offline", "--user", "ed"])
         defer { Task { await session.close() } }

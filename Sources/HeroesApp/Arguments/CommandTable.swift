@@ -17,7 +17,7 @@ enum CommandTable {
         switch id {
         case .list:
             CommandSpec(
-                .list,
+                id,
                 options: .page, .perPage, .team, .search,
                 summary: "list the roster, a page at a time",
                 examples: [
@@ -27,7 +27,7 @@ enum CommandTable {
                 ])
         case .search:
             CommandSpec(
-                .search,
+                id,
                 arguments: [ArgumentSpec("TEXT", help: "text found in a code name or a power, any case")],
                 options: .page, .perPage, .team,
                 summary: "find heroes by code name or power",
@@ -37,7 +37,7 @@ enum CommandTable {
                 ])
         case .show:
             CommandSpec(
-                .show, arguments: [heroID],
+                id, arguments: [heroID],
                 options: .picture,
                 summary: "show one hero, with the real name if the key opens it",
                 examples: [
@@ -50,7 +50,7 @@ enum CommandTable {
                 ])
         case .create:
             CommandSpec(
-                .create,
+                id,
                 options: .codeName, .realName, .power, .team.helping("the team to join"),
                 summary: "add a hero (needs an editor account)",
                 examples: [
@@ -61,7 +61,7 @@ enum CommandTable {
                 ])
         case .update:
             CommandSpec(
-                .update, arguments: [heroID],
+                id, arguments: [heroID],
                 options: .codeName.helping("a new public name"),
                 .realName.helping("a new secret identity; an empty NAME removes it"),
                 .power.helping("replaces every power; repeat for several"),
@@ -74,7 +74,7 @@ enum CommandTable {
                 ])
         case .delete:
             CommandSpec(
-                .delete, arguments: [heroID], summary: "remove a hero (needs an editor account)",
+                id, arguments: [heroID], summary: "remove a hero (needs an editor account)",
                 examples: [
                     .init("heroes-cli delete 0007", "remove a hero"),
                     .init(
@@ -83,7 +83,7 @@ enum CommandTable {
                 ])
         case .picture:
             CommandSpec(
-                .picture, arguments: [heroID],
+                id, arguments: [heroID],
                 options: .output,
                 summary: "download a hero's picture",
                 examples: [
@@ -92,7 +92,7 @@ enum CommandTable {
                 ])
         case .uploadPicture:
             CommandSpec(
-                .uploadPicture,
+                id,
                 arguments: [heroID, ArgumentSpec("FILE", help: "a PNG of at most 5 MiB")],
                 summary: "set a hero's picture (needs an editor account)",
                 examples: [
@@ -103,14 +103,14 @@ enum CommandTable {
                 ])
         case .teams:
             CommandSpec(
-                .teams, summary: "list the teams",
+                id, summary: "list the teams",
                 examples: [
                     .init("heroes-cli teams", "every team's id and name"),
                     .init("heroes-cli --json teams", "the same, as JSON"),
                 ])
         case .sync:
             CommandSpec(
-                .sync, options: .deadline,
+                id, options: .deadline,
                 summary: "push pending changes, refresh the offline cache and say what changed",
                 examples: [
                     .init("heroes-cli sync", "send pending edits, then fetch every hero and team"),
@@ -120,21 +120,21 @@ enum CommandTable {
                 ])
         case .demo:
             CommandSpec(
-                .demo, summary: "a guided tour of every feature against the bundled server",
+                id, summary: "a guided tour of every feature against the bundled server",
                 examples: [
                     .init("heroes-cli demo", "run the tour, printing each command as it runs"),
                     .init("heroes-cli demo --no-color | less", "read it at your own pace"),
                 ])
         case .demoReset:
             CommandSpec(
-                .demoReset, summary: "restore the bundled server's demo data",
+                id, summary: "restore the bundled server's demo data",
                 examples: [
                     .init("heroes-cli demo reset", "put the bundled server's heroes back as they came"),
                     .init("heroes-cli demo reset && heroes-cli demo", "then take the tour from the start"),
                 ])
         case .serve:
             CommandSpec(
-                .serve,
+                id,
                 options: .port, .rootDirectory, .noHeroes,
                 summary: "run the bundled mock server in the foreground",
                 examples: [
@@ -146,7 +146,7 @@ enum CommandTable {
                 ])
         case .lint:
             CommandSpec(
-                .lint,
+                id,
                 arguments: [
                     ArgumentSpec("FILE", help: "an app plist (default: each bundled one)", optional: true)
                 ],
@@ -160,7 +160,7 @@ enum CommandTable {
                 ])
         case .help:
             CommandSpec(
-                .help,
+                id,
                 arguments: [
                     ArgumentSpec(
                         "COMMAND", help: "the command to explain (default: all of them)", optional: true,
@@ -175,7 +175,7 @@ enum CommandTable {
                 ])
         case .completion:
             CommandSpec(
-                .completion,
+                id,
                 arguments: [
                     ArgumentSpec(
                         "SHELL", help: "the shell the script is for",
@@ -192,7 +192,7 @@ enum CommandTable {
                 ])
         case .complete:
             CommandSpec(
-                .complete,
+                id,
                 arguments: [ArgumentSpec("WHAT", help: "what to list", choices: ["teams"])],
                 summary: "print the team ids of the offline cache, one a line, for the completion scripts",
                 hidden: true)

@@ -43,22 +43,18 @@ final class AppSession {
             serverURL = server.baseURL
         }
         let keyText = settings.clearanceKey ?? (usesBundledServer ? settings.demoServer?.clearanceKey : nil)
-        // Offline: no credentials, no network log, no transport.
-        let isOnline = !settings.isOffline
         let environmentForGraph = GraphEnvironment(
             serverURL: serverURL,
-            authentication: isOnline
-                ? authentication(
-                    settings: settings, usesBundledServer: usesBundledServer, environment: environment)
-                : nil,
+            authentication: authentication(
+                settings: settings, usesBundledServer: usesBundledServer, environment: environment),
             clearanceKey: try keyText.map { text throws(DomainError) in try ClearanceKey(base64: text) },
             cacheFolder: cacheFolder,
-            transports: isOnline
-                ? AppTransports(announce: DiagnosticLog.transport(verbose: settings.isVerbose))
-                : AppTransports(refusing: .offline),
+            transports: settings.isOffline
+                ? AppTransports(refusing: .offline)
+                : AppTransports(announce: DiagnosticLog.transport(verbose: settings.isVerbose)),
             plistFolder: plist.folder,
             reportStorageProblem: reportStorageProblem,
-            networkLogger: isOnline ? DiagnosticLog.network(verbose: settings.isVerbose) : nil,
+            networkLogger: settings.isOffline ? nil : DiagnosticLog.network(verbose: settings.isVerbose),
             cacheDecided: DiagnosticLog.cache(verbose: settings.isVerbose),
             cachePolicy: settings.isOffline ? .cacheOnly(reason: Self.offlineReason) : .networkFirst,
             storeReadLimit: storeReadLimit)
@@ -95,12 +91,12 @@ final class AppSession {
         await embeddedServer?.stop()
     }
 
-    /// Basic, the password read when a write first needs it.
+    /// Basic, the password read when a write first needs it; none offline.
     private static func authentication(
         settings: Settings, usesBundledServer: Bool, environment: [String: String]
     ) -> (any AuthenticationProvider)? {
         let demo = usesBundledServer ? settings.demoServer : nil
-        guard let user = settings.user ?? demo?.editor else { return nil }
+        guard !settings.isOffline, let user = settings.user ?? demo?.editor else { return nil }
         let fromEnvironment = environment["HEROES_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
         return PromptedBasicAuthentication(user: user) {
             fromEnvironment ?? demo?.password(for: user) ?? PasswordPrompt.ask("Password for \(user): ")
